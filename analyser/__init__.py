@@ -1,0 +1,1 @@
+"""Games as a person sees them: positions, notation, validation, legal actions, EV tables."""

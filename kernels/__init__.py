@@ -1,0 +1,1 @@
+"""Compiled game kernels: numba functions over integer arrays, no Python objects or I/O."""

@@ -1,0 +1,13 @@
+"""Camel Up kernel (2nd edition, and the 2014 1st edition as a rules variant).
+
+Arrays in, arrays out; this package is the only implementation of the rules:
+``track`` (movement, ranking), ``leg`` (exact leg enumeration), ``race`` (Monte Carlo)
+and ``game`` (actions and scoring on a whole-game state vector).
+"""
+
+from .game import *  # noqa: F401,F403
+from .leg import *  # noqa: F401,F403
+from .race import *  # noqa: F401,F403
+from .track import *  # noqa: F401,F403
+from .leg import _expand, _lift, _outcome  # noqa: F401  (used by tests and benches)
+from .track import _index_of_keys  # noqa: F401

@@ -1,0 +1,92 @@
+"""Monte Carlo of Camel Up legs and races on chunked, counter-seeded random streams."""
+
+import numpy as np
+from numba import njit, prange
+
+from ..rng import high_below, low_below, next_u64, stream
+from .track import (
+    CROSSED_CCW, CROSSED_CW, GREY, N_DICE, N_RACING, SP, TRACK_SIZE, die_count, ranking,
+    roll,
+)
+
+@njit(cache=True)
+def _draw_die(s, mask):
+    """Draw a die uniformly from ``mask`` and a face (see ``roll``) from one random word."""
+    r = next_u64(s)
+    k = high_below(r, die_count(mask))
+    die = 0
+    for i in range(N_DICE):
+        if (mask >> i) & 1:
+            if k == 0:
+                die = i
+                break
+            k -= 1
+    face = low_below(r, 6 if die == GREY else 3)
+    return die, face
+
+
+@njit(cache=True)
+def finish_race(tr, tile, no_tiles, mask, leg_left, full_mask, s):
+    """Play dice only until a unit crosses: the current leg with ``tile``, later legs
+    with ``no_tiles`` (all zero: the default odds policy of §9). ``tr`` changes in place."""
+    tiles_on = True
+    while True:
+        if die_count(mask) == leg_left:
+            mask = full_mask
+            tiles_on = False
+        die, face = _draw_die(s, mask)
+        mask &= ~(1 << die)
+        if tiles_on:
+            mover, landed = roll(tr, tile, die, face)
+        else:
+            mover, landed = roll(tr, no_tiles, die, face)
+        sp = tr[SP + mover]
+        if sp == CROSSED_CW or sp == CROSSED_CCW:
+            return
+
+
+@njit(cache=True, parallel=True)
+def race_counts(tr0, tile, mask, leg_left, full_mask, seed, chunk0, n_chunks, chunk_size):
+    """Monte Carlo of whole races: ``counts[chunk, camel, place]`` over ``n_chunks`` chunks
+    of ``chunk_size`` races, chunk ``k`` using the stream (seed, chunk0 + k)."""
+    counts = np.zeros((n_chunks, N_RACING, N_RACING), dtype=np.int64)
+    for k in prange(n_chunks):
+        s = stream(seed, chunk0 + k)
+        tr = np.empty(TRACK_SIZE, dtype=tr0.dtype)
+        order = np.empty(N_RACING, dtype=np.int64)
+        no_tiles = np.zeros_like(tile)
+        for _ in range(chunk_size):
+            tr[:] = tr0
+            finish_race(tr, tile, no_tiles, mask, leg_left, full_mask, s)
+            ranking(tr, order)
+            for p in range(N_RACING):
+                counts[k, order[p], p] += 1
+    return counts
+
+
+@njit(cache=True, parallel=True)
+def leg_counts(tr0, tile, mask, leg_left, seed, chunk0, n_chunks, chunk_size):
+    """Monte Carlo of the rest of the current leg: ``counts[chunk, camel, place]`` and
+    ``ends[chunk]`` (legs in which the game ended). Used to cross-check the exact
+    enumeration and for positions where enumeration is not wanted."""
+    counts = np.zeros((n_chunks, N_RACING, N_RACING), dtype=np.int64)
+    ends = np.zeros(n_chunks, dtype=np.int64)
+    for k in prange(n_chunks):
+        s = stream(seed, chunk0 + k)
+        tr = np.empty(TRACK_SIZE, dtype=tr0.dtype)
+        order = np.empty(N_RACING, dtype=np.int64)
+        for _ in range(chunk_size):
+            tr[:] = tr0
+            m = mask
+            while die_count(m) > leg_left:
+                die, face = _draw_die(s, m)
+                m &= ~(1 << die)
+                mover, landed = roll(tr, tile, die, face)
+                sp = tr[SP + mover]
+                if sp == CROSSED_CW or sp == CROSSED_CCW:
+                    ends[k] += 1
+                    break
+            ranking(tr, order)
+            for p in range(N_RACING):
+                counts[k, order[p], p] += 1
+    return counts, ends

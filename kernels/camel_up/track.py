@@ -1,0 +1,196 @@
+"""Camel Up track: camels, stacks, dice, movement and ranking (spec §5-§6).
+
+Conventions
+-----------
+* Spaces 1..16 run in the direction of the race (clockwise). A camel that crossed the
+  line clockwise sits on pseudo-space ``CROSSED_CW`` (17); one carried across
+  counterclockwise sits on ``CROSSED_CCW`` (0). Heights of crossed camels are their heights
+  inside the crossing unit, so ranking by (space, height) is uniform (spec §6).
+* Camels 0..4 are the racing camels (2nd ed. B G Y R P; 1st ed. B G O Y W), 5 is the white
+  and 6 the black crazy camel. An absent camel (1st edition) sits on ``ABSENT``.
+* Height 0 is the bottom of a stack; a unit is a camel plus everything above it.
+* Dice 0..4 are the racing dice (die i moves camel i), die 5 the grey die. Racing faces
+  0..2 are the values 1..3; grey faces 0..2 are white 1..3, faces 3..5 black 1..3.
+
+A *track* is an integer array of ``TRACK_SIZE``: camel spaces at ``SP``, heights at ``HT``
+and stack sizes per space 0..17 at ``CNT``. A tile array is indexed by space (0..17):
+0 none, +1 cheer, -1 boo.
+"""
+
+import numpy as np
+from numba import njit
+
+N_SPACES = 16
+N_RACING = 5
+N_CAMELS = 7
+WHITE = 5
+BLACK = 6
+GREY = 5
+N_DICE = 6
+CROSSED_CW = 17
+CROSSED_CCW = 0
+ABSENT = -9
+N_PERMS = 120  # orders of the 5 racing camels
+MAX_INCOME = 7  # own-tile landings counted 0..6 within a leg
+
+# track layout
+SP = 0
+HT = 7
+CNT = 14
+TRACK_SIZE = 32
+
+
+@njit(cache=True)
+def carries(tr, x):
+    """True if a racing camel sits anywhere above camel ``x`` in its stack (AMB-1)."""
+    s = tr[SP + x]
+    h = tr[HT + x]
+    for c in range(N_RACING):
+        if tr[SP + c] == s and tr[HT + c] > h:
+            return True
+    return False
+
+
+@njit(cache=True)
+def crazy_mover(tr, colour):
+    """Crazy camel that a grey die of printed ``colour`` (WHITE/BLACK) moves (§5.1)."""
+    cw = carries(tr, WHITE)
+    ck = carries(tr, BLACK)
+    if cw != ck:
+        return WHITE if cw else BLACK
+    if tr[SP + WHITE] == tr[SP + BLACK]:
+        if tr[HT + WHITE] == tr[HT + BLACK] + 1:
+            return WHITE
+        if tr[HT + BLACK] == tr[HT + WHITE] + 1:
+            return BLACK
+    return colour
+
+
+@njit(cache=True)
+def move_unit(tr, tile, mover, dist, d):
+    """Move ``mover`` and the camels above it ``dist`` spaces in direction ``d`` (+1/-1).
+
+    ``tile`` holds each space's spectator tile (0 none, +1 cheer, -1 boo). Implements
+    §5.2-§5.4: landing on top, a tile's push (cheer: on top one space further; boo:
+    underneath one space back), and finish-line crossings. Returns the space of the tile
+    the unit landed on, 0 if none. Whether the unit crossed is seen in ``tr[SP + mover]``.
+    """
+    s = tr[SP + mover]
+    h = tr[HT + mover]
+    size = tr[CNT + s] - h
+    t = s + d * dist
+    landed = 0
+    under = False
+    if 1 <= t <= N_SPACES and tile[t] != 0:
+        landed = t
+        if tile[t] > 0:
+            t += d
+        else:
+            t -= d
+            under = True
+    if t > N_SPACES or t < 1:
+        dest = CROSSED_CW if t > N_SPACES else CROSSED_CCW
+        for c in range(N_CAMELS):
+            if tr[SP + c] == s and tr[HT + c] >= h:
+                tr[SP + c] = dest
+                tr[HT + c] -= h
+        tr[CNT + s] = h
+        return landed
+    if under:
+        # lift the unit first: t may be s itself (a boo push after a 1-space move)
+        for c in range(N_CAMELS):
+            if tr[SP + c] == s and tr[HT + c] >= h:
+                tr[SP + c] = ABSENT - 1
+                tr[HT + c] -= h
+        for c in range(N_CAMELS):
+            if tr[SP + c] == t:
+                tr[HT + c] += size
+        for c in range(N_CAMELS):
+            if tr[SP + c] == ABSENT - 1:
+                tr[SP + c] = t
+    else:
+        base = tr[CNT + t]
+        for c in range(N_CAMELS):
+            if tr[SP + c] == s and tr[HT + c] >= h:
+                tr[SP + c] = t
+                tr[HT + c] += base - h
+    tr[CNT + s] -= size
+    tr[CNT + t] += size
+    return landed
+
+
+@njit(cache=True)
+def roll(tr, tile, die, face):
+    """Resolve one revealed die. ``face`` is 0..2 for a racing die (value face + 1) and
+    0..5 for the grey die (0..2 white, 3..5 black). Returns (mover, landed tile space)."""
+    if die < GREY:
+        return die, move_unit(tr, tile, die, face + 1, 1)
+    mover = crazy_mover(tr, WHITE if face < 3 else BLACK)
+    return mover, move_unit(tr, tile, mover, face % 3 + 1, -1)
+
+
+@njit(cache=True)
+def crossed(tr):
+    """True once any camel has crossed the finish line (the game is over)."""
+    for c in range(N_CAMELS):
+        s = tr[SP + c]
+        if s == CROSSED_CW or s == CROSSED_CCW:
+            return True
+    return False
+
+
+@njit(cache=True)
+def ranking(tr, order):
+    """Fill ``order[0..4]`` with the racing camels from 1st to 5th place (§6)."""
+    for c in range(N_RACING):
+        order[c] = c
+    for i in range(1, N_RACING):
+        j = i
+        c = order[j]
+        key = tr[SP + c] * 8 + tr[HT + c]
+        while j > 0 and key > tr[SP + order[j - 1]] * 8 + tr[HT + order[j - 1]]:
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = c
+
+
+def perm_orders():
+    """All 120 rankings: ``out[index, place]`` is the camel at that place (see
+    ``ranking_index`` for the numbering). Plain numpy, for the analyser and tests."""
+    out = np.empty((N_PERMS, N_RACING), dtype=np.int64)
+    for idx in range(N_PERMS):
+        digits = [idx // 24, idx // 6 % 4, idx // 2 % 3, idx % 2, 0]
+        free = list(range(N_RACING))
+        places = [free.pop(k) for k in digits]
+        for camel, place in enumerate(places):
+            out[idx, place] = camel
+    return out
+
+
+@njit(cache=True, inline="always")
+def _index_of_keys(k0, k1, k2, k3, k4):
+    """Ranking index from the racing camels' keys (larger key = further ahead).
+
+    Digit ``L_c`` counts the camels c' > c ahead of camel c; index =
+    24 L_0 + 6 L_1 + 2 L_2 + L_3 (a Lehmer code of the places vector)."""
+    l0 = (k1 > k0) + (k2 > k0) + (k3 > k0) + (k4 > k0)
+    l1 = (k2 > k1) + (k3 > k1) + (k4 > k1)
+    l2 = (k3 > k2) + (k4 > k2)
+    l3 = k4 > k3
+    return 24 * l0 + 6 * l1 + 2 * l2 + l3
+
+
+@njit(cache=True)
+def ranking_index(tr):
+    """Index 0..119 of the current ranking (see ``perm_orders``)."""
+    return _index_of_keys(tr[SP] * 8 + tr[HT], tr[SP + 1] * 8 + tr[HT + 1],
+                          tr[SP + 2] * 8 + tr[HT + 2], tr[SP + 3] * 8 + tr[HT + 3],
+                          tr[SP + 4] * 8 + tr[HT + 4])
+
+
+@njit(cache=True)
+def die_count(mask):
+    n = 0
+    for i in range(N_DICE):
+        n += (mask >> i) & 1
+    return n
