@@ -1,0 +1,60 @@
+"""Camel Up (2nd edition; 1st edition as variant ``camel-up-2014``): the common face.
+
+``parse``, ``Position`` (``to_notation``, ``to_json``, ``from_json``), ``validate``,
+``legal_actions``, ``advise``, ``odds``, ``new_position`` and ``simulate``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from ... import __version__
+from ..errors import PositionError
+from .. import montecarlo
+from .advise import DECK_MODELS, advise, check_action, legal_actions, table_view
+from .notation import parse_notation
+from .odds import RACE_POLICY, leg_odds, race_block, race_odds
+from .position import Card, Position, Tile
+from .simulate import POLICIES, new_position, simulate
+from .validate import validate
+from .variants import VARIANTS
+
+NAME = "camel-up"
+VARIANTS = {k: v.description for k, v in VARIANTS.items()}
+
+__all__ = ["NAME", "VARIANTS", "DECK_MODELS", "POLICIES", "Card", "Position", "Tile",
+           "advise", "check_action", "legal_actions", "new_position", "odds", "parse",
+           "simulate", "table_view", "validate"]
+
+
+def parse(text: str) -> Position:
+    """A position from its JSON text or one-line notation."""
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        try:
+            data = json.loads(stripped)
+        except json.JSONDecodeError as exc:
+            raise PositionError("position", f"malformed JSON at line {exc.lineno} column "
+                                            f"{exc.colno}: {exc.msg}") from None
+        return Position.from_json(data)
+    return parse_notation(stripped)
+
+
+def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
+         target_se: float | None = 0.002,
+         progress: Callable[[int, int], None] | None = None) -> dict:
+    """Exact leg odds and Monte Carlo race odds (the ``oddsbot odds`` JSON object)."""
+    validate(pos)
+    race = race_odds(pos, montecarlo.Plan(samples=samples, target_se=target_se), seed, progress)
+    return {
+        "game": NAME,
+        "leg": leg_odds(pos),
+        "race": race_block(pos, race),
+        "provenance": {
+            "game": NAME, "variant": pos.variant, "oddsbot": __version__,
+            "position": pos.to_notation(), "seed": seed, "samples": race.samples,
+            "target_se": None if samples else target_se,
+            "leg": "exact enumeration", "race": "monte-carlo", "race_policy": RACE_POLICY,
+        },
+    }

@@ -1,0 +1,250 @@
+"""The EV table: what each legal action of the player to move is worth, in EP.
+
+Leg actions (tickets, pyramid, spectator tiles, partnerships) are valued exactly over the
+rest of the leg, assuming no other player acts (only dice are revealed). A value is the
+change in the player's expected money after this leg's scoring, with the 0 EP floor
+applied to the player's whole leg result as the rules do (§7.2 step 4). Winner / loser
+bets are valued at the end of the race from the Monte Carlo race odds, with the cards
+already on the deck modelled by ``deck_model`` (see ``DECK_MODELS``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import pandas as pd
+
+from ... import __version__
+from ...kernels import camel_up as K
+from .. import montecarlo
+from .encode import action_code, action_label, encode
+from .odds import RACE_POLICY, LegDistribution, leg_distribution, place_of, race_odds
+from .position import Card, Position, Tile
+from .validate import validate
+
+FINAL_PAYOUT = (8, 5, 3, 2, 1)  # then 1 EP for every further correct card
+DECK_MODELS = {
+    "uniform": "each opponent's hidden cards are a uniformly random set of the colours "
+               "they may still hold (at most one card of a colour per player)",
+    "race": "each hidden card shows a colour with that colour's current race probability "
+            "(at most one card of a colour per player)",
+    "optimistic": "hidden cards never show the colour bet on",
+}
+COLUMNS = ["action", "ev", "se", "method", "gap", "p_first", "p_second", "p_rest",
+           "landings", "p_race", "cards_ahead"]
+
+
+def ticket_rewards(pos: Position, player: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per ranking index: the player's net leg result from the tickets they hold (betting
+    and pyramid), and the best single reward among them (what a partner may copy)."""
+    places = place_of()
+    v = pos.rules
+    net = np.full(len(places), pos.pyramid_tickets[player], dtype=np.int64)
+    best = np.full(len(places), 1 if pos.pyramid_tickets[player] else -(1 << 30), np.int64)
+    for colour, value in pos.leg_tickets[player]:
+        place = places[:, v.colours.index(colour)]
+        reward = np.where(place == 0, value, np.where(place == 1, 1, -1))
+        net += reward
+        best = np.maximum(best, reward)
+    return net, best
+
+
+class LegValuer:
+    """Expected money of one player after this leg's scoring, for extra leg results."""
+
+    def __init__(self, pos: Position, player: int) -> None:
+        self.money = pos.money[player]
+        net, _ = ticket_rewards(pos, player)
+        partner = pos.partnership[player] if pos.partnership else None
+        if partner is not None:
+            net = net + np.maximum(0, ticket_rewards(pos, partner)[1])
+        self.net = net
+
+    def value(self, dist: LegDistribution, extra: np.ndarray | int = 0) -> float:
+        """E[max(0, money + own-tile landings + net + extra)] under ``dist``;
+        ``extra`` is a per-ranking-index array or a constant."""
+        landings = np.arange(dist.prob.shape[2])
+        total = self.money + self.net + extra  # per ranking index
+        after = np.maximum(0, total[:, None] + landings[None, :])
+        return float((dist.prob * after[None, :, :]).sum())
+
+
+def _deck_matches(pos: Position, deck: tuple[Card, ...], colour: str, p_colour: float,
+                  model: str) -> np.ndarray:
+    """Distribution of how many cards already on ``deck`` show ``colour``."""
+    v = pos.rules
+    known = sum(1 for c in deck if c.colour == colour)
+    dist = np.zeros(len(deck) + 1)
+    dist[known] = 1.0
+    if model == "optimistic":
+        return dist
+    owners = {c.owner for c in deck if c.colour is None}
+    for owner in sorted(owners):
+        hidden_here = sum(1 for c in deck if c.owner == owner and c.colour is None)
+        placed = [c for c in pos.winner_deck + pos.loser_deck if c.owner == owner]
+        if colour in {c.colour for c in placed}:
+            continue  # they already showed their card of this colour
+        if model == "uniform":
+            free = len(v.colours) - sum(1 for c in placed if c.colour is not None)
+            q = hidden_here / free
+        else:
+            q = 1.0 - (1.0 - p_colour) ** hidden_here
+        dist = dist * (1 - q) + np.concatenate(([0.0], dist[:-1])) * q
+    return dist
+
+
+def final_bet_value(pos: Position, deck: tuple[Card, ...], colour: str, p: float, se: float,
+                    model: str) -> tuple[float, float, float]:
+    """(EV, SE, expected matching cards ahead) of putting ``colour`` on top of ``deck``
+    when it is the deck's target with probability ``p``: the k-th correct card pays
+    8, 5, 3, 2, 1, 1, ... and a wrong card costs 1 EP."""
+    ahead = _deck_matches(pos, deck, colour, p, model)
+    pays = np.array([FINAL_PAYOUT[k] if k < len(FINAL_PAYOUT) else 1 for k in range(len(ahead))])
+    pay = float((ahead * pays).sum())
+    return p * pay - (1 - p), (pay + 1) * se, float((ahead * np.arange(len(ahead))).sum())
+
+
+def _moved_tiles(pos: Position, player: int, space: int, side: str) -> tuple[Tile, ...]:
+    kept = tuple(t for t in pos.tiles if t.owner != player)
+    return tuple(sorted(kept + (Tile(player, space, side),), key=lambda t: t.space))
+
+
+def legal_codes(pos: Position) -> list[int]:
+    return [int(a) for a in K.legal_actions(encode(pos))]
+
+
+def legal_actions(pos: Position) -> list[str]:
+    """Labels of the legal actions of the player to move (kernel order)."""
+    validate(pos)
+    return [action_label(pos.rules, a) for a in legal_codes(pos)]
+
+
+def check_action(pos: Position, label: str) -> int:
+    """The kernel code of ``label`` if it is legal here (ActionError otherwise)."""
+    from ..errors import ActionError
+
+    code = action_code(pos.rules, label)
+    if code not in legal_codes(pos):
+        raise ActionError(f"action: {label!r} is not legal for player {pos.to_move} here")
+    return code
+
+
+def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
+           target_se: float | None = 0.002, deck_model: str = "uniform",
+           exact: str = "auto", progress: Callable[[int, int], None] | None = None
+           ) -> pd.DataFrame:
+    """The EV table of every legal action of the player to move, best first.
+
+    Columns: ``action`` (label), ``ev`` (EP), ``se`` (0 when exact), ``method``
+    (``exact`` / ``monte-carlo``), ``gap`` (EP behind the best), and the probabilities
+    behind each estimate: ``p_first`` / ``p_second`` / ``p_rest`` (leg places of a
+    ticket's camel), ``landings`` (expected landings on a placed tile this leg),
+    ``p_race`` (probability the bet's colour wins / loses the race) and ``cards_ahead``
+    (expected correct cards already on the deck). ``df.attrs["provenance"]`` says how.
+    Leg actions are always enumerated exactly (``exact`` is accepted for the common face;
+    ``"never"`` is refused because the leg is always small enough).
+    """
+    from ..errors import OddsbotError
+
+    if deck_model not in DECK_MODELS:
+        raise OddsbotError(f"deck-model: unknown model {deck_model!r} "
+                           f"(known: {', '.join(DECK_MODELS)})")
+    if exact not in ("auto", "always"):
+        raise OddsbotError(f"exact: {exact!r} is not supported for camel-up (the leg is "
+                           "always enumerated exactly; use auto or always)")
+    validate(pos)
+    v = pos.rules
+    player = pos.to_move
+    codes = legal_codes(pos)
+    base_dist = leg_distribution(pos)
+    valuer = LegValuer(pos, player)
+    base = valuer.value(base_dist)
+    ranks = base_dist.rank_probabilities
+    places = place_of()
+    race = None
+    if any(c >= K.A_WINNER and c < K.A_PARTNER for c in codes):
+        race = race_odds(pos, montecarlo.Plan(samples=samples, target_se=target_se), seed,
+                         progress)
+    rows = []
+    for code in codes:
+        row: dict = {"action": action_label(v, code), "se": 0.0, "method": "exact"}
+        if code < K.A_PYRAMID:
+            c = code - K.A_TICKET
+            top = pos.ticket_stacks[c][0]
+            reward = np.where(places[:, c] == 0, top, np.where(places[:, c] == 1, 1, -1))
+            row["ev"] = valuer.value(base_dist, reward) - base
+            row.update(p_first=ranks[c, 0], p_second=ranks[c, 1], p_rest=ranks[c, 2:].sum())
+        elif code == K.A_PYRAMID:
+            row["ev"] = valuer.value(base_dist, 1) - base
+        elif code < K.A_WINNER:
+            k = code - K.A_SPECTATOR
+            space, side = k // 2 + 2, ("cheer" if k % 2 == 0 else "boo")
+            dist = leg_distribution(pos, _moved_tiles(pos, player, space, side))
+            row["ev"] = valuer.value(dist) - base
+            row["landings"] = float(dist.landings[space])
+        elif code < K.A_PARTNER:
+            loser = code >= K.A_LOSER
+            c = code - (K.A_LOSER if loser else K.A_WINNER)
+            p, se = (race.lose[c], race.lose_se[c]) if loser else (race.win[c], race.win_se[c])
+            deck = pos.loser_deck if loser else pos.winner_deck
+            ev, ev_se, ahead = final_bet_value(pos, deck, v.colours[c], float(p), float(se),
+                                               deck_model)
+            row.update(ev=ev, se=ev_se, method="monte-carlo", p_race=float(p),
+                       cards_ahead=ahead)
+        else:
+            q = code - K.A_PARTNER
+            bonus = np.maximum(0, ticket_rewards(pos, q)[1])
+            row["ev"] = valuer.value(base_dist, bonus) - base
+        rows.append(row)
+    df = pd.DataFrame(rows, columns=COLUMNS)
+    df = df.sort_values("ev", ascending=False, kind="stable").reset_index(drop=True)
+    df["gap"] = df["ev"].iloc[0] - df["ev"]
+    df.attrs["provenance"] = provenance(pos, race, seed, target_se, samples, deck_model)
+    return df
+
+
+def _why(row: pd.Series) -> str:
+    """The probabilities behind one row, in words."""
+    if pd.notna(row["p_first"]):
+        return (f"1st {row['p_first']:.3f} · 2nd {row['p_second']:.3f} · "
+                f"3rd-5th {row['p_rest']:.3f}")
+    if pd.notna(row["landings"]):
+        return f"{row['landings']:.3f} landings"
+    if pd.notna(row["p_race"]):
+        target = "loses" if row["action"].startswith("loser") else "wins"
+        return f"P({target}) {row['p_race']:.3f} · {row['cards_ahead']:.2f} cards ahead"
+    if row["action"] == "pyramid":
+        return "+1 EP ticket"
+    if row["action"].startswith("partner"):
+        return "copy partner's best ticket"
+    return ""
+
+
+def table_view(df: pd.DataFrame) -> pd.DataFrame:
+    """The EV table as people read it: action, EV, SE, method, gap and a 'why' column."""
+    view = df[["action", "ev", "se", "method", "gap"]].copy()
+    view["se"] = [None if m == "exact" else se for se, m in zip(df["se"], df["method"])]
+    view["why"] = [_why(row) for _, row in df.iterrows()]
+    return view
+
+
+def provenance(pos: Position, race, seed: int, target_se: float | None,
+               samples: int | None, deck_model: str) -> dict:
+    out = {
+        "game": "camel-up",
+        "variant": pos.variant,
+        "oddsbot": __version__,
+        "position": pos.to_notation(),
+        "player": pos.to_move,
+        "leg": "exact enumeration of every remaining die and face (spec §9); other players "
+               "take no action for the rest of the leg",
+        "ev_units": "EP",
+        "final_clamp": pos.final_clamp,
+    }
+    if race is not None:
+        out.update(seed=seed, samples=race.samples, target_se=None if samples else target_se,
+                   race_policy=RACE_POLICY, deck_model=deck_model,
+                   deck_model_description=DECK_MODELS[deck_model],
+                   chunk_size=montecarlo.Plan(samples=samples).chunk_size())
+    return out

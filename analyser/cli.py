@@ -1,0 +1,254 @@
+"""The ``oddsbot`` command: the roof over kernels, analyser and reports.
+
+Data goes to stdout, messages and progress to stderr. Bad input of any kind prints one
+line ``oddsbot: error: <what is wrong and where>`` on stderr and exits with code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+from . import registry, render
+from .errors import OddsbotError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Exact and Monte Carlo odds for board games: what is each action worth?")
+err = Console(stderr=True)
+
+POSITION_HELP = "A position: a file path, '-' for stdin, or the one-line notation inline."
+FORMAT_HELP = "Output format: table, json, csv or markdown."
+
+
+def read_position_text(source: str) -> str:
+    """The text of POSITION: stdin for '-', a file's content, or the argument itself."""
+    if source == "-":
+        return sys.stdin.read()
+    path = Path(source)
+    if path.is_file():
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise OddsbotError(f"position: cannot read {source}: {exc}") from None
+    if path.suffix.lower() == ".json" or (path.parent != Path(".") and not path.parent.is_dir()
+                                          and " " not in source):
+        raise OddsbotError(f"position: no such file {source}")
+    return source
+
+
+def load(source: str, variant: Optional[str]):
+    """(game module, position) for POSITION, optionally read as rules ``variant``."""
+    text = read_position_text(source)
+    module = registry.game_of_text(text)
+    if variant is not None:
+        text = _with_variant(text, variant, module)
+    return module, module.parse(text)
+
+
+def _with_variant(text: str, variant: str, module) -> str:
+    if variant not in module.VARIANTS:
+        raise OddsbotError(f"variant: {variant!r} is not a variant of {module.NAME} "
+                           f"(known: {', '.join(module.VARIANTS)})")
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        data = json.loads(stripped)
+        given = data.get("variant")
+        if given is not None and given != variant:
+            raise OddsbotError(f"variant: the position says {given!r} but --variant is "
+                               f"{variant!r}")
+        data["variant"] = variant
+        return json.dumps(data)
+    first, _, rest = stripped.partition(" ")
+    if first not in (module.NAME, variant):
+        raise OddsbotError(f"variant: the position says {first!r} but --variant is {variant!r}")
+    return f"{variant} {rest}"
+
+
+def check_format(fmt: str) -> str:
+    if fmt not in render.FORMATS:
+        raise OddsbotError(f"--format: {fmt!r} is not one of {', '.join(render.FORMATS)}")
+    return fmt
+
+
+def check_positive(name: str, value: Optional[float]) -> None:
+    if value is not None and value <= 0:
+        raise OddsbotError(f"{name}: must be greater than 0, got {value}")
+
+
+@contextmanager
+def progress_bar(label: str) -> Iterator:
+    """A progress callback ``(done, planned)`` drawing on stderr (silent when piped)."""
+    with Progress(TextColumn(label), BarColumn(), TextColumn("{task.completed:,} samples"),
+                  TimeElapsedColumn(), console=err, transient=True) as bar:
+        task = bar.add_task(label, total=None)
+
+        def update(done: int, planned: int) -> None:
+            bar.update(task, completed=done, total=planned)
+
+        yield update
+
+
+@app.command()
+def advise(
+    position: str = typer.Argument(..., help=POSITION_HELP),
+    samples: Optional[int] = typer.Option(None, help="Monte Carlo samples (default: until "
+                                                     "--target-se is reached)."),
+    seed: int = typer.Option(0, help="Random seed; the same seed gives the same numbers."),
+    target_se: float = typer.Option(0.002, "--target-se", help="Stop Monte Carlo once every "
+                                    "race probability has at most this standard error."),
+    deck_model: str = typer.Option("uniform", "--deck-model", help="How hidden finish cards "
+                                   "already on a deck are modelled: uniform, race, optimistic."),
+    variant: Optional[str] = typer.Option(None, help="Read the position under this rules "
+                                          "variant, e.g. camel-up-2014."),
+    top: Optional[int] = typer.Option(None, help="Show only the best K actions in the table."),
+    fmt: str = typer.Option("table", "--format", "-f", help=FORMAT_HELP),
+) -> None:
+    """The EV table: every legal action of the player to move, best first."""
+    check_format(fmt)
+    check_positive("--samples", samples)
+    check_positive("--target-se", target_se)
+    check_positive("--top", top)
+    module, pos = load(position, variant)
+    with progress_bar("race odds") as update:
+        df = module.advise(pos, samples=samples, seed=seed, target_se=target_se,
+                           deck_model=deck_model, progress=update)
+    prov = df.attrs["provenance"]
+    if fmt == "json":
+        print(render.to_json({"game": module.NAME, "player": pos.to_move,
+                              "actions": render.records(df), "provenance": prov}))
+    elif fmt == "csv":
+        sys.stdout.write(render.csv(df))
+    elif fmt == "markdown":
+        sys.stdout.write(render.markdown(df))
+    else:
+        shown = module.table_view(df.head(top) if top else df)
+        caption = (f"{prov['variant']} · player {pos.to_move} to move · EV in EP · "
+                   f"leg exact" + (f" · race MC {prov['samples']:,} samples, seed "
+                                   f"{prov['seed']}" if "samples" in prov else ""))
+        render.print_table(render.rich_table(shown, title=pos.to_notation(), caption=caption))
+
+
+@app.command()
+def odds(
+    position: str = typer.Argument(..., help=POSITION_HELP),
+    samples: Optional[int] = typer.Option(None, help="Race Monte Carlo samples."),
+    seed: int = typer.Option(0, help="Random seed."),
+    target_se: float = typer.Option(0.002, "--target-se", help="Target standard error."),
+    variant: Optional[str] = typer.Option(None, help="Rules variant, e.g. camel-up-2014."),
+    fmt: str = typer.Option("table", "--format", "-f", help=FORMAT_HELP),
+) -> None:
+    """Leg odds (exact) and race odds (Monte Carlo, with standard errors)."""
+    check_format(fmt)
+    check_positive("--samples", samples)
+    check_positive("--target-se", target_se)
+    module, pos = load(position, variant)
+    with progress_bar("race odds") as update:
+        result = module.odds(pos, samples=samples, seed=seed, target_se=target_se,
+                             progress=update)
+    if fmt == "json":
+        print(render.to_json(result))
+        return
+    import pandas as pd
+
+    leg = result["leg"]
+    race = result["race"]
+    rows = []
+    for colour, places in leg["rank_probabilities"].items():
+        row = {"camel": colour}
+        row.update({f"leg_{i + 1}": p for i, p in enumerate(places)})
+        row.update(race_win=race["winner"][colour]["p"], win_se=race["winner"][colour]["se"],
+                   race_lose=race["loser"][colour]["p"], lose_se=race["loser"][colour]["se"])
+        rows.append(row)
+    df = pd.DataFrame(rows)
+    if fmt == "csv":
+        sys.stdout.write(render.csv(df))
+    elif fmt == "markdown":
+        sys.stdout.write(render.markdown(df))
+    else:
+        landings = ", ".join(f"{s}: {x:.3f}" for s, x in leg["tile_landings"].items())
+        caption = (f"game ends this leg: {leg['ends_game']:.4f}"
+                   + (f" · tile landings {landings}" if landings else "")
+                   + f" · race MC {race['samples']:,} samples, seed {result['provenance']['seed']}")
+        render.print_table(render.rich_table(df, title=result["provenance"]["position"],
+                                             caption=caption, digits=4))
+
+
+@app.command()
+def validate(
+    position: str = typer.Argument(..., help=POSITION_HELP),
+    variant: Optional[str] = typer.Option(None, help="Rules variant."),
+    fmt: str = typer.Option("table", "--format", "-f", help="table (notation) or json."),
+) -> None:
+    """Check a position; print its canonical notation (or JSON) if it is legal."""
+    check_format(fmt)
+    module, pos = load(position, variant)
+    module.validate(pos)
+    if fmt == "json":
+        print(render.to_json(pos.to_json()))
+    else:
+        print(pos.to_notation())
+        err.print(f"valid {pos.variant} position, player {pos.to_move} to move")
+
+
+@app.command()
+def moves(
+    position: str = typer.Argument(..., help=POSITION_HELP),
+    variant: Optional[str] = typer.Option(None, help="Rules variant."),
+    fmt: str = typer.Option("table", "--format", "-f", help="table (one per line) or json."),
+) -> None:
+    """The legal actions of the player to move."""
+    check_format(fmt)
+    module, pos = load(position, variant)
+    labels = module.legal_actions(pos)
+    if fmt == "json":
+        print(render.to_json({"game": module.NAME, "player": pos.to_move,
+                              "counts": {"actions": len(labels)}, "moves": labels}))
+    else:
+        print("\n".join(labels))
+
+
+@app.command()
+def new(
+    game: str = typer.Argument(..., help="Game id, e.g. camel-up."),
+    players: int = typer.Option(4, help="Number of players."),
+    seed: int = typer.Option(0, help="Random seed of the set-up."),
+    variant: Optional[str] = typer.Option(None, help="Rules variant, e.g. camel-up-2014."),
+    fmt: str = typer.Option("json", "--format", "-f", help="json or notation."),
+) -> None:
+    """A random legal start position, per the game's set-up rules."""
+    if fmt not in ("json", "notation"):
+        raise OddsbotError(f"--format: {fmt!r} is not json or notation")
+    module = registry.game(game)
+    chosen = variant or (game if game in module.VARIANTS else module.NAME)
+    if chosen not in module.VARIANTS:
+        raise OddsbotError(f"variant: {chosen!r} is not a variant of {module.NAME}")
+    pos = module.new_position(players, seed, chosen)
+    print(pos.to_notation() if fmt == "notation" else render.to_json(pos.to_json()))
+
+
+@app.command()
+def games() -> None:
+    """The games and rules variants oddsbot knows."""
+    for name, module in registry.games().items():
+        for variant, description in module.VARIANTS.items():
+            print(f"{name}\t{variant}\t{description}")
+
+
+def main() -> None:
+    """Console entry point: bad input becomes one line on stderr and exit code 2."""
+    try:
+        app()
+    except OddsbotError as exc:
+        err.print(f"oddsbot: error: {exc}", markup=False, highlight=False, soft_wrap=True)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

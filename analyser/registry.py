@@ -1,0 +1,59 @@
+"""The game registry: game ids to the modules that implement the common face.
+
+Every registered module offers ``NAME``, ``VARIANTS`` (variant id -> description),
+``Position`` (with ``to_notation``, ``to_json``, ``from_json``), ``parse(text)``,
+``validate(position)``, ``legal_actions(position)``, ``advise(position, ...)`` returning an
+EV-table DataFrame, ``odds(position, ...)``, ``new_position(...)`` and ``simulate(...)``.
+"""
+
+from __future__ import annotations
+
+import json
+from types import ModuleType
+
+from .errors import OddsbotError
+
+
+def _games() -> dict[str, ModuleType]:
+    from . import camel_up
+
+    return {camel_up.NAME: camel_up}
+
+
+def games() -> dict[str, ModuleType]:
+    """Registered game modules by game id."""
+    return _games()
+
+
+def game(name: str) -> ModuleType:
+    """The module of game ``name`` or of one of its variants."""
+    for module in _games().values():
+        if name == module.NAME or name in module.VARIANTS:
+            return module
+    known = ", ".join(sorted(_games()))
+    raise OddsbotError(f"game: unknown game {name!r} (known: {known})")
+
+
+def game_of_text(text: str) -> ModuleType:
+    """Which game a position text (JSON object or one-line notation) belongs to."""
+    stripped = text.strip()
+    if not stripped:
+        raise OddsbotError("position: empty input")
+    if stripped.startswith("{"):
+        try:
+            data = json.loads(stripped)
+        except json.JSONDecodeError as exc:
+            raise OddsbotError(f"position: malformed JSON at line {exc.lineno} column "
+                               f"{exc.colno}: {exc.msg}") from None
+        if not isinstance(data, dict) or "game" not in data:
+            raise OddsbotError("game: required field missing")
+        name = data.get("variant") or data["game"]
+        if not isinstance(name, str):
+            raise OddsbotError("game: must be a string")
+        return game(name)
+    return game(stripped.split()[0])
+
+
+def parse(text: str):
+    """Parse a position of any registered game."""
+    return game_of_text(text).parse(text)
