@@ -10,7 +10,6 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..errors import PositionError
 from .variants import CAMEL_UP, Variant, variant
 
 N_SPACES = 16

@@ -5,7 +5,7 @@ from numba import njit, prange
 
 from .track import (
     BLACK, CNT, CROSSED_CCW, CROSSED_CW, GREY, HT, MAX_INCOME, N_CAMELS, N_DICE, N_PERMS,
-    N_RACING, N_SPACES, SP, TRACK_SIZE, WHITE, ABSENT, _index_of_keys, crazy_mover,
+    N_RACING, N_SPACES, SP, TRACK_SIZE, WHITE, ABSENT, _index_of_keys, crazy_mover, destination,
     die_count, roll,
 )
 
@@ -31,16 +31,7 @@ def _outcome(tr, tile, s, size, d, dist, keys, rel, inunit, r):
     """Ranking after the lifted unit (see ``_lift``) moves ``dist`` in direction ``d``,
     without moving anything: returns (ended, ranking index, landed tile space).
     Same rules as ``move_unit``; ``r`` is the scratch row filled by ``_lift``."""
-    t = s + d * dist
-    landed = 0
-    under = False
-    if 1 <= t <= N_SPACES and tile[t] != 0:
-        landed = t
-        if tile[t] > 0:
-            t += d
-        else:
-            t -= d
-            under = True
+    t, landed, under = destination(tile, s, d, dist)
     ended = t > N_SPACES or t < 1
     if ended:
         base = (CROSSED_CW if t > N_SPACES else CROSSED_CCW) * 8

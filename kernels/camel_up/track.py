@@ -66,6 +66,24 @@ def crazy_mover(tr, colour):
     return colour
 
 
+@njit(cache=True, inline="always")
+def destination(tile, s, d, dist):
+    """Where a unit leaving space ``s`` in direction ``d`` for ``dist`` spaces ends (§5.2,
+    §5.4): (space, space of the tile it landed on or 0, True if it goes underneath).
+    A space beyond 1..16 means the unit crossed the finish line."""
+    t = s + d * dist
+    landed = 0
+    under = False
+    if 1 <= t <= N_SPACES and tile[t] != 0:
+        landed = t
+        if tile[t] > 0:
+            t += d
+        else:
+            t -= d
+            under = True
+    return t, landed, under
+
+
 @njit(cache=True)
 def move_unit(tr, tile, mover, dist, d):
     """Move ``mover`` and the camels above it ``dist`` spaces in direction ``d`` (+1/-1).
@@ -78,16 +96,7 @@ def move_unit(tr, tile, mover, dist, d):
     s = tr[SP + mover]
     h = tr[HT + mover]
     size = tr[CNT + s] - h
-    t = s + d * dist
-    landed = 0
-    under = False
-    if 1 <= t <= N_SPACES and tile[t] != 0:
-        landed = t
-        if tile[t] > 0:
-            t += d
-        else:
-            t -= d
-            under = True
+    t, landed, under = destination(tile, s, d, dist)
     if t > N_SPACES or t < 1:
         dest = CROSSED_CW if t > N_SPACES else CROSSED_CCW
         for c in range(N_CAMELS):
