@@ -84,7 +84,11 @@ def check_positive(name: str, value: Optional[float]) -> None:
 
 @contextmanager
 def progress_bar(label: str) -> Iterator:
-    """A progress callback ``(done, planned)`` drawing on stderr (silent when piped)."""
+    """A progress callback ``(done, planned)`` drawing on stderr; silent unless stderr is
+    a terminal, so piped output and logs stay clean."""
+    if not err.is_terminal:
+        yield None
+        return
     with Progress(TextColumn(label), BarColumn(), TextColumn("{task.completed:,} samples"),
                   TimeElapsedColumn(), console=err, transient=True) as bar:
         task = bar.add_task(label, total=None)
@@ -242,12 +246,29 @@ def games() -> None:
 
 
 def main() -> None:
-    """Console entry point: bad input becomes one line on stderr and exit code 2."""
+    """Console entry point: bad input of any kind (a position, an option, a usage slip)
+    becomes one line on stderr and exit code 2."""
+    if len(sys.argv) == 1:
+        sys.argv.append("--help")
     try:
-        app()
+        app(standalone_mode=False)
     except OddsbotError as exc:
-        err.print(f"oddsbot: error: {exc}", markup=False, highlight=False, soft_wrap=True)
-        sys.exit(2)
+        _fail(str(exc), 2)
+    except (KeyboardInterrupt, EOFError):
+        _fail("interrupted", 130)
+    except Exception as exc:
+        # typer's usage errors (bad option value, missing argument) carry a message and
+        # an exit code; anything else is a bug and keeps its traceback
+        if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
+            _fail(" ".join(exc.format_message().split()), exc.exit_code)
+        if exc.__class__.__name__ == "Abort":
+            _fail("interrupted", 130)
+        raise
+
+
+def _fail(message: str, code: int) -> None:
+    err.print(f"oddsbot: error: {message}", markup=False, highlight=False, soft_wrap=True)
+    sys.exit(code)
 
 
 if __name__ == "__main__":

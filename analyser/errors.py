@@ -1,5 +1,8 @@
 """Errors that carry a one-line, user-facing message (the CLI prints them and exits 2)."""
 
+import json
+from typing import Any
+
 
 class OddsbotError(ValueError):
     """Bad input of any kind: the message names what is wrong and where."""
@@ -16,3 +19,14 @@ class PositionError(OddsbotError):
 
 class ActionError(OddsbotError):
     """An action that is unknown or illegal in the position."""
+
+
+def load_json(text: str) -> Any:
+    """``json.loads`` with every failure as a one-line PositionError."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PositionError("position", f"malformed JSON at line {exc.lineno} column "
+                                        f"{exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise PositionError("position", "JSON nested too deeply") from None

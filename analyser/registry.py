@@ -8,10 +8,9 @@ EV-table DataFrame, ``odds(position, ...)``, ``new_position(...)`` and ``simulat
 
 from __future__ import annotations
 
-import json
 from types import ModuleType
 
-from .errors import OddsbotError
+from .errors import OddsbotError, load_json
 
 
 def _games() -> dict[str, ModuleType]:
@@ -40,17 +39,17 @@ def game_of_text(text: str) -> ModuleType:
     if not stripped:
         raise OddsbotError("position: empty input")
     if stripped.startswith("{"):
-        try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise OddsbotError(f"position: malformed JSON at line {exc.lineno} column "
-                               f"{exc.colno}: {exc.msg}") from None
+        data = load_json(stripped)
         if not isinstance(data, dict) or "game" not in data:
             raise OddsbotError("game: required field missing")
-        name = data.get("variant") or data["game"]
-        if not isinstance(name, str):
+        if not isinstance(data["game"], str):
             raise OddsbotError("game: must be a string")
-        return game(name)
+        module = game(data["game"])
+        variant = data.get("variant")
+        if variant is not None and variant not in module.VARIANTS:
+            raise OddsbotError(f"variant: unknown variant {variant!r} of {module.NAME} "
+                               f"(known: {', '.join(module.VARIANTS)})")
+        return module
     return game(stripped.split()[0])
 
 

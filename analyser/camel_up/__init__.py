@@ -6,11 +6,10 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 from ... import __version__
-from ..errors import PositionError
+from ..errors import load_json
 from .. import montecarlo
 from .advise import DECK_MODELS, advise, check_action, legal_actions, table_view
 from .notation import parse_notation
@@ -32,12 +31,7 @@ def parse(text: str) -> Position:
     """A position from its JSON text or one-line notation."""
     stripped = text.strip()
     if stripped.startswith("{"):
-        try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise PositionError("position", f"malformed JSON at line {exc.lineno} column "
-                                            f"{exc.colno}: {exc.msg}") from None
-        return Position.from_json(data)
+        return Position.from_json(load_json(stripped))
     return parse_notation(stripped)
 
 

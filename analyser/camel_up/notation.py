@@ -13,7 +13,7 @@
   placement order (owner seat + colour letter, ``?`` hidden), ``hand`` finish hands per
   player (letters, ``?`` hidden), ``part`` partnerships (``0-3,1-2``), ``clamp=net``.
 
-Example: ``camel-up BG/Y/RP/10/K/W BGYRPX n=4 to=0``.
+Example: ``camel-up BG/Y/RP/10/K/1/W BGYRPX n=4 to=0``.
 """
 
 from __future__ import annotations
@@ -99,6 +99,8 @@ def _parse_track(text: str, v: Variant) -> tuple[tuple[tuple[str, ...], ...], tu
     tiles: list[Tile] = []
     for cell in text.split("/"):
         if cell.isdigit():
+            if not 1 <= int(cell) <= N_SPACES:
+                raise PositionError("track", f"an empty run of {cell} spaces; runs are 1..16")
             spaces.extend([()] * int(cell))
         elif cell[:1] in "+-" and cell[1:].isdigit():
             tiles.append(Tile(int(cell[1:]), len(spaces) + 1,
