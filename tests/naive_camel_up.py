@@ -127,7 +127,7 @@ def move(track, tiles, die, face):
         return track, None, None
 
     # §5.4: landed on a spectator tile -> the owner is paid; the unit moves on.
-    owner, side = tiles[target]
+    _owner, side = tiles[target]
     if side == "cheer":
         t2 = target + direction
         if t2 > N_SPACES:

@@ -20,14 +20,13 @@ from fractions import Fraction
 
 import numba
 import numpy as np
+import oddsbot.kernels.camel_up as k
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import naive_camel_up as ref  # noqa: E402
-
-import oddsbot.kernels.camel_up as k  # noqa: E402
+import naive_camel_up as ref
 
 LETTERS = ["B", "G", "Y", "R", "P", "W", "K"]
 IDX = {c: i for i, c in enumerate(LETTERS)}
@@ -36,7 +35,7 @@ SIDE = {"cheer": 1, "boo": -1}
 TICKETS_2ND = [5, 3, 2, 2]
 TICKETS_1ST = [5, 3, 2]
 
-SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow], "derandomize": True}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -209,7 +208,7 @@ def check_example(track, tiles, die, face, expect_stacks, expect_cross=None, exp
         rank = ref.ranking(r_track, r_cross)
         assert rank[: len(expect_rank_prefix)] == expect_rank_prefix
     # kernel: k.roll on a bare track ...
-    mover, landed, k_track, k_cross, tr = kernel_roll(track, tiles, die, face)
+    _mover, landed, k_track, k_cross, tr = kernel_roll(track, tiles, die, face)
     for s, stack in expect_stacks.items():
         assert k_track.get(s, []) == stack, f"kernel: space {s}"
     assert k_cross == expect_cross
@@ -232,12 +231,14 @@ def check_example(track, tiles, die, face, expect_stacks, expect_cross=None, exp
 
 
 def test_e1_carrying_and_landing_on_top():
-    track = with_fillers({3: [ "B", "G", "Y"], 5: ["R"]}, [10, 12, 14])
-    check_example(track, {}, "G", 2, {3: ["B"], 5: ["R", "G", "Y"]},
-                  expect_rank_prefix=None)
+    track = with_fillers({3: ["B", "G", "Y"], 5: ["R"]}, [10, 12, 14])
+    check_example(track, {}, "G", 2, {3: ["B"], 5: ["R", "G", "Y"]})
     r_track, _, _ = ref.move(track, {}, "G", 2)
     rank = ref.ranking(r_track)
     assert rank.index("Y") < rank.index("G") < rank.index("R")
+    _, _, _, _, tr = kernel_roll(track, {}, "G", 2)
+    krank = kernel_ranking(tr)
+    assert krank.index("Y") < krank.index("G") < krank.index("R")
 
 
 def test_e2_cheering_tile():
@@ -452,17 +453,17 @@ def positions(draw, crazy=True, min_dice=2, max_dice=4):
         track.setdefault(space[c], []).append(c)
     owners = draw(st.permutations(range(8)))
     tiles = {}
-    for i in range(draw(st.integers(0, 4))):
+    for i in range(4 - draw(st.integers(0, 4))):  # written so that simple = many tiles
         free = [s for s in range(2, 17)
                 if s not in track and s not in tiles and s - 1 not in tiles and s + 1 not in tiles]
         near = [s for s in free if lo - 3 <= s <= lo + width + 3]
-        pool = near if near and draw(st.booleans()) else free
+        pool = free if draw(st.booleans()) or not near else near
         if not pool:
             break
         s = draw(st.sampled_from(pool))
         tiles[s] = (owners[i], draw(st.sampled_from(["cheer", "boo"])))
     dice = ref.RACING + (["grey"] if crazy else [])
-    n = draw(st.integers(min_dice, max_dice))
+    n = max_dice - draw(st.integers(0, max_dice - min_dice))
     pyramid = sorted(draw(st.permutations(dice))[:n], key=DIE_IDX.get)
     me = owners[0] if draw(st.booleans()) else owners[1]
     return track, tiles, pyramid, me
@@ -477,13 +478,14 @@ def check_legal(track, tiles, crazy=True):
 
 
 @settings(max_examples=50, **SETTINGS)
-@given(pos=positions(), data=st.data())
-def test_single_die_random_positions(pos, data):
-    track, tiles, pyramid, _ = pos
+@given(pos=positions())
+def test_single_die_random_positions(pos):
+    """Every die and face (21 rolls) from each random position."""
+    track, tiles, _, _ = pos
     check_legal(track, tiles)
-    die = data.draw(st.sampled_from(ref.DICE))
-    face = data.draw(st.sampled_from([f for f, _ in ref.faces_of(die)]))
-    assert_roll_agrees(track, tiles, die, face)
+    for die in ref.DICE:
+        for face, _p in ref.faces_of(die):
+            assert_roll_agrees(track, tiles, die, face)
 
 
 def test_boo_back_onto_own_start_space():
@@ -603,15 +605,17 @@ def test_first_edition_full_leg_near_finish():
     track = {13: ["B"], 14: ["G", "Y"], 12: ["R", "P"]}
     tiles = {16: (0, "cheer"), 10: (1, "boo")}
     want = assert_leg_agrees(track, tiles, ["B", "G", "Y", "R", "P"], leg_left=0, crazy=False)
-    assert want["end"] == 1  # five 1st-edition reveals from 12..14 always cross
+    assert Fraction(9, 10) < want["end"] < 1  # the game nearly always ends this leg
 
 
 @settings(max_examples=8, **SETTINGS)
-@given(pos=positions(crazy=False), data=st.data())
-def test_first_edition_single_die(pos, data):
+@given(pos=positions(crazy=False))
+def test_first_edition_single_die(pos):
     track, tiles, _, _ = pos
-    die = data.draw(st.sampled_from(ref.RACING))
-    assert_roll_agrees(track, tiles, die, data.draw(st.integers(1, 3)), crazy=False)
+    check_legal(track, tiles, crazy=False)
+    for die in ref.RACING:
+        for value in (1, 2, 3):
+            assert_roll_agrees(track, tiles, die, value, crazy=False)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -693,10 +697,11 @@ def test_reveal_scoring_random(pos, data):
     assert list(s[k.MONEY: k.MONEY + n]) == want, where
     k_track, k_cross = decode(s[: k.TRACK_SIZE])
     assert k_track == norm(new_track), where
+    assert k_cross == (None if crossing is None else (crossing[0], list(crossing[1]))), where
     if leg_over and crossing is None:
         # §7.2 step 5 clean-up: dice back, tickets back, tiles back
         assert k.pyramid_mask(s) == 63, where
-        assert all(s[k.TILE + sp] == 0 for sp in range(18)), where
+        assert all(s[k.TILE + sp] == 0 and s[k.TOWNER + sp] == -1 for sp in range(1, 17)), where
         assert s[k.LT_COUNT: k.LT_COUNT + 5 * n].sum() == 0, where
         assert s[k.PTIX: k.PTIX + n].sum() == 0, where
     elif not leg_over:
