@@ -129,9 +129,19 @@ def kernel_roll(track, tiles, die, face, crazy=True):
 def kernel_leg(track, tiles, pyramid, leg_left, owner=0, crazy=True, workers=None):
     s = make_state(track, tiles, crazy=crazy)
     tr = s[: k.TRACK_SIZE].copy()
-    hist, land, den = k.leg_distribution(
-        tr, tile_array(tiles), mine_array(tiles, owner), pyramid_bits(pyramid), leg_left,
-        workers or numba.get_num_threads())
+    if workers is None:
+        hist, land, den = k.leg_distribution(
+            tr, tile_array(tiles), mine_array(tiles, owner), pyramid_bits(pyramid), leg_left)
+    else:  # the parallel batch form, one layout per row, on ``workers`` threads
+        before = numba.get_num_threads()
+        numba.set_num_threads(workers)
+        try:
+            hists, lands, den = k.leg_distributions(
+                tr, tile_array(tiles)[None, :], mine_array(tiles, owner)[None, :],
+                pyramid_bits(pyramid), leg_left)
+        finally:
+            numba.set_num_threads(before)
+        hist, land = hists[0], lands[0]
     return hist, land, int(den)
 
 
@@ -576,10 +586,12 @@ def test_leg_odds_random_positions(pos):
 
 
 def test_leg_odds_thread_independent():
+    """The serial single-layout form and the parallel batch form on 1 or all threads give
+    the same integer weights."""
     track, tiles, pyramid = HAND_PICKED[1]
-    a = kernel_leg(track, tiles, pyramid, 1, workers=1)
-    for _ in range(3):
-        b = kernel_leg(track, tiles, pyramid, 1, workers=max(2, numba.get_num_threads()))
+    a = kernel_leg(track, tiles, pyramid, 1)
+    for workers in (1, numba.config.NUMBA_NUM_THREADS, 1):
+        b = kernel_leg(track, tiles, pyramid, 1, workers=workers)
         assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1]) and a[2] == b[2]
 
 
@@ -754,5 +766,6 @@ def test_leg_counts_reproducible_and_chunked():
     assert np.array_equal(a_counts, b_counts) and np.array_equal(a_ends, b_ends)
     c_counts, c_ends = k.leg_counts(tr.copy(), *args, 3, 3, 500)
     assert np.array_equal(a_counts[3:], c_counts) and np.array_equal(a_ends[3:], c_ends)
-    d_counts, _ = k.leg_counts(tr.copy(), tile_array(tiles), pyramid_bits(pyramid), 1, 778, 0, 6, 500)
+    d_counts, _ = k.leg_counts(tr.copy(), tile_array(tiles), pyramid_bits(pyramid), 1, 778,
+                               0, 6, 500)
     assert not np.array_equal(a_counts, d_counts)

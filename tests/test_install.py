@@ -20,4 +20,4 @@ def test_subpackages_import_under_oddsbot():
     assert oddsbot.kernels.camel_up.__name__ == "oddsbot.kernels.camel_up"
     assert oddsbot.__version__ == metadata.version("oddsbot")
     entry = [e for e in metadata.entry_points(group="console_scripts") if e.name == "oddsbot"]
-    assert entry and entry[0].value == "oddsbot.analyser.cli:main"
+    assert entry and entry[0].value == "oddsbot.analyser.cli:console"

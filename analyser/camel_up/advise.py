@@ -19,7 +19,7 @@ from ... import __version__
 from ...kernels import camel_up as K
 from .. import montecarlo
 from .encode import action_code, action_label, encode
-from .odds import RACE_POLICY, LegDistribution, leg_distribution, place_of, race_odds
+from .odds import RACE_POLICY, LegDistribution, leg_distributions, place_of, race_odds
 from .position import Card, Position, Tile
 from .validate import validate
 
@@ -105,6 +105,12 @@ def final_bet_value(pos: Position, deck: tuple[Card, ...], colour: str, p: float
     return p * pay - (1 - p), (pay + 1) * se, float((ahead * np.arange(len(ahead))).sum())
 
 
+def _spectator(code: int) -> tuple[int, str]:
+    """(space, side) of a spectator action code."""
+    k = code - K.A_SPECTATOR
+    return k // 2 + 2, ("cheer" if k % 2 == 0 else "boo")
+
+
 def _moved_tiles(pos: Position, player: int, space: int, side: str) -> tuple[Tile, ...]:
     kept = tuple(t for t in pos.tiles if t.owner != player)
     return tuple(sorted(kept + (Tile(player, space, side),), key=lambda t: t.space))
@@ -157,7 +163,11 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     v = pos.rules
     player = pos.to_move
     codes = legal_codes(pos)
-    base_dist = leg_distribution(pos)
+    spectators = [c for c in codes if K.A_SPECTATOR <= c < K.A_WINNER]
+    layouts = [pos.tiles] + [_moved_tiles(pos, player, *_spectator(c)) for c in spectators]
+    dists = leg_distributions(pos, layouts)
+    base_dist = dists[0]
+    tile_dist = dict(zip(spectators, dists[1:]))
     valuer = LegValuer(pos, player)
     base = valuer.value(base_dist)
     ranks = base_dist.rank_probabilities
@@ -178,11 +188,9 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
         elif code == K.A_PYRAMID:
             row["ev"] = valuer.value(base_dist, 1) - base
         elif code < K.A_WINNER:
-            k = code - K.A_SPECTATOR
-            space, side = k // 2 + 2, ("cheer" if k % 2 == 0 else "boo")
-            dist = leg_distribution(pos, _moved_tiles(pos, player, space, side))
+            dist = tile_dist[code]
             row["ev"] = valuer.value(dist) - base
-            row["landings"] = float(dist.landings[space])
+            row["landings"] = float(dist.landings[_spectator(code)[0]])
         elif code < K.A_PARTNER:
             loser = code >= K.A_LOSER
             c = code - (K.A_LOSER if loser else K.A_WINNER)

@@ -6,13 +6,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-import numba
 import numpy as np
 
 from ...kernels import camel_up as K
 from .. import montecarlo
 from .encode import encode, tile_array
-from .position import N_SPACES, Position, Tile
+from .position import Position, Tile
 
 RACE_POLICY = ("rest of this leg with the spectator tiles now on the track; later legs "
                "with no spectator tiles and dice only (no player actions move camels)")
@@ -62,21 +61,26 @@ class LegDistribution:
         return float(self.prob[1].sum())
 
 
-def leg_distribution(pos: Position, tiles: tuple[Tile, ...] | None = None,
-                     viewer: int | None = None) -> LegDistribution:
-    """Enumerate the rest of the leg exactly (spec §9), optionally with other ``tiles``;
+def leg_distributions(pos: Position, layouts: list[tuple[Tile, ...]],
+                      viewer: int | None = None) -> list[LegDistribution]:
+    """Enumerate the rest of the leg exactly (spec §9) once per tile layout, in parallel;
     landings on ``viewer``'s tile (default: the player to move) are counted per leaf."""
-    tiles = pos.tiles if tiles is None else tiles
     viewer = pos.to_move if viewer is None else viewer
     st = encode(pos)
-    mine = np.zeros(N_SPACES + 2, dtype=np.int64)
-    for t in tiles:
-        if t.owner == viewer:
-            mine[t.space] = 1
-    hist, land, total = K.leg_distribution(st[:K.TRACK_SIZE].copy(), tile_array(tiles), mine,
-                                           K.pyramid_mask(st), pos.rules.leg_left,
-                                           numba.get_num_threads())
-    return LegDistribution(hist / total, land / total, viewer)
+    tiles = np.array([tile_array(layout) for layout in layouts], dtype=np.int64)
+    mines = np.zeros_like(tiles)
+    for i, layout in enumerate(layouts):
+        for t in layout:
+            mines[i, t.space] = int(t.owner == viewer)
+    hists, lands, total = K.leg_distributions(st[:K.TRACK_SIZE].copy(), tiles, mines,
+                                              K.pyramid_mask(st), pos.rules.leg_left)
+    return [LegDistribution(h / total, land / total, viewer) for h, land in zip(hists, lands)]
+
+
+def leg_distribution(pos: Position, tiles: tuple[Tile, ...] | None = None,
+                     viewer: int | None = None) -> LegDistribution:
+    """``leg_distributions`` for one layout (default: the tiles on the track)."""
+    return leg_distributions(pos, [pos.tiles if tiles is None else tiles], viewer)[0]
 
 
 def leg_odds(pos: Position) -> dict:

@@ -209,8 +209,26 @@ def _levels(tr0, tile, mine, mask, total, depth):
     return hist, land, tracks, info, n
 
 
-@njit(cache=True, parallel=True)
-def leg_distribution(tr0, tile, mine, mask, leg_left, workers):
+@njit(cache=True)
+def _fill(tr0, tile, mine, mask, leg_left, hist, land):
+    """Exact distribution of the rest of the leg into ``hist`` / ``land`` (see
+    ``leg_distribution``); returns the denominator."""
+    total = leg_denominator(mask, leg_left)
+    level_hist, level_land, tracks, info, n = _levels(tr0, tile, mine, mask, total,
+                                                      die_count(mask) - leg_left - 1)
+    hist += level_hist
+    land += level_land
+    kids = np.empty((MAX_CHILDREN, TRACK_SIZE), dtype=tr0.dtype)
+    kid_info = np.empty((MAX_CHILDREN, 3), dtype=np.int64)
+    scratch = np.empty((3, N_RACING), dtype=np.int64)
+    for i in range(n):
+        _expand(tracks[i], tile, mine, info[i, 0], info[i, 1], info[i, 2], True,
+                hist, land, kids, kid_info, scratch)
+    return total
+
+
+@njit(cache=True)
+def leg_distribution(tr0, tile, mine, mask, leg_left):
     """Exact distribution of the rest of the current leg.
 
     Returns ``(hist, land, denominator)``: ``hist[e, p, k]`` is the integer weight of
@@ -221,19 +239,22 @@ def leg_distribution(tr0, tile, mine, mask, leg_left, workers):
     Integer weights: a node of weight w with m dice inside gives each racing face
     w // (6m) * 2 and each grey face w // (6m). The tree is walked level by level
     (one reveal per level) and equal nodes of a level are merged, which cuts a fresh
-    leg's 320,760 leaves to about 44,000 outcome evaluations. The last level is shared
-    among ``workers`` threads; integer sums make the result thread-independent.
+    leg's 320,760 leaves to about 44,000 outcome evaluations.
     """
-    total = leg_denominator(mask, leg_left)
-    hist, land, tracks, info, n = _levels(tr0, tile, mine, mask, total,
-                                          die_count(mask) - leg_left - 1)
-    hists = np.zeros((workers, 2, N_PERMS, MAX_INCOME), dtype=np.int64)
-    lands = np.zeros((workers, N_SPACES + 2), dtype=np.int64)
-    for t in prange(workers):
-        t_kids = np.empty((MAX_CHILDREN, TRACK_SIZE), dtype=tr0.dtype)
-        t_info = np.empty((MAX_CHILDREN, 3), dtype=np.int64)
-        t_scratch = np.empty((3, N_RACING), dtype=np.int64)
-        for i in range(t, n, workers):
-            _expand(tracks[i], tile, mine, info[i, 0], info[i, 1], info[i, 2], True,
-                    hists[t], lands[t], t_kids, t_info, t_scratch)
-    return hist + hists.sum(axis=0), land + lands.sum(axis=0), total
+    hist = np.zeros((2, N_PERMS, MAX_INCOME), dtype=np.int64)
+    land = np.zeros(N_SPACES + 2, dtype=np.int64)
+    total = _fill(tr0, tile, mine, mask, leg_left, hist, land)
+    return hist, land, total
+
+
+@njit(cache=True, parallel=True)
+def leg_distributions(tr0, tiles, mines, mask, leg_left):
+    """``leg_distribution`` for several tile layouts at once: row ``i`` of ``tiles`` and
+    ``mines`` is one layout. Layouts run in parallel; each is enumerated on its own, so
+    the result does not depend on the number of threads. Returns (hists, lands, total)."""
+    n = tiles.shape[0]
+    hists = np.zeros((n, 2, N_PERMS, MAX_INCOME), dtype=np.int64)
+    lands = np.zeros((n, N_SPACES + 2), dtype=np.int64)
+    for i in prange(n):
+        _fill(tr0, tiles[i], mines[i], mask, leg_left, hists[i], lands[i])
+    return hists, lands, leg_denominator(mask, leg_left)

@@ -9,11 +9,12 @@ from .track import (
     roll,
 )
 
-@njit(cache=True)
-def _draw_die(s, mask):
-    """Draw a die uniformly from ``mask`` and a face (see ``roll``) from one random word."""
+@njit(cache=True, inline="always")
+def _draw(s, mask, n):
+    """Draw a die uniformly from ``mask`` (holding ``n`` dice, ascending order) and a face
+    (see ``roll``), both from one random word."""
     r = next_u64(s)
-    k = high_below(r, die_count(mask))
+    k = high_below(r, n)
     die = 0
     for i in range(N_DICE):
         if (mask >> i) & 1:
@@ -26,16 +27,26 @@ def _draw_die(s, mask):
 
 
 @njit(cache=True)
+def _draw_die(s, mask):
+    """``_draw`` for a pyramid whose size is not known yet."""
+    return _draw(s, mask, die_count(mask))
+
+
+@njit(cache=True)
 def finish_race(tr, tile, no_tiles, mask, leg_left, full_mask, s):
     """Play dice only until a unit crosses: the current leg with ``tile``, later legs
     with ``no_tiles`` (all zero: the default odds policy of §9). ``tr`` changes in place."""
+    n = die_count(mask)
+    n_full = die_count(full_mask)
     tiles_on = True
     while True:
-        if die_count(mask) == leg_left:
+        if n == leg_left:
             mask = full_mask
+            n = n_full
             tiles_on = False
-        die, face = _draw_die(s, mask)
+        die, face = _draw(s, mask, n)
         mask &= ~(1 << die)
+        n -= 1
         if tiles_on:
             mover, landed = roll(tr, tile, die, face)
         else:

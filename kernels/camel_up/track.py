@@ -40,7 +40,7 @@ CNT = 14
 TRACK_SIZE = 32
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def carries(tr, x):
     """True if a racing camel sits anywhere above camel ``x`` in its stack (AMB-1)."""
     s = tr[SP + x]
@@ -51,7 +51,7 @@ def carries(tr, x):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def crazy_mover(tr, colour):
     """Crazy camel that a grey die of printed ``colour`` (WHITE/BLACK) moves (§5.1)."""
     cw = carries(tr, WHITE)
@@ -84,7 +84,7 @@ def destination(tile, s, d, dist):
     return t, landed, under
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def move_unit(tr, tile, mover, dist, d):
     """Move ``mover`` and the camels above it ``dist`` spaces in direction ``d`` (+1/-1).
 
@@ -128,7 +128,7 @@ def move_unit(tr, tile, mover, dist, d):
     return landed
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def roll(tr, tile, die, face):
     """Resolve one revealed die. ``face`` is 0..2 for a racing die (value face + 1) and
     0..5 for the grey die (0..2 white, 3..5 black). Returns (mover, landed tile space)."""
