@@ -21,3 +21,20 @@ def test_subpackages_import_under_oddsbot():
     assert oddsbot.__version__ == metadata.version("oddsbot")
     entry = [e for e in metadata.entry_points(group="console_scripts") if e.name == "oddsbot"]
     assert entry and entry[0].value == "oddsbot.analyser.cli:console"
+
+
+def test_every_source_package_is_listed_for_installation():
+    """A package folder missing from pyproject's list installs in editable mode but not
+    from a wheel: compare the folders holding an ``__init__.py`` with the list."""
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    config = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
+    listed = set(config["packages"])
+    found = {"oddsbot"}
+    for folder in ("kernels", "analyser", "reports"):
+        for init in (root / folder).rglob("__init__.py"):
+            rel = init.parent.relative_to(root / folder).parts
+            found.add(".".join(("oddsbot", folder, *rel)))
+    assert found == listed
