@@ -107,10 +107,18 @@ def advise(
     samples: Optional[int] = typer.Option(None, help="Monte Carlo samples (default: until "
                                                      "--target-se is reached)."),
     seed: int = typer.Option(0, help="Random seed; the same seed gives the same numbers."),
-    target_se: float = typer.Option(0.002, "--target-se", help="Stop Monte Carlo once every "
-                                    "race probability has at most this standard error."),
+    target_se: Optional[float] = typer.Option(
+        None, "--target-se", help="Stop the race Monte Carlo once every race probability "
+        "has at most this standard error (default 0.002); with --rollouts, also stop the "
+        "rollouts once the leading action is separated from the rest (every gap > 2.5 SE "
+        "or its SE below this)."),
     deck_model: str = typer.Option("uniform", "--deck-model", help="How hidden finish cards "
                                    "already on a deck are modelled: uniform, race, optimistic."),
+    rollouts: Optional[int] = typer.Option(None, help="Also play every action to the end "
+                                           "of the game this many times (at most) and "
+                                           "report win probability and final margin."),
+    policy: str = typer.Option("heuristic", help="Policy of every seat in rollouts: "
+                               "heuristic or random."),
     variant: Optional[str] = typer.Option(None, help="Read the position under this rules "
                                           "variant, e.g. camel-up-2014."),
     top: Optional[int] = typer.Option(None, help="Show only the best K actions in the table."),
@@ -121,10 +129,15 @@ def advise(
     check_positive("--samples", samples)
     check_positive("--target-se", target_se)
     check_positive("--top", top)
+    check_positive("--rollouts", rollouts)
     module, pos = load(position, variant)
-    with progress_bar("race odds") as update:
-        df = module.advise(pos, samples=samples, seed=seed, target_se=target_se,
-                           deck_model=deck_model, progress=update)
+    options = {}
+    if rollouts is not None:
+        options = {"rollouts": rollouts, "policy": policy, "rollout_target_se": target_se}
+    with progress_bar("rollouts" if rollouts else "race odds") as update:
+        df = module.advise(pos, samples=samples, seed=seed,
+                           target_se=0.002 if target_se is None else target_se,
+                           deck_model=deck_model, progress=update, **options)
     prov = df.attrs["provenance"]
     if fmt == "json":
         print(render.to_json({"game": module.NAME, "player": pos.to_move,
@@ -137,7 +150,9 @@ def advise(
         shown = module.table_view(df.head(top) if top else df)
         caption = (f"{prov['variant']} · player {pos.to_move} to move · EV in EP · "
                    f"leg exact" + (f" · race MC {prov['samples']:,} samples, seed "
-                                   f"{prov['seed']}" if "samples" in prov else ""))
+                                   f"{prov['seed']}" if "samples" in prov else "")
+                   + (f" · {prov['rollouts']:,} rollouts, {prov['policy']} policy, "
+                      f"margin in EP" if "rollouts" in prov else ""))
         render.print_table(render.rich_table(shown, title=pos.to_notation(), caption=caption))
 
 
@@ -227,16 +242,105 @@ def new(
     seed: int = typer.Option(0, help="Random seed of the set-up."),
     variant: Optional[str] = typer.Option(None, help="Rules variant, e.g. camel-up-2014."),
     fmt: str = typer.Option("json", "--format", "-f", help="json or notation."),
+    play: Optional[str] = typer.Option(None, "--play", help="Play the start out with every "
+                                       "seat following this policy and print the game "
+                                       "record (see 'oddsbot replay')."),
 ) -> None:
-    """A random legal start position, per the game's set-up rules."""
+    """A random legal start position, per the game's set-up rules (with --play: a whole
+    simulated game record)."""
     if fmt not in ("json", "notation"):
         raise OddsbotError(f"--format: {fmt!r} is not json or notation")
     module = registry.game(game)
     chosen = variant or (game if game in module.VARIANTS else module.NAME)
     if chosen not in module.VARIANTS:
         raise OddsbotError(f"variant: {chosen!r} is not a variant of {module.NAME}")
+    if play is not None:
+        from .camel_up import record as game_record
+
+        sys.stdout.write(game_record.play(players, seed, chosen, play))
+        return
     pos = module.new_position(players, seed, chosen)
     print(pos.to_notation() if fmt == "notation" else render.to_json(pos.to_json()))
+
+
+def read_record_text(source: str) -> str:
+    """The text of RECORD: stdin for '-', else a file's content."""
+    if source == "-":
+        return sys.stdin.read()
+    try:
+        return Path(source).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise OddsbotError(f"record: no such file {source}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise OddsbotError(f"record: cannot read {source}: {exc}") from None
+
+
+@app.command()
+def replay(
+    record: str = typer.Argument(..., help="A game record: a file path, or '-' for stdin."),
+    samples: int = typer.Option(20000, help="Race Monte Carlo samples per turn (for the "
+                                            "winner / loser rows)."),
+    seed: int = typer.Option(0, help="Random seed, the same for every turn."),
+    rollouts: Optional[int] = typer.Option(None, help="Also value every action by N "
+                                           "rollouts of the whole game (rollout equity)."),
+    policy: Optional[str] = typer.Option(None, help="Policy of the rollouts."),
+    deck_model: str = typer.Option("uniform", "--deck-model", help="Hidden finish cards "
+                                   "model: uniform, race, optimistic."),
+    fmt: str = typer.Option("table", "--format", "-f", help=FORMAT_HELP),
+) -> None:
+    """Check a game record against the rules and annotate every turn: the action taken,
+    the best action by one-turn EV (and by rollout equity with --rollouts), what it lost."""
+    import inspect
+
+    from .camel_up import advise as cu_advise
+    from .camel_up import record as game_record
+
+    check_format(fmt)
+    check_positive("--samples", samples)
+    check_positive("--rollouts", rollouts)
+    if policy is not None:
+        if rollouts is None:
+            raise OddsbotError("--policy: only used with --rollouts")
+        if policy not in game_record.policies():
+            raise OddsbotError(f"--policy: unknown policy {policy!r} (known: "
+                               f"{', '.join(game_record.policies())})")
+    if rollouts is not None and "rollouts" not in inspect.signature(cu_advise).parameters:
+        raise OddsbotError("--rollouts: rollouts are not available in this oddsbot version")
+    parsed, steps = game_record.load_record(read_record_text(record))
+    done = f" · game over: winner {steps.winner}, loser {steps.loser}" if steps.over else \
+        f" · game not over: p{steps.to_move} to move"
+    err.print(f"record OK: {len(steps)} turns{done}", markup=False, highlight=False)
+    if err.is_terminal:
+        with Progress(TextColumn("annotating"), BarColumn(),
+                      TextColumn("{task.completed}/{task.total} turns"), TimeElapsedColumn(),
+                      console=err, transient=True) as bar:
+            task = bar.add_task("annotating", total=len(steps))
+            df = game_record.annotate(steps, samples=samples, seed=seed, deck_model=deck_model,
+                                      rollouts=rollouts, policy=policy,
+                                      progress=lambda i, n: bar.update(task, completed=i))
+    else:
+        df = game_record.annotate(steps, samples=samples, seed=seed, deck_model=deck_model,
+                                  rollouts=rollouts, policy=policy)
+    prov = dict(df.attrs["provenance"], start=parsed.start.to_notation())
+    lost = game_record.ev_lost_by_player(df, parsed.start.players)
+    result = ({"winner": steps.winner, "loser": steps.loser, "money": list(steps.money)}
+              if steps.over else None)
+    if fmt == "json":
+        print(render.to_json({"game": "camel-up", "start": parsed.start.to_notation(),
+                              "turns": render.records(df), "result": result,
+                              "ev_lost": lost, "provenance": prov}))
+    elif fmt == "csv":
+        sys.stdout.write(render.csv(df))
+    elif fmt == "markdown":
+        sys.stdout.write(render.markdown(df))
+    else:
+        caption = (f"EV in EP, one turn, the mover's view · race MC {samples:,} samples, seed "
+                   f"{seed}" + (f" · {rollouts:,} rollouts" if rollouts else "")
+                   + " · EV lost: " + ", ".join(f"p{p} {x:.2f}" for p, x in enumerate(lost))
+                   + (f" · winner {steps.winner}, loser {steps.loser}, money "
+                      f"{','.join(map(str, steps.money))}" if steps.over else ""))
+        render.print_table(render.rich_table(df, title=parsed.start.to_notation(),
+                                             caption=caption))
 
 
 @app.command()

@@ -27,13 +27,19 @@ def _splitmix(x):
 def stream(seed, chunk):
     """The xoshiro256** state for chunk ``chunk`` of the run seeded with ``seed``."""
     s = np.empty(4, dtype=np.uint64)
+    reseed(s, seed, chunk)
+    return s
+
+
+@njit(cache=True)
+def reseed(s, seed, chunk):
+    """Set the existing stream ``s`` to the start of stream (seed, chunk), in place."""
     x = _splitmix(np.uint64(seed)) ^ _splitmix(np.uint64(chunk) + _M2)
     for i in range(4):
         x = _splitmix(x + np.uint64(i) * _GOLDEN)
         s[i] = x
     if s[0] == 0 and s[1] == 0 and s[2] == 0 and s[3] == 0:
         s[0] = _GOLDEN
-    return s
 
 
 @njit(cache=True, inline="always")

@@ -21,6 +21,7 @@ from .. import montecarlo
 from .encode import action_code, action_label, encode
 from .odds import RACE_POLICY, LegDistribution, leg_distributions, place_of, race_odds
 from .position import Card, Position, Tile
+from .rollouts import rollout_equity
 from .validate import validate
 
 FINAL_PAYOUT = (8, 5, 3, 2, 1)  # then 1 EP for every further correct card
@@ -33,6 +34,11 @@ DECK_MODELS = {
 }
 COLUMNS = ["action", "ev", "se", "method", "gap", "p_first", "p_second", "p_rest",
            "landings", "p_race", "cards_ahead"]
+ROLLOUT_FIELDS = {"win_p": "win", "win_se": "win_se", "margin": "margin",
+                  "margin_se": "margin_se", "gap_se": "gap_se", "p_best": "p_best"}
+ROLLOUT_COLUMNS = list(ROLLOUT_FIELDS)
+HIDDEN_MODEL = ("uniform: each opponent's hidden cards are a uniformly random ordered "
+                "choice of the colours not seen on their other cards")
 
 
 def ticket_rewards(pos: Position, player: int) -> tuple[np.ndarray, np.ndarray]:
@@ -138,8 +144,9 @@ def check_action(pos: Position, label: str) -> int:
 
 def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
            target_se: float | None = 0.002, deck_model: str = "uniform",
-           exact: str = "auto", progress: Callable[[int, int], None] | None = None
-           ) -> pd.DataFrame:
+           exact: str = "auto", rollouts: int | None = None, policy: str = "heuristic",
+           rollout_target_se: float | None = None,
+           progress: Callable[[int, int], None] | None = None) -> pd.DataFrame:
     """The EV table of every legal action of the player to move, best first.
 
     Columns: ``action`` (label), ``ev`` (EP), ``se`` (0 when exact), ``method``
@@ -148,6 +155,11 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     ticket's camel), ``landings`` (expected landings on a placed tile this leg),
     ``p_race`` (probability the bet's colour wins / loses the race) and ``cards_ahead``
     (expected correct cards already on the deck). ``df.attrs["provenance"]`` says how.
+    With ``rollouts``, every action is also played to the end of the game that many
+    times (at most; see ``rollouts.rollout_equity``) under ``policy`` for all seats, and
+    the table gains ``win_p``, ``win_se``, ``margin``, ``margin_se`` (EP over the best
+    opponent), ``gap_se`` (SE of the paired win-probability gap to the best action) and
+    ``p_best``, and is sorted by ``win_p``.
     Leg actions are always enumerated exactly (``exact`` is accepted for the common face;
     ``"never"`` is refused because the leg is always small enough).
     """
@@ -206,9 +218,20 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
             row["ev"] = valuer.value(base_dist, bonus) - base
         rows.append(row)
     df = pd.DataFrame(rows, columns=COLUMNS)
-    df = df.sort_values("ev", ascending=False, kind="stable").reset_index(drop=True)
-    df["gap"] = df["ev"].iloc[0] - df["ev"]
-    df.attrs["provenance"] = provenance(pos, race, seed, target_se, samples, deck_model)
+    df["gap"] = df["ev"].max() - df["ev"]
+    prov = provenance(pos, race, seed, target_se, samples, deck_model)
+    order = "ev"
+    if rollouts is not None:
+        eq = rollout_equity(pos, codes, rollouts=rollouts, policy=policy, seed=seed,
+                            target_se=rollout_target_se, progress=progress)
+        for col in ROLLOUT_COLUMNS:
+            df[col] = getattr(eq, ROLLOUT_FIELDS[col])
+        order = "win_p"
+        prov.update(rollouts=eq.rollouts, policy=policy, rollout_seed=seed,
+                    rollout_target_se=rollout_target_se, hidden_cards=HIDDEN_MODEL,
+                    win="1 for the richest player, shared among ties")
+    df = df.sort_values(order, ascending=False, kind="stable").reset_index(drop=True)
+    df.attrs["provenance"] = prov
     return df
 
 
@@ -230,10 +253,17 @@ def _why(row: pd.Series) -> str:
 
 
 def table_view(df: pd.DataFrame) -> pd.DataFrame:
-    """The EV table as people read it: action, EV, SE, method, gap and a 'why' column."""
+    """The EV table as people read it: action, EV, SE, method, gap and a 'why' column;
+    with rollouts, win probability, margin and P(best) first."""
     view = df[["action", "ev", "se", "method", "gap"]].copy()
     view["se"] = [None if m == "exact" else se for se, m in zip(df["se"], df["method"])]
     view["why"] = [_why(row) for _, row in df.iterrows()]
+    if "win_p" in df:
+        view.insert(1, "win_p", df["win_p"])
+        view.insert(2, "±", df["win_se"])
+        view.insert(3, "gap_se", df["gap_se"])
+        view.insert(4, "p_best", df["p_best"])
+        view.insert(5, "margin", df["margin"])
     return view
 
 

@@ -15,7 +15,7 @@ from .json_form import build
 from .position import N_SPACES, Card, Position, Tile
 from .variants import Variant, variant
 
-HIDDEN = 7  # colour code of a hidden finish card in the kernel's decks
+HIDDEN = K.HIDDEN  # colour code of a hidden finish card in the kernel's decks
 
 
 def rules_state(v: Variant, players: int, final_clamp: str = "card") -> np.ndarray:

@@ -13,7 +13,7 @@ from .encode import action_label, decode, encode, rules_state
 from .position import Position
 from .variants import Variant, variant
 
-POLICIES = ("random",)
+POLICIES = K.POLICY_NAMES
 MAX_TURNS = 4000
 
 
@@ -65,14 +65,21 @@ class GameResult:
 
 
 def simulate(pos: Position, *, seed: int = 0, policy: str = "random") -> GameResult:
-    """Play ``pos`` to the end with every seat following ``policy`` and chance drawn from
-    stream (seed, 1). Hidden finish cards must be known (every colour given)."""
+    """Play ``pos`` to the end with every seat following ``policy`` (``POLICIES``) and
+    chance drawn from stream (seed, 1). Hidden finish cards are first given colours
+    (uniformly over the consistent assignments, stream (seed, 2)); the result starts
+    from that completed position."""
     if policy not in POLICIES:
         raise OddsbotError(f"policy: unknown policy {policy!r} (known: {', '.join(POLICIES)})")
     v = pos.rules
     st = encode(pos)
+    K.sample_hidden(st, stream(seed, 2), np.empty(K.N_RACING, dtype=np.int64))
+    pos = decode(st, v.id, pos.players)  # the record starts from the sampled cards
     log = np.zeros((MAX_TURNS, 3), dtype=np.int64)
-    played = K.play_random(st.copy(), stream(seed, 1), log)
+    chance = stream(seed, 1)  # dice and the policy's own choices share one stream
+    policies = np.full(pos.players, POLICIES.index(policy), dtype=np.int64)
+    played = K.play_out(st.copy(), policies, K.HEURISTIC_PARAMS, chance, chance,
+                        K.workspace(), log)
     turns = []
     replay = st.copy()
     for action, die, face in log[:played]:

@@ -2,12 +2,15 @@
 
 Arrays in, arrays out; this package is the only implementation of the rules:
 ``track`` (movement, ranking), ``leg`` (exact leg enumeration), ``race`` (Monte Carlo)
-and ``game`` (actions and scoring on a whole-game state vector).
+``game`` (actions and scoring on a whole-game state vector), ``policy`` (how simulated
+players choose) and ``rollout`` (whole games and rollouts under policies).
 """
 
 from .game import *  # noqa: F401,F403
 from .leg import *  # noqa: F401,F403
+from .policy import *  # noqa: F401,F403
 from .race import *  # noqa: F401,F403
+from .rollout import *  # noqa: F401,F403
 from .track import *  # noqa: F401,F403
 from .leg import _expand, _lift, _outcome  # noqa: F401  (used by tests and benches)
 from .track import _index_of_keys  # noqa: F401

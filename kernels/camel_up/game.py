@@ -12,7 +12,7 @@ from ..rng import high_below, next_u64
 from .race import _draw_die
 from .track import (
     ABSENT, BLACK, CNT, CROSSED_CCW, CROSSED_CW, GREY, HT, N_CAMELS, N_DICE, N_RACING,
-    N_SPACES, SP, WHITE, die_count, ranking, roll,
+    N_SPACES, SP, WHITE, camel_at_place, die_count, place_of, roll,
 )
 
 MAX_PLAYERS = 8
@@ -189,16 +189,16 @@ def legal_actions(st):
 
 
 @njit(cache=True)
-def ticket_reward(st, p, order):
-    """Net betting-ticket and pyramid-ticket result of player ``p`` for a ranking, and
-    the best single partner-copyable reward among their tickets (0 if none pays)."""
+def ticket_reward(st, p):
+    """Net betting-ticket and pyramid-ticket result of player ``p`` for the current
+    ranking, and the best single reward among their tickets (what a partner may copy)."""
     net = st[PTIX + p]
     best = 1 if st[PTIX + p] > 0 else -(1 << 30)
-    for place in range(N_RACING):
-        c = order[place]
+    for c in range(N_RACING):
         k = st[LT_COUNT + p * N_RACING + c]
         if k == 0:
             continue
+        place = place_of(st, c)
         if place == 0:
             net += st[LT_VALUE + p * N_RACING + c]
             best = max(best, st[LT_MAX + p * N_RACING + c])
@@ -213,18 +213,15 @@ def ticket_reward(st, p, order):
 
 @njit(cache=True)
 def score_leg(st):
-    """Leg scoring (§7.2 steps 2-5, §7.3), then clean-up for the next leg."""
-    order = np.empty(N_RACING, dtype=np.int64)
-    ranking(st, order)
+    """Leg scoring (§7.2 steps 2-5, §7.3), then clean-up for the next leg. A player's new
+    money depends on their own and their partner's tickets only, so players are settled
+    one after the other in place."""
     n = st[N_PLAYERS]
-    nets = np.zeros(MAX_PLAYERS, dtype=np.int64)
-    bests = np.zeros(MAX_PLAYERS, dtype=np.int64)
     for p in range(n):
-        nets[p], bests[p] = ticket_reward(st, p, order)
-    for p in range(n):
+        net = ticket_reward(st, p)[0]
         q = st[PARTNER + p]
-        bonus = bests[q] if q >= 0 else 0
-        st[MONEY + p] = max(0, st[MONEY + p] + nets[p] + max(0, bonus))
+        bonus = max(0, ticket_reward(st, q)[1]) if q >= 0 else 0
+        st[MONEY + p] = max(0, st[MONEY + p] + net + bonus)
     for p in range(n):
         st[PTIX + p] = 0
         st[PARTNER + p] = -1
@@ -242,37 +239,38 @@ def score_leg(st):
 
 
 @njit(cache=True)
-def _score_deck(st, deck, length, target, deltas):
-    paid = 0
-    for i in range(length):
-        card = st[deck + i]
-        owner = card // 8
-        if card % 8 == target:
-            amount = FINAL_PAYOUT[paid] if paid < len(FINAL_PAYOUT) else 1
-            paid += 1
-        else:
-            amount = -1
-        if deltas is None:
-            st[MONEY + owner] = max(0, st[MONEY + owner] + amount)
-        else:
-            deltas[owner] += amount
+def _deck_amount(st, deck, i, target, paid):
+    """(payment of card ``i`` of a deck whose target colour is ``target``, correct cards
+    paid so far after it): 8, 5, 3, 2, 1, 1, ... for correct cards, -1 otherwise."""
+    if st[deck + i] % 8 == target:
+        return (FINAL_PAYOUT[paid] if paid < len(FINAL_PAYOUT) else 1), paid + 1
+    return -1, paid
 
 
 @njit(cache=True)
 def score_final(st):
     """Final scoring (§8): winner deck then loser deck in placement order, card by card
     with each payment clamped at 0 EP (AMB-8), or on the net per player if R_FINAL_NET."""
-    order = np.empty(N_RACING, dtype=np.int64)
-    ranking(st, order)
+    winner = camel_at_place(st, 0)
+    loser = camel_at_place(st, N_RACING - 1)
+    decks = ((WDECK, WLEN, winner), (LDECK, LLEN, loser))
     if st[R_FINAL_NET]:
-        deltas = np.zeros(MAX_PLAYERS, dtype=np.int64)
-        _score_deck(st, WDECK, st[WLEN], order[0], deltas)
-        _score_deck(st, LDECK, st[LLEN], order[N_RACING - 1], deltas)
         for p in range(st[N_PLAYERS]):
-            st[MONEY + p] = max(0, st[MONEY + p] + deltas[p])
+            delta = 0
+            for deck, length, target in decks:
+                paid = 0
+                for i in range(st[length]):
+                    amount, paid = _deck_amount(st, deck, i, target, paid)
+                    if st[deck + i] // 8 == p:
+                        delta += amount
+            st[MONEY + p] = max(0, st[MONEY + p] + delta)
     else:
-        _score_deck(st, WDECK, st[WLEN], order[0], None)
-        _score_deck(st, LDECK, st[LLEN], order[N_RACING - 1], None)
+        for deck, length, target in decks:
+            paid = 0
+            for i in range(st[length]):
+                amount, paid = _deck_amount(st, deck, i, target, paid)
+                owner = st[deck + i] // 8
+                st[MONEY + owner] = max(0, st[MONEY + owner] + amount)
 
 
 @njit(cache=True)
@@ -350,25 +348,3 @@ def apply_action(st, action, die, face):
 def draw_reveal(st, s):
     """Chance: a die uniformly from the pyramid and its face, from stream ``s``."""
     return _draw_die(s, pyramid_mask(st))
-
-
-@njit(cache=True)
-def play_random(st, s, log):
-    """Play to the end with every seat choosing uniformly among legal actions.
-
-    ``log[i] = (action, die, face)`` for each turn (die/face -1 unless pyramid).
-    Returns the number of turns played (at most ``len(log)``)."""
-    n = 0
-    while st[STATUS] == 0 and n < log.shape[0]:
-        acts = legal_actions(st)
-        a = acts[high_below(next_u64(s), len(acts))]
-        die = -1
-        face = -1
-        if a == A_PYRAMID:
-            die, face = draw_reveal(st, s)
-        apply_action(st, a, die, face)
-        log[n, 0] = a
-        log[n, 1] = die
-        log[n, 2] = face
-        n += 1
-    return n

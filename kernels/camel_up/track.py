@@ -163,6 +163,26 @@ def ranking(tr, order):
         order[j] = c
 
 
+@njit(cache=True)
+def place_of(tr, camel):
+    """Place 0..4 (0 = leading) of racing camel ``camel`` in the current ranking."""
+    key = tr[SP + camel] * 8 + tr[HT + camel]
+    place = 0
+    for c in range(N_RACING):
+        if tr[SP + c] * 8 + tr[HT + c] > key:
+            place += 1
+    return place
+
+
+@njit(cache=True)
+def camel_at_place(tr, place):
+    """The racing camel in ``place`` (0 = leading) of the current ranking."""
+    for c in range(N_RACING):
+        if place_of(tr, c) == place:
+            return c
+    return -1
+
+
 def perm_orders():
     """All 120 rankings: ``out[index, place]`` is the camel at that place (see
     ``ranking_index`` for the numbering). Plain numpy, for the analyser and tests."""

@@ -1,0 +1,476 @@
+"""Game records: a whole Camel Up game as plain text, checked and annotated.
+
+The format is a superset of what ``GameResult.text()`` writes (``oddsbot new camel-up
+--play POLICY``)::
+
+    # comments and blank lines are ignored (a '#' starts a comment anywhere)
+    start <notation>                              the position before the first turn
+    [<turn>] p<seat> <action>[ -> <die>] [| money <m0>,<m1>,...]
+    ...
+    winner <colour> loser <colour> [money <m0>,<m1>,...]
+
+* ``<action>`` is an action label as ``oddsbot moves`` prints it: ``ticket <colour>``,
+  ``pyramid``, ``spectator <space> cheer|boo`` (2014 also ``oasis|mirage``),
+  ``winner <colour>``, ``loser <colour>``, ``partner <seat>``.
+* ``<die>`` is the die a pyramid action revealed, and only that: ``<colour> <1-3>`` for a
+  racing die, ``grey white|black <1-3>`` for the grey die (as ``simulate.die_text``).
+* ``<turn>`` (1, 2, 3, ... in record order), the ``| money`` part (everyone's EP after the
+  turn) and the final ``winner ... loser ...`` line are optional; when given they are
+  checked against the replay.
+
+``parse_record`` reads the text (syntax, action labels, die results); ``replay`` plays it
+through the kernel (``K.legal_actions``, ``K.apply_action``) — the only implementation of
+the rules — and checks every line. Every problem is a ``RecordError`` (an
+``OddsbotError``) whose message starts ``line N:``; ``load_record`` reports the first bad
+line of the file, whichever of the two steps finds it. ``annotate`` values each turn with
+``advise``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ... import __version__
+from ...kernels import camel_up as K
+from ..errors import OddsbotError
+from .encode import action_code, action_label, decode, encode
+from .notation import parse_notation
+from .position import Card, Position
+from .validate import validate
+from .variants import GREY_DIE, Variant
+
+COMMENT = "#"
+_TURN = re.compile(r"^(?:(?P<number>\d+)\s+)?p(?P<seat>\d+)\s+(?P<action>.+)$")
+_RESULT = re.compile(r"^winner\s+(?P<winner>\S+)\s+loser\s+(?P<loser>\S+)"
+                     r"(?:\s+money\s+(?P<money>\S+))?$")
+TURN_SYNTAX = "[<turn>] p<seat> <action>[ -> <die>] [| money <m0>,<m1>,...]"
+
+
+class RecordError(OddsbotError):
+    """A bad line of a game record: the message is ``line N: <what>``."""
+
+    def __init__(self, line: int, what: str) -> None:
+        super().__init__(f"line {line}: {what}")
+        self.line = line
+        self.what = what
+
+
+@dataclass(frozen=True)
+class RecordTurn:
+    """One turn line: who acted, the action, the die a pyramid action revealed."""
+
+    line: int  # line number in the record text (1-based)
+    number: int | None  # the turn number written on the line, if any
+    player: int
+    action: str  # canonical action label
+    code: int  # kernel action code
+    roll: str | None  # canonical die text (pyramid only)
+    die: int = -1  # kernel die index (pyramid only)
+    face: int = -1  # kernel face (0..2 racing, 0..5 grey: white 0..2, black 3..5)
+    money: tuple[int, ...] | None = None  # everyone's EP after the turn, if written
+
+
+@dataclass(frozen=True)
+class RecordResult:
+    """The final line: the race's winner and loser, and the final money if written."""
+
+    line: int
+    winner: str
+    loser: str
+    money: tuple[int, ...] | None
+
+
+@dataclass(frozen=True)
+class Record:
+    start: Position
+    start_line: int
+    turns: tuple[RecordTurn, ...]
+    result: RecordResult | None
+    lines: int  # lines in the text
+
+
+class Replay(list):
+    """``replay``'s answer: a list of (position before the turn, turn), one per turn,
+    plus how the record ends (``over``; ``winner``, ``loser`` and ``money`` at the end)."""
+
+    over: bool = False
+    winner: str | None = None
+    loser: str | None = None
+    money: tuple[int, ...] = ()
+    to_move: int | None = None  # who is to move next if the game is not over
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def _strip(line: str) -> str:
+    return line.split(COMMENT, 1)[0].strip()
+
+
+def _ints(text: str, line: int, players: int, what: str) -> tuple[int, ...]:
+    try:
+        values = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise RecordError(line, f"{what}: {text!r} is not comma-separated whole "
+                                f"numbers") from None
+    if len(values) != players:
+        raise RecordError(line, f"{what}: {len(values)} entries for {players} players")
+    return values
+
+
+def _action(v: Variant, text: str, line: int) -> tuple[int, str]:
+    words = text.split()
+    # action_code would read 'partner -1' as seat -1 (another action's code)
+    if words and words[0].lower() == "partner" and not (len(words) == 2 and words[1].isdigit()):
+        code = None
+    else:
+        try:
+            code = action_code(v, text)
+        except OddsbotError:
+            code = None
+    if code is None or not 0 <= code < K.N_ACTIONS:
+        raise RecordError(line, f"unknown action {text!r} (expected ticket <colour>, pyramid, "
+                                f"spectator <space> cheer|boo, winner <colour>, "
+                                f"loser <colour> or partner <seat>)")
+    return code, action_label(v, code)
+
+
+def parse_die(v: Variant, text: str, line: int) -> tuple[int, int, str]:
+    """(kernel die, kernel face, canonical text) of a die result such as ``green 2``,
+    ``G 2`` or ``grey black 1``."""
+    words = text.split()
+    if not words:
+        raise RecordError(line, "'->' without a die result (e.g. '-> green 2')")
+    try:
+        name = v.die(words[0], "die")
+    except OddsbotError:
+        raise RecordError(line, f"unknown die {words[0]!r} in {text!r} (dice: "
+                                f"{', '.join(v.dice)})") from None
+    grey = name == GREY_DIE
+    shape = "grey white|black <1-3>" if grey else f"{name} <1-3>"
+    if len(words) != (3 if grey else 2):
+        raise RecordError(line, f"die result {text!r} is not '{shape}'")
+    if grey and words[1].lower() not in ("white", "black"):
+        raise RecordError(line, f"bad die face {text!r}: the grey die shows white or "
+                                f"black 1-3")
+    if words[-1] not in ("1", "2", "3"):
+        raise RecordError(line, f"bad die face {words[-1]!r} in {text!r}: a die shows "
+                                f"1, 2 or 3")
+    value = int(words[-1])
+    die = v.dice.index(name)
+    if grey:
+        colour = words[1].lower()
+        face = (0 if colour == "white" else 3) + value - 1
+        return die, face, f"grey {colour} {value}"
+    return die, value - 1, f"{name} {value}"
+
+
+def _start(text: str, line: int) -> Position:
+    words = text.split(None, 1)
+    if not words or words[0] != "start" or len(words) < 2:
+        raise RecordError(line, f"expected 'start <position notation>' first, got {text!r}")
+    try:
+        pos = parse_notation(words[1])
+        validate(pos)
+    except OddsbotError as exc:
+        raise RecordError(line, f"bad start position: {exc}") from None
+    cards = pos.winner_deck + pos.loser_deck
+    if any(c.colour is None for c in cards) or any(h is None for h in pos.finish_hand):
+        raise RecordError(line, "bad start position: a record must give every finish card's "
+                                "colour (no '?')")
+    return pos
+
+
+def parse_record(text: str) -> Record:
+    """Read a record (see the module doc). Raises ``RecordError`` at the first line that
+    cannot be read; legality is ``replay``'s job."""
+    lines = text.splitlines()
+    start: Position | None = None
+    start_line = 0
+    turns: list[RecordTurn] = []
+    result: RecordResult | None = None
+    for n, raw in enumerate(lines, start=1):
+        body = _strip(raw)
+        if not body:
+            continue
+        if start is None:
+            start, start_line = _start(body, n), n
+            continue
+        v = start.rules
+        if result is not None:
+            raise RecordError(n, f"nothing may follow the result line (line {result.line})")
+        if body.startswith("start"):
+            raise RecordError(n, f"a second start line (the first is line {start_line})")
+        if body.startswith("winner") and _RESULT.match(body):
+            m = _RESULT.match(body)
+            try:
+                winner = v.colour(m["winner"], "winner")
+                loser = v.colour(m["loser"], "loser")
+            except OddsbotError as exc:
+                raise RecordError(n, f"result line: {exc}") from None
+            money = None if m["money"] is None else _ints(m["money"], n, start.players,
+                                                          "money")
+            result = RecordResult(n, winner, loser, money)
+            continue
+        turns.append(_turn(v, body, n, start.players, len(turns) + 1))
+    if start is None:
+        raise RecordError(max(len(lines), 1), "no 'start <position notation>' line: the "
+                                              "record is empty")
+    return Record(start, start_line, tuple(turns), result, len(lines))
+
+
+def _turn(v: Variant, body: str, n: int, players: int, expected: int) -> RecordTurn:
+    left, bar, right = body.partition("|")
+    money = None
+    if bar:
+        words = right.split()
+        if len(words) != 2 or words[0] != "money":
+            raise RecordError(n, f"cannot read {body!r}: after '|' expected 'money "
+                                 f"<m0>,<m1>,...'")
+        money = _ints(words[1], n, players, "money")
+    act, arrow, die_text = left.partition("->")
+    m = _TURN.match(act.strip())
+    if not m:
+        raise RecordError(n, f"cannot read {body!r} (expected '{TURN_SYNTAX}', "
+                             f"'winner <colour> loser <colour>' or a '#' comment)")
+    number = None if m["number"] is None else int(m["number"])
+    if number is not None and number != expected:
+        raise RecordError(n, f"turn number {number} out of sequence: expected {expected}")
+    code, label = _action(v, m["action"], n)
+    die = face = -1
+    roll = None
+    if code == K.A_PYRAMID and not arrow:
+        raise RecordError(n, "pyramid without its die result (write e.g. 'pyramid -> "
+                             "green 2' or 'pyramid -> grey white 1')")
+    if arrow:
+        if code != K.A_PYRAMID:
+            raise RecordError(n, f"a die result on {label!r}: only a pyramid action "
+                                 f"reveals a die")
+        die, face, roll = parse_die(v, die_text.strip(), n)
+    return RecordTurn(n, number, int(m["seat"]), label, code, roll, die, face, money)
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def _money(st: np.ndarray, players: int) -> tuple[int, ...]:
+    return tuple(int(st[K.MONEY + p]) for p in range(players))
+
+
+def _why_illegal(v: Variant, st: np.ndarray, turn: RecordTurn, legal: list[int],
+                 players: int) -> str:
+    """Why ``turn`` is refused, in words, from the kernel's own legal list."""
+    label, p = turn.action, turn.player
+    kind = label.split()[0]
+    same = [action_label(v, a) for a in legal if action_label(v, a).split()[0] == kind]
+    head = f"{label!r} is not legal for p{p} here"
+    if kind == "ticket":
+        left = ", ".join(a.split()[1] for a in same)
+        return f"{head}: no {label.split()[1]} betting ticket left (left: {left or 'none'})"
+    if kind == "spectator":
+        spaces = sorted({int(a.split()[1]) for a in same})
+        return (f"{head}: spectator tiles may go on spaces "
+                f"{', '.join(map(str, spaces)) or 'none'} (empty, not space 1, not next to "
+                f"another player's tile, not where p{p}'s tile already is)")
+    if kind in ("winner", "loser"):
+        left = sorted({a.split()[1] for a in legal_labels(v, legal)
+                       if a.split()[0] in ("winner", "loser")}, key=v.colours.index)
+        return (f"{head}: p{p} has already placed their {label.split()[1]} finish card "
+                f"(in hand: {', '.join(left) or 'none'})")
+    if kind == "partner":
+        if not (v.partnerships and players >= 6):
+            return (f"{head}: partnerships are played only by 6-8 players of the 2nd "
+                    f"edition, this is {v.id} with {players} players")
+        if st[K.PARTNER + p] >= 0:
+            return f"{head}: p{p} is already the partner of p{int(st[K.PARTNER + p])} this leg"
+        seats = [a.split()[1] for a in same]
+        return (f"{head}: partners available to p{p}: {', '.join(seats) or 'none'} "
+                f"(a player already in a partnership, or oneself, cannot be chosen)")
+    return head
+
+
+def legal_labels(v: Variant, legal: list[int]) -> list[str]:
+    return [action_label(v, a) for a in legal]
+
+
+def replay(record: Record) -> Replay:
+    """Play ``record`` through the kernel: a list of (position before the turn, turn).
+
+    Every turn must be made by the player to move, be legal (``K.legal_actions``), and a
+    pyramid action's die must still be in the pyramid; a written ``| money`` must equal
+    the money after the turn; no turn may follow the end of the game; a result line must
+    match the final ranking and money. The first failure raises ``RecordError``."""
+    pos = record.start
+    v = pos.rules
+    players = pos.players
+    st = encode(pos)
+    out = Replay()
+    ended_at = 0
+    for turn in record.turns:
+        n = turn.line
+        if ended_at:
+            raise RecordError(n, f"the game ended at line {ended_at}; only the result line "
+                                 f"'winner <colour> loser <colour>' may follow")
+        to_move = int(st[K.TO_MOVE])
+        if turn.player != to_move:
+            raise RecordError(n, f"wrong seat: p{turn.player} is not to move, it is "
+                                 f"p{to_move}'s turn")
+        legal = [int(a) for a in K.legal_actions(st)]
+        if turn.code not in legal:
+            raise RecordError(n, _why_illegal(v, st, turn, legal, players))
+        if turn.code == K.A_PYRAMID and not st[K.PYR + turn.die]:
+            inside = [d for i, d in enumerate(v.dice) if st[K.PYR + i]]
+            raise RecordError(n, f"the {v.dice[turn.die]} die is not in the pyramid "
+                                 f"(inside: {', '.join(inside)})")
+        out.append((pos, turn))
+        K.apply_action(st, turn.code, turn.die, turn.face)
+        money = _money(st, players)
+        if turn.money is not None and turn.money != money:
+            raise RecordError(n, f"money mismatch: the record says "
+                                 f"{','.join(map(str, turn.money))}, the replay gives "
+                                 f"{','.join(map(str, money))}")
+        if st[K.STATUS]:
+            ended_at = n
+        else:
+            pos = decode(st, v.id, players)
+    out.money = _money(st, players)
+    out.over = bool(st[K.STATUS])
+    if out.over:
+        order = np.empty(K.N_RACING, dtype=np.int64)
+        K.ranking(st, order)
+        out.winner, out.loser = v.colours[order[0]], v.colours[order[-1]]
+    else:
+        out.to_move = int(st[K.TO_MOVE])
+    res = record.result
+    if res is not None:
+        if not out.over:
+            raise RecordError(res.line, f"a result line but the game is not over: p"
+                                        f"{out.to_move} is to move")
+        if (res.winner, res.loser) != (out.winner, out.loser):
+            raise RecordError(res.line, f"result mismatch: the record says winner "
+                                        f"{res.winner} loser {res.loser}, the replay gives "
+                                        f"winner {out.winner} loser {out.loser}")
+        if res.money is not None and res.money != out.money:
+            raise RecordError(res.line, f"money mismatch: the record says "
+                                        f"{','.join(map(str, res.money))}, the replay gives "
+                                        f"{','.join(map(str, out.money))}")
+    return out
+
+
+def load_record(text: str) -> tuple[Record, Replay]:
+    """Parse and replay ``text``, reporting the first bad line of the file: a line the
+    replay refuses is reported before a later line that cannot be read."""
+    try:
+        record = parse_record(text)
+    except RecordError as exc:
+        try:  # the lines before the unreadable one read fine: do they replay?
+            head = parse_record("\n".join(text.splitlines()[:exc.line - 1]))
+        except RecordError:  # no start line before it
+            raise exc from None
+        try:
+            replay(head)
+        except RecordError as earlier:
+            raise earlier from None
+        raise
+    return record, replay(record)
+
+
+# --------------------------------------------------------------------------- records out
+
+
+def policies() -> tuple[str, ...]:
+    """The simulation policies known right now (``simulate.POLICIES``)."""
+    module = importlib.import_module(f"{__package__}.simulate")
+    return tuple(module.POLICIES)
+
+
+def play(players: int, seed: int, variant_id: str, policy: str) -> str:
+    """The record of a whole simulated game: a random start from ``seed`` played out
+    with every seat following ``policy`` (``oddsbot new camel-up --play``)."""
+    known = policies()
+    if policy not in known:
+        raise OddsbotError(f"--play: unknown policy {policy!r} (known: {', '.join(known)})")
+    from .simulate import new_position, simulate
+
+    return simulate(new_position(players, seed, variant_id), seed=seed, policy=policy).text()
+
+
+# --------------------------------------------------------------------------- annotation
+
+
+def viewpoint(pos: Position) -> Position:
+    """``pos`` as the player to move sees it: the colours of the other players' finish
+    cards on the decks (and so their hands) are hidden."""
+    me = pos.to_move
+
+    def hide(deck: tuple[Card, ...]) -> tuple[Card, ...]:
+        return tuple(c if c.owner == me else Card(c.owner, None) for c in deck)
+
+    winner, loser = hide(pos.winner_deck), hide(pos.loser_deck)
+    hands = tuple(h if p == me or not any(c.owner == p for c in winner + loser) else None
+                  for p, h in enumerate(pos.finish_hand))
+    return pos.with_(winner_deck=winner, loser_deck=loser, finish_hand=hands)
+
+
+ANNOTATION_COLUMNS = ["turn", "player", "action", "roll", "ev", "best", "best_ev", "ev_lost"]
+ROLLOUT_COLUMNS = ["win_p", "best_rollout", "best_win_p", "equity_lost"]
+
+
+def annotate(steps: list[tuple[Position, RecordTurn]], *, samples: int = 20000, seed: int = 0,
+             deck_model: str = "uniform", rollouts: int | None = None,
+             policy: str | None = None,
+             progress: Callable[[int, int], None] | None = None) -> pd.DataFrame:
+    """One row per turn: the action taken and its one-turn EV, the best action by
+    one-turn EV, and the EV lost (best - taken, 0 if the taken action is best); with
+    ``rollouts``, also the taken action's rollout equity ``win_p``, the best action by
+    rollout equity and the equity lost. Each turn is valued from the mover's point of
+    view (``viewpoint``) with ``advise(samples=..., seed=...)``; a pyramid action is
+    valued before its die is known (its row of the EV table)."""
+    from .advise import advise
+
+    rows = []
+    extra = {}
+    if rollouts is not None:
+        extra["rollouts"] = rollouts
+        if policy is not None:
+            extra["policy"] = policy
+    for i, (pos, turn) in enumerate(steps, start=1):
+        df = advise(viewpoint(pos), samples=samples, seed=seed, deck_model=deck_model,
+                    **extra)
+        taken = df.loc[df["action"] == turn.action].iloc[0]
+        best = df.loc[df["ev"].idxmax()]
+        row = {"turn": i, "player": turn.player, "action": turn.action,
+               "roll": turn.roll or "", "ev": float(taken["ev"]), "best": best["action"],
+               "best_ev": float(best["ev"]),
+               "ev_lost": max(0.0, float(best["ev"]) - float(taken["ev"]))}
+        if rollouts is not None:
+            top = df.loc[df["win_p"].idxmax()]
+            row.update(win_p=float(taken["win_p"]), best_rollout=top["action"],
+                       best_win_p=float(top["win_p"]),
+                       equity_lost=max(0.0, float(top["win_p"]) - float(taken["win_p"])))
+        rows.append(row)
+        if rollouts is not None:  # the policy advise used (its default if none was given)
+            policy = df.attrs.get("provenance", {}).get("policy", policy)
+        if progress is not None:
+            progress(i, len(steps))
+    columns = ANNOTATION_COLUMNS + (ROLLOUT_COLUMNS if rollouts is not None else [])
+    out = pd.DataFrame(rows, columns=columns)
+    out.attrs["provenance"] = {
+        "game": "camel-up", "variant": steps[0][0].variant if steps else None,
+        "oddsbot": __version__, "seed": seed, "samples": samples, "deck_model": deck_model,
+        "rollouts": rollouts, "policy": policy,
+        "ev": "one-turn EV in EP (oddsbot advise) from the mover's point of view: other "
+              "players' finish-card colours hidden; a pyramid action valued before its die",
+    }
+    return out
+
+
+def ev_lost_by_player(df: pd.DataFrame, players: int) -> list[float]:
+    """Total EV lost per seat over the annotated turns."""
+    return [float(df.loc[df["player"] == p, "ev_lost"].sum()) for p in range(players)]

@@ -1,0 +1,169 @@
+"""Whole games under policies: hidden-card sampling, batched games, and rollouts of every
+candidate action on common random numbers.
+
+Streams: game or rollout ``r`` of a run seeded ``seed`` draws hidden cards from stream
+(seed, 3r), dice from (seed, 3r + 1) and policy choices from (seed, 3r + 2). In a
+rollout every candidate action replays the same three streams from their start, so the
+candidates face the same hidden cards and the same dice sequence.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+from ..rng import high_below, next_u64, reseed
+from .game import (
+    A_PYRAMID, HAND, LDECK, LLEN, MAX_PLAYERS, MONEY, N_PLAYERS, STATUS, TO_MOVE, WDECK,
+    WLEN, apply_action, draw_reveal,
+)
+from .policy import choose, forget, workspace
+from .track import N_RACING
+
+HIDDEN = 7  # colour code of a finish card whose colour the viewer cannot see
+MAX_TURNS = 5000  # safety stop for a game that would never end (never reached in play)
+
+
+@njit(cache=True)
+def sample_hidden(st, s, free):
+    """Give every hidden finish card a colour, uniformly over the assignments consistent
+    with what is known: each owner holds one card per colour, so an owner's hidden cards
+    (winner deck, then loser deck, in placement order) take a uniformly random ordered
+    selection of the colours not seen on their other cards; the rest is their hand.
+    ``free`` is scratch for 5 colours."""
+    for owner in range(st[N_PLAYERS]):
+        n_free = 0
+        hidden = 0
+        seen = 0
+        for deck, length in ((WDECK, WLEN), (LDECK, LLEN)):
+            for i in range(st[length]):
+                card = st[deck + i]
+                if card // 8 == owner:
+                    if card % 8 == HIDDEN:
+                        hidden += 1
+                    else:
+                        seen |= 1 << (card % 8)
+        if hidden == 0:
+            continue
+        for c in range(N_RACING):
+            if not (seen >> c) & 1:
+                free[n_free] = c
+                n_free += 1
+        for i in range(n_free - 1, 0, -1):  # Fisher-Yates
+            j = high_below(next_u64(s), i + 1)
+            tmp = free[i]
+            free[i] = free[j]
+            free[j] = tmp
+        k = 0
+        for deck, length in ((WDECK, WLEN), (LDECK, LLEN)):
+            for i in range(st[length]):
+                if st[deck + i] // 8 == owner and st[deck + i] % 8 == HIDDEN:
+                    st[deck + i] = owner * 8 + free[k]
+                    k += 1
+        hand = 0
+        for i in range(k, n_free):
+            hand |= 1 << free[i]
+        st[HAND + owner] = hand
+
+
+@njit(cache=True)
+def play_out(st, policies, params, dice, pol, ws, log):
+    """Play ``st`` to the end, seat ``i`` following ``policies[i]``; dice from stream
+    ``dice``, policy randomness from ``pol`` (they may be the same stream). With a
+    ``log`` array, row ``t`` records turn ``t`` as (action, die, face), die and face -1
+    unless the action revealed a die. Returns the number of turns played."""
+    turns = 0
+    limit = MAX_TURNS if log is None else min(MAX_TURNS, log.shape[0])
+    while st[STATUS] == 0 and turns < limit:
+        seat = st[TO_MOVE]
+        action = choose(st, policies[seat], params, pol, ws)
+        die = -1
+        face = -1
+        if action == A_PYRAMID:
+            die, face = draw_reveal(st, dice)
+        apply_action(st, action, die, face)
+        if log is not None:
+            log[turns, 0] = action
+            log[turns, 1] = die
+            log[turns, 2] = face
+        turns += 1
+    return turns
+
+
+@njit(cache=True)
+def outcome(st, viewer):
+    """(win credit, margin) of ``viewer`` at the end: 1/k if among the k richest players,
+    else 0; money minus the richest opponent's money (EP)."""
+    best = -1
+    best_other = -1
+    for p in range(st[N_PLAYERS]):
+        best = max(best, st[MONEY + p])
+        if p != viewer:
+            best_other = max(best_other, st[MONEY + p])
+    tied = 0
+    for p in range(st[N_PLAYERS]):
+        if st[MONEY + p] == best:
+            tied += 1
+    win = 1.0 / tied if st[MONEY + viewer] == best else 0.0
+    return win, st[MONEY + viewer] - best_other
+
+
+@njit(cache=True, parallel=True)
+def simulate_games(st0, policies, params, seed, chunk0, n_chunks, chunk_size):
+    """Whole games from ``st0`` (hidden cards sampled per game): per game the final money
+    of every seat and the number of turns, ``out[game, MAX_PLAYERS + 1]``."""
+    out = np.zeros((n_chunks * chunk_size, MAX_PLAYERS + 1), dtype=np.int64)
+    for k in prange(n_chunks):
+        ws = workspace()
+        st = np.empty_like(st0)
+        streams = np.empty((3, 4), dtype=np.uint64)
+        free = np.empty(N_RACING, dtype=np.int64)
+        for j in range(chunk_size):
+            r = (chunk0 + k) * chunk_size + j
+            for i in range(3):
+                reseed(streams[i], seed, 3 * r + i)
+            st[:] = st0
+            sample_hidden(st, streams[0], free)
+            forget(ws)
+            turns = play_out(st, policies, params, streams[1], streams[2], ws, None)
+            g = k * chunk_size + j
+            for p in range(st[N_PLAYERS]):
+                out[g, p] = st[MONEY + p]
+            out[g, MAX_PLAYERS] = turns
+    return out
+
+
+@njit(cache=True, parallel=True)
+def rollouts(st0, actions, policies, params, seed, chunk0, n_chunks, chunk_size):
+    """For every rollout and every candidate in ``actions``: play the candidate for the
+    player to move, then the game to its end under ``policies``. Returns
+    ``out[rollout, candidate, 0]`` = win credit and ``[..., 1]`` = margin (EP) of that
+    player. All candidates of a rollout share its hidden cards, dice and policy streams."""
+    viewer = st0[TO_MOVE]
+    n_act = len(actions)
+    out = np.zeros((n_chunks * chunk_size, n_act, 2))
+    for k in prange(n_chunks):
+        ws = workspace()
+        base = np.empty_like(st0)
+        st = np.empty_like(st0)
+        streams = np.empty((3, 4), dtype=np.uint64)
+        free = np.empty(N_RACING, dtype=np.int64)
+        for j in range(chunk_size):
+            r = (chunk0 + k) * chunk_size + j
+            reseed(streams[0], seed, 3 * r)
+            base[:] = st0
+            sample_hidden(base, streams[0], free)
+            for a in range(n_act):
+                st[:] = base
+                reseed(streams[1], seed, 3 * r + 1)
+                reseed(streams[2], seed, 3 * r + 2)
+                die = -1
+                face = -1
+                if actions[a] == A_PYRAMID:
+                    die, face = draw_reveal(st, streams[1])
+                apply_action(st, actions[a], die, face)
+                forget(ws)
+                play_out(st, policies, params, streams[1], streams[2], ws, None)
+                win, margin = outcome(st, viewer)
+                g = k * chunk_size + j
+                out[g, a, 0] = win
+                out[g, a, 1] = margin
+    return out
