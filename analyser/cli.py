@@ -255,9 +255,7 @@ def new(
     if chosen not in module.VARIANTS:
         raise OddsbotError(f"variant: {chosen!r} is not a variant of {module.NAME}")
     if play is not None:
-        from .camel_up import record as game_record
-
-        sys.stdout.write(game_record.play(players, seed, chosen, play))
+        sys.stdout.write(module.record.play(players, seed, chosen, play))
         return
     pos = module.new_position(players, seed, chosen)
     print(pos.to_notation() if fmt == "notation" else render.to_json(pos.to_json()))
@@ -290,23 +288,18 @@ def replay(
 ) -> None:
     """Check a game record against the rules and annotate every turn: the action taken,
     the best action by one-turn EV (and by rollout equity with --rollouts), what it lost."""
-    import inspect
-
-    from .camel_up import advise as cu_advise
-    from .camel_up import record as game_record
-
     check_format(fmt)
     check_positive("--samples", samples)
     check_positive("--rollouts", rollouts)
+    text = read_record_text(record)
+    game_record = registry.game_of_record(text).record
     if policy is not None:
         if rollouts is None:
             raise OddsbotError("--policy: only used with --rollouts")
         if policy not in game_record.policies():
             raise OddsbotError(f"--policy: unknown policy {policy!r} (known: "
                                f"{', '.join(game_record.policies())})")
-    if rollouts is not None and "rollouts" not in inspect.signature(cu_advise).parameters:
-        raise OddsbotError("--rollouts: rollouts are not available in this oddsbot version")
-    parsed, steps = game_record.load_record(read_record_text(record))
+    parsed, steps = game_record.load_record(text)
     done = f" · game over: winner {steps.winner}, loser {steps.loser}" if steps.over else \
         f" · game not over: p{steps.to_move} to move"
     err.print(f"record OK: {len(steps)} turns{done}", markup=False, highlight=False)

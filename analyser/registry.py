@@ -53,6 +53,21 @@ def game_of_text(text: str) -> ModuleType:
     return game(stripped.split()[0])
 
 
+def game_of_record(text: str) -> ModuleType:
+    """Which game a game record belongs to: the game of its ``start <notation>`` line
+    (comments and blank lines before it are skipped)."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        body = line.split("#", 1)[0].strip()
+        if not body:
+            continue
+        if not body.startswith("start "):
+            raise OddsbotError(f"line {number}: expected 'start <position notation>' "
+                               f"first, got {body!r}")
+        return game_of_text(body.removeprefix("start ").strip())
+    raise OddsbotError(f"line {max(len(text.splitlines()), 1)}: no 'start <position "
+                       f"notation>' line: the record is empty")
+
+
 def parse(text: str):
     """Parse a position of any registered game."""
     return game_of_text(text).parse(text)

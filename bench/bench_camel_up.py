@@ -19,6 +19,29 @@ Figures (targets from the issue, 2-core machine):
    <= 2 s (best of 3); with ``--cold`` also on an empty numba cache (aim <= 30 s).
 4. the same seed gives bit-identical race odds with NUMBA_NUM_THREADS=1 and 2.
 
+Strategy figures (issue "Camel Up strategy"; 4 players, 2nd edition):
+
+5. whole games, the heuristic policy in every seat, from the fresh 4-player start
+   (``K.simulate_games``, all threads): >= 50,000 games/s; also on 1 thread, and the mean
+   number of turns per game.
+6. the heuristic policy's decision time, timed inside numba (``bench/policy_timing.py``)
+   on the encoded states of random positions (``tests/positions.py``): <= 1 microsecond
+   on average, with the leg estimate recomputed before every decision (worst case), with
+   it cached (the steady state between two reveals), and in games ((time of heuristic
+   games - time of replaying their logged actions without the policy) / turns, 1 thread).
+7. accuracy of the heuristic leg estimate ``K.estimate_leg``: mean and largest absolute
+   error of P(1st), P(2nd) and P(last) against exact enumeration over random positions
+   (no target in the issue: "measurably close").
+8. ``oddsbot advise START --rollouts 2000``, whole process, warm numba cache: <= 5 s
+   (best of 3).
+9. the same seed gives bit-identical results with 1 and 2 threads: the action rows of
+   ``oddsbot advise --rollouts 400 --format json --seed 3`` with NUMBA_NUM_THREADS=1 and
+   2, and ``K.simulate_games`` in-process with ``numba.set_num_threads(1)`` and 2.
+
+    python bench/bench_camel_up.py --only games --only policy   # just some figures
+    (--only choices: leg, race, advise, threads, games, policy, estimate, rollouts,
+    rollout-threads)
+
 Speed is never asserted in unit tests; this script is where it is measured. Timings are
 wall-clock and noisy when other work runs on the machine (the load average is printed).
 Pass/fail of a time target is judged on the best run; the median is shown beside it.
@@ -33,6 +56,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -55,7 +79,10 @@ from oddsbot.analyser.camel_up.position import Tile
 from oddsbot.kernels import camel_up as K
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import naive_leg as naive  # bench/naive_leg.py, the pure-Python baseline
+import policy_timing as pt  # bench/policy_timing.py, numba timing harnesses
+from positions import random_position  # tests/positions.py
 
 ROOT = Path(__file__).resolve().parent.parent
 START = "examples/camel-up-start-4p.json"
@@ -69,6 +96,10 @@ RACES_TARGET = 1_000_000.0
 ADVISE_TARGET_S = 2.0
 COLD_AIM_S = 30.0
 AGREE_TOL = 1e-9
+GAMES_TARGET = 50_000.0
+DECISION_TARGET_NS = 1000.0
+ROLLOUT_ADVISE_TARGET_S = 5.0
+GAME_CHUNK = 1024  # games per chunk of K.simulate_games
 
 console = Console(highlight=False)
 if not console.is_terminal:  # piped or redirected: don't squeeze the tables into 80 columns
@@ -448,6 +479,307 @@ def figure_threads(args) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# figures 5-9: whole games, the heuristic policy, rollouts (issue "Camel Up strategy")
+
+_POSITIONS: dict[int, list] = {}
+
+
+def random_positions(n: int) -> list:
+    """Random legal 4-player 2nd-edition positions, seeds 0..n-1 (tests/positions.py)."""
+    if n not in _POSITIONS:
+        _POSITIONS[n] = [random_position(seed) for seed in range(n)]
+    return _POSITIONS[n]
+
+
+def heuristic_seats(pos) -> np.ndarray:
+    return np.full(pos.players, K.HEURISTIC, dtype=np.int64)
+
+
+def figure_games(args) -> None:
+    console.rule("[bold]5. whole games, heuristic policy in every seat, fresh 4-player start")
+    threads = numba.get_num_threads()
+    pos = load(START)
+    st = encode(pos)
+    seats = heuristic_seats(pos)
+    n_chunks = args.game_chunks
+    seed = args.seed
+
+    def run(chunks):
+        return K.simulate_games(st, seats, K.HEURISTIC_PARAMS, seed, 0, chunks, GAME_CHUNK)
+
+    run(2)  # warm-up (loads the cached kernel, starts the thread pool)
+    times = []
+    out = None
+    for _ in range(args.game_repeats):
+        t0 = time.perf_counter()
+        out = run(n_chunks)
+        times.append(time.perf_counter() - t0)
+    games = n_chunks * GAME_CHUNK
+    rate = games / min(times)
+    turns = out[:, K.MAX_PLAYERS]
+    mean_turns = float(turns.mean())
+
+    one_chunks = max(1, n_chunks // 4)
+    numba.set_num_threads(1)
+    try:
+        run(1)
+        times1 = []
+        for _ in range(max(2, args.game_repeats - 1)):
+            t0 = time.perf_counter()
+            out1 = run(one_chunks)
+            times1.append(time.perf_counter() - t0)
+    finally:
+        numba.set_num_threads(threads)
+    rate1 = one_chunks * GAME_CHUNK / min(times1)
+    same = bool(np.array_equal(out1, out[:one_chunks * GAME_CHUNK]))
+
+    money = out[:, :pos.players]
+    richest = money.max(axis=1, keepdims=True)
+    win_share = ((money == richest) / (money == richest).sum(axis=1, keepdims=True)).mean(axis=0)
+
+    table = Table(title=f"simulate_games: {n_chunks} chunks x {GAME_CHUNK} games, best of "
+                        f"{args.game_repeats} after a warm-up")
+    for col in ("what", "games", "best", "median", "games/s", "decisions/s", "target"):
+        table.add_column(col, justify="left" if col == "what" else "right")
+    table.add_row(f"kernel, {threads} threads", f"{games:,}", f"{min(times):.3f} s",
+                  f"{statistics.median(times):.3f} s", f"{rate:,.0f}",
+                  f"{rate * mean_turns:,.0f}", f">= {GAMES_TARGET:,.0f}")
+    table.add_row("kernel, 1 thread", f"{one_chunks * GAME_CHUNK:,}", f"{min(times1):.3f} s",
+                  f"{statistics.median(times1):.3f} s", f"{rate1:,.0f}",
+                  f"{rate1 * mean_turns:,.0f}", "")
+    console.print(table)
+    console.print(f"thread scaling {rate / rate1:.2f}x on {threads} threads; first "
+                  f"{one_chunks} chunks identical with 1 thread: {'yes' if same else 'NO'}")
+    console.print(f"turns per game: mean {mean_turns:.1f}, min {int(turns.min())}, max "
+                  f"{int(turns.max())} (a turn is one player's action)")
+    console.print("final money, mean per seat: " + "  ".join(
+        f"seat {p} {money[:, p].mean():.1f} EP" for p in range(pos.players))
+        + " · win share: " + "  ".join(f"{w:.3f}" for w in win_share))
+    console.print("no naive pure-Python whole-game baseline (optional in the issue; the "
+                  "engine-only share of a game is in figure 6)")
+    ROWS.append(Row(f"5  whole games, heuristic policy, {threads} threads",
+                    f"{rate:,.0f} games/s ({games:,} games)", f">= {GAMES_TARGET:,.0f}/s", "",
+                    verdict(rate >= GAMES_TARGET)))
+    ROWS.append(Row("5b whole games, heuristic policy, 1 thread", f"{rate1:,.0f} games/s",
+                    "", "", "-"))
+    ROWS.append(Row("5c turns per game (heuristic, 4 players)",
+                    f"mean {mean_turns:.1f} (min {int(turns.min())}, max {int(turns.max())})",
+                    "", "", "-"))
+    if not same:
+        ROWS.append(Row("5d games identical on 1 thread", "no", "yes", "", "FAIL"))
+
+
+ACTION_KINDS = ((K.A_TICKET, K.A_PYRAMID, "ticket"), (K.A_PYRAMID, K.A_SPECTATOR, "pyramid"),
+                (K.A_SPECTATOR, K.A_WINNER, "spectator tile"), (K.A_WINNER, K.A_LOSER, "winner bet"),
+                (K.A_LOSER, K.A_PARTNER, "loser bet"), (K.A_PARTNER, K.N_ACTIONS, "partnership"))
+
+
+def figure_policy(args) -> None:
+    console.rule("[bold]6. heuristic policy: time per decision (timed inside numba)")
+    params = K.HEURISTIC_PARAMS
+    positions = random_positions(args.positions)
+    states = pt.states_array(positions)
+    n = len(states)
+    reps = max(1, args.decisions // n)
+    decisions = n * reps
+    for mode in (pt.OVERHEAD, pt.CACHED, pt.FRESH):  # warm-up: load or compile the harness
+        pt.decide_loop(states[:2], params, 2, mode)
+    per = {}
+    for mode in (pt.FRESH, pt.CACHED, pt.OVERHEAD):
+        ts = []
+        for _ in range(args.decision_repeats):
+            t0 = time.perf_counter()
+            pt.decide_loop(states, params, reps, mode)
+            ts.append((time.perf_counter() - t0) / decisions * 1e9)
+        per[mode] = ts
+
+    # in games: the heuristic games of K.simulate_games on one thread, minus the same
+    # games replayed from their action log without any policy call
+    pos = load(START)
+    st = encode(pos)
+    seats = heuristic_seats(pos)
+    n_games = args.policy_games
+    seed = args.seed
+    offsets = np.zeros(n_games + 1, dtype=np.int64)
+    no_log = np.zeros(0, dtype=np.int64)
+    pt.games_serial(st, seats, params, seed, 2, no_log, offsets)  # warm-up
+    out, n_turns = pt.games_serial(st, seats, params, seed, n_games, no_log, offsets)
+    log = np.zeros(n_turns, dtype=np.int64)
+    out_logged, _ = pt.games_serial(st, seats, params, seed, n_games, log, offsets)
+    pt.games_replay(st, seed, 2, log, offsets[:3])  # warm-up
+    t_play, t_replay = [], []
+    replayed = None
+    for _ in range(args.decision_repeats):
+        t0 = time.perf_counter()
+        pt.games_serial(st, seats, params, seed, n_games, no_log, offsets)
+        t_play.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        replayed = pt.games_replay(st, seed, n_games, log, offsets)
+        t_replay.append(time.perf_counter() - t0)
+    chunks = -(-n_games // GAME_CHUNK)
+    kernel = K.simulate_games(st, seats, params, seed, 0, chunks, GAME_CHUNK)[:n_games]
+    faithful = (np.array_equal(out, kernel) and np.array_equal(out_logged, kernel)
+                and np.array_equal(replayed, kernel))
+    in_game = (min(t_play) - min(t_replay)) / n_turns * 1e9
+    engine = min(t_replay) / n_turns * 1e9
+    kinds = {name: int(((log >= lo) & (log < hi)).sum()) for lo, hi, name in ACTION_KINDS}
+
+    table = Table(title=f"K.choose (heuristic) on {n:,} random positions (4 players, 2nd "
+                        f"edition) x {reps:,} calls each, best of {args.decision_repeats}")
+    for col in ("what", "best", "median", "target"):
+        table.add_column(col, justify="left" if col == "what" else "right")
+    target = f"<= {DECISION_TARGET_NS:,.0f} ns"
+    for name, ts, tgt in (
+            ("leg estimate recomputed before every decision (K.forget; worst case)",
+             per[pt.FRESH], target),
+            ("leg estimate cached (steady state between two reveals)", per[pt.CACHED], target),
+            ("harness loop alone (no decision)", per[pt.OVERHEAD], "")):
+        table.add_row(name, f"{min(ts):,.1f} ns", f"{statistics.median(ts):,.1f} ns", tgt)
+    table.add_row(f"in games, 1 thread: ({n_games:,} heuristic games - the same games "
+                  f"replayed) / {n_turns:,} turns", f"{in_game:,.1f} ns", "", target)
+    table.add_row("  engine alone in those games (replay / turns)", f"{engine:,.1f} ns", "",
+                  "")
+    console.print(table)
+    console.print(f"games {min(t_play):.3f} s, replay without the policy {min(t_replay):.3f} s "
+                  f"(best of {args.decision_repeats}); harness games identical to "
+                  f"K.simulate_games and to their replay: {'yes' if faithful else 'NO'}")
+    console.print("actions chosen in those games: " + ", ".join(
+        f"{name} {k / n_turns:.1%}" for name, k in kinds.items() if k))
+    fresh, cached = min(per[pt.FRESH]), min(per[pt.CACHED])
+    ROWS.append(Row("6  heuristic decision, leg estimate recomputed (worst case)",
+                    f"{fresh:,.0f} ns best / {statistics.median(per[pt.FRESH]):,.0f} median",
+                    target, "", verdict(fresh <= DECISION_TARGET_NS)))
+    ROWS.append(Row("6b heuristic decision, leg estimate cached",
+                    f"{cached:,.0f} ns best / {statistics.median(per[pt.CACHED]):,.0f} median",
+                    target, "", verdict(cached <= DECISION_TARGET_NS)))
+    ROWS.append(Row("6c heuristic decision in games, 1 thread ((games - replay) / turns)",
+                    f"{in_game:,.0f} ns (engine alone {engine:,.0f} ns/turn)", target, "",
+                    verdict(in_game <= DECISION_TARGET_NS)))
+    if not faithful:
+        ROWS.append(Row("6d timing harness plays the kernel's games", "no", "yes", "", "FAIL"))
+
+
+def figure_estimate(args) -> None:
+    console.rule("[bold]7. heuristic leg estimate vs exact enumeration")
+    from oddsbot.analyser.camel_up.odds import leg_distribution
+
+    positions = random_positions(args.positions)
+    ws = K.workspace()
+    places = {"P(1st)": (K.W_P1, 0), "P(2nd)": (K.W_P2, 1), "P(last)": (K.W_P5, K.N_RACING - 1)}
+    errors = {name: [] for name in places}
+    dice = []
+    t0 = time.perf_counter()
+    for pos in positions:
+        exact = leg_distribution(pos).rank_probabilities
+        st = encode(pos)
+        K.forget(ws)
+        K.estimate_leg(st, ws)
+        for name, (row, place) in places.items():
+            errors[name].append(ws[row, :K.N_RACING] - exact[:, place])
+        dice.append(int(K.die_count(K.pyramid_mask(st))))
+    elapsed = time.perf_counter() - t0
+    errors = {name: np.abs(np.array(e)) for name, e in errors.items()}  # [position, camel]
+    dice = np.array(dice)
+
+    table = Table(title=f"|estimate - exact| over {len(positions):,} random positions x "
+                        f"{K.N_RACING} camels (4 players, 2nd edition; exact enumeration "
+                        f"{elapsed:.1f} s)")
+    for col in ("dice in the pyramid", "positions", *(f"MAE {name}" for name in places),
+                *(f"max {name}" for name in places)):
+        table.add_column(col, justify="right")
+    for k in sorted(set(dice.tolist())):
+        sel = dice == k
+        table.add_row(str(k), f"{int(sel.sum()):,}",
+                      *(f"{errors[name][sel].mean():.4f}" for name in places),
+                      *(f"{errors[name][sel].max():.3f}" for name in places))
+    table.add_row("all", f"{len(positions):,}",
+                  *(f"[bold]{errors[name].mean():.4f}" for name in places),
+                  *(f"[bold]{errors[name].max():.3f}" for name in places))
+    console.print(table)
+    # for scale: the same error measure for a guess that knows nothing (1/5 for everyone)
+    exact_all = {name: errors[name] for name in places}
+    console.print("for scale, MAE of the uniform guess 1/5 on the same positions: " + ", ".join(
+        f"{name} {mae:.4f}" for name, mae in uniform_mae(positions, places).items()))
+    for name in places:
+        e = exact_all[name]
+        ROWS.append(Row(f"7{'abc'[list(places).index(name)]} leg estimate {name} vs exact "
+                        f"({len(positions)} positions)",
+                        f"MAE {e.mean():.4f}, max {e.max():.3f}", "measurably close "
+                        "(no number)", "", "-"))
+
+
+def uniform_mae(positions, places) -> dict[str, float]:
+    from oddsbot.analyser.camel_up.odds import leg_distribution
+
+    out = {}
+    ranks = [leg_distribution(pos).rank_probabilities for pos in positions]
+    for name, (_, place) in places.items():
+        out[name] = float(np.mean([np.abs(r[:, place] - 1 / K.N_RACING).mean() for r in ranks]))
+    return out
+
+
+def figure_rollouts(args) -> None:
+    console.rule("[bold]8. oddsbot advise --rollouts 2000 on a fresh 4-player start "
+                 "(whole process)")
+    argv = ["advise", START, "--rollouts", "2000"]
+    run_cli(argv)  # warm-up: make sure every kernel it needs is in the numba cache
+    runs = [run_cli(argv) for _ in range(3)]
+    times = [t for t, _ in runs]
+    best = min(times)
+    pos = load(START)
+    n_actions = len(K.legal_actions(encode(pos)))
+    done = re.search(r"([\d,]+) rollouts", runs[-1][1])
+    done = done.group(1) if done else "?"
+    console.print("warm numba cache, 3 runs: " + ", ".join(f"{t:.2f} s" for t in times)
+                  + f"  -> best {best:.2f} s (target <= {ROLLOUT_ADVISE_TARGET_S:g} s)")
+    console.print(f"{done} rollouts of each of {n_actions} legal actions reported "
+                  f"(up to {2000 * n_actions:,} whole games), plus the race Monte Carlo and "
+                  f"the exact leg odds")
+    ROWS.append(Row("8  oddsbot advise --rollouts 2000, warm cache",
+                    f"{best:.2f} s best of 3 ({done} rollouts x {n_actions} actions)",
+                    f"<= {ROLLOUT_ADVISE_TARGET_S:g} s", "",
+                    verdict(best <= ROLLOUT_ADVISE_TARGET_S)))
+
+
+def figure_rollout_threads(args) -> None:
+    console.rule("[bold]9. same seed, 1 vs 2 threads: bit-identical rollouts and games")
+    argv = ["advise", START, "--rollouts", "400", "--samples", "20000", "--format", "json",
+            "--seed", "3"]
+    rows = {}
+    for n in ("1", "2"):
+        elapsed, out = run_cli(argv, {"NUMBA_NUM_THREADS": n})
+        data = json.loads(out)
+        rows[n] = data["actions"]
+        top = rows[n][0]
+        console.print(f"NUMBA_NUM_THREADS={n}: {elapsed:.2f} s, {len(rows[n])} action rows, "
+                      f"{data['provenance'].get('rollouts')} rollouts; first row "
+                      f"{top['action']!r} win_p {top.get('win_p')!r} margin "
+                      f"{top.get('margin')!r}")
+    same_cli = json.dumps(rows["1"], sort_keys=True) == json.dumps(rows["2"], sort_keys=True)
+    console.print(f"advise action rows identical: [bold]{'yes' if same_cli else 'NO'}")
+
+    threads = numba.get_num_threads()
+    pos = load(START)
+    st = encode(pos)
+    seats = heuristic_seats(pos)
+    outs = {}
+    for n in (1, threads):
+        numba.set_num_threads(n)
+        try:
+            outs[n] = K.simulate_games(st, seats, K.HEURISTIC_PARAMS, 3, 0, 16, 256)
+        finally:
+            numba.set_num_threads(threads)
+    same_games = bool(np.array_equal(outs[1], outs[threads]))
+    console.print(f"K.simulate_games seed 3, 16 x 256 games, numba.set_num_threads(1) vs "
+                  f"({threads}): identical [bold]{'yes' if same_games else 'NO'}"
+                  + ("" if threads > 1 else " (only 1 thread available: not a real test)"))
+    ROWS.append(Row("9  seed 3, 1 vs 2 threads: advise --rollouts 400 rows identical",
+                    "yes" if same_cli else "no", "yes", "", verdict(same_cli)))
+    ROWS.append(Row(f"9b seed 3, 1 vs {threads} threads: simulate_games identical",
+                    "yes" if same_games else "no", "yes", "", verdict(same_games)))
+
+
+# ---------------------------------------------------------------------------------------------
 
 
 def summary(elapsed: float, args) -> None:
@@ -486,12 +818,29 @@ def main(argv: list[str] | None = None) -> int:
                     help="timed race runs, best counts (default 3)")
     ap.add_argument("--naive-races", type=int, default=None,
                     help="races for the naive baseline (default 3000, --quick 1000)")
+    ap.add_argument("--game-chunks", type=int, default=64,
+                    help=f"chunks of {GAME_CHUNK} whole games per timed run (default 64)")
+    ap.add_argument("--game-repeats", type=int, default=3,
+                    help="timed whole-game runs, best counts (default 3)")
+    ap.add_argument("--positions", type=int, default=None,
+                    help="random positions for the policy timing and the leg-estimate "
+                         "accuracy (default 500, --quick 300)")
+    ap.add_argument("--decisions", type=int, default=2_000_000,
+                    help="heuristic decisions per timed run (default 2,000,000)")
+    ap.add_argument("--decision-repeats", type=int, default=3,
+                    help="timed runs of each decision timing, best counts (default 3)")
+    ap.add_argument("--policy-games", type=int, default=8192,
+                    help="games timed on one thread for the in-game decision time "
+                         "(default 8192)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--only", choices=("leg", "race", "advise", "threads"), action="append",
-                    help="run only these figures (repeatable)")
+    ap.add_argument("--only", choices=("leg", "race", "advise", "threads", "games", "policy",
+                                       "estimate", "rollouts", "rollout-threads"),
+                    action="append", help="run only these figures (repeatable)")
     args = ap.parse_args(argv)
     if args.naive_races is None:
         args.naive_races = 1000 if args.quick else 3000
+    if args.positions is None:
+        args.positions = 300 if args.quick else 500
     args.load0 = " ".join(f"{x:.2f}" for x in os.getloadavg())
 
     console.print(f"oddsbot {__version__} · Python {platform.python_version()} · numba "
@@ -500,7 +849,9 @@ def main(argv: list[str] | None = None) -> int:
                   + (" · --quick" if args.quick else ""))
     t0 = time.perf_counter()
     figures = {"leg": figure_leg, "race": figure_race, "advise": figure_advise,
-               "threads": figure_threads}
+               "threads": figure_threads, "games": figure_games, "policy": figure_policy,
+               "estimate": figure_estimate, "rollouts": figure_rollouts,
+               "rollout-threads": figure_rollout_threads}
     for name, fig in figures.items():
         if args.only and name not in args.only:
             continue

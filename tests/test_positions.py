@@ -148,3 +148,21 @@ def test_invalid_notation_names_the_field(notation, field):
     with pytest.raises(PositionError) as info:
         cu.validate(cu.parse(notation))
     assert info.value.field == field, str(info.value)
+
+
+@pytest.mark.parametrize("label", ["partner -1", "partner 30", "ticket pink", "spectator x boo",
+                                   "pyramid now", "winner"])
+def test_malformed_action_labels_are_refused(label):
+    from oddsbot.analyser.errors import ActionError
+
+    pos = cu.parse("camel-up BG/Y/RP/10/K/1/W BGYRPX n=4 to=0")
+    with pytest.raises(ActionError, match="not an action"):
+        cu.check_action(pos, label)
+
+
+def test_action_labels_round_trip_through_codes():
+    from oddsbot.analyser.camel_up.encode import action_code, action_label
+
+    pos = random_position(5, 6)
+    for label in cu.legal_actions(pos):
+        assert action_label(pos.rules, action_code(pos.rules, label)) == label

@@ -18,7 +18,6 @@ Covered:
 
 from __future__ import annotations
 
-import inspect
 import io
 import json
 import re
@@ -43,7 +42,6 @@ REPLAY_GOLDEN = GOLDEN / "camel-up-game-4p.replay.csv"
 START = "start camel-up YG/RB/P/10/WK/2 BGYRPX n=4 to=0"  # the 4p example's start
 START_6P = "start camel-up RGPBY/12/K/1/W BGYRPX n=6 to=0"
 START_2014 = "start camel-up-2014 GWBO/Y/14 BGOYW n=3 to=0"  # the 2014 example's start
-HAS_ROLLOUTS = "rollouts" in inspect.signature(cu.advise).parameters
 
 
 @dataclass
@@ -314,7 +312,7 @@ def test_example_records_replay_cleanly(path, players, variant):
 @pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.txt")), ids=lambda p: p.stem)
 def test_golden_playthroughs_replay(path):
     """Every ``GameResult.text()`` is a valid record."""
-    record, steps = rec.load_record(path.read_text())
+    _, steps = rec.load_record(path.read_text())
     assert steps.over and len(steps) == len(path.read_text().splitlines()) - 2
 
 
@@ -376,7 +374,7 @@ SHORT = "".join(body(GAME_4P).splitlines(keepends=True)[:13])  # start + 12 turn
 
 
 def test_annotation_matches_advise_from_the_movers_view():
-    record, steps = rec.load_record(SHORT)
+    _, steps = rec.load_record(SHORT)
     df = rec.annotate(steps, samples=4096, seed=3)
     for (pos, turn), row in zip(steps, df.itertuples()):
         table = cu.advise(rec.viewpoint(pos), samples=4096, seed=3)
@@ -412,8 +410,6 @@ def test_output_formats(oddsbot_cli):
     assert "game not over: p0 to move" in table.err
 
 
-@pytest.mark.skipif(not HAS_ROLLOUTS, reason="cu.advise has no 'rollouts' parameter yet "
-                                             "(being added in analyser/camel_up/advise.py)")
 def test_rollout_annotation(oddsbot_cli):
     short = "".join(SHORT.splitlines(keepends=True)[:4])  # start + 3 turns
     data = json.loads(ok(oddsbot_cli("replay", "-", "--format", "json", "--seed", "1",
@@ -459,13 +455,6 @@ def test_rollout_columns_with_a_stand_in_advise(monkeypatch):
         assert row.win_p == table.loc[table["action"] == turn.action, "win_p"].iloc[0]
         assert row.equity_lost == row.best_win_p - row.win_p >= 0
         assert row.ev_lost == row.best_ev - row.ev >= 0
-
-
-@pytest.mark.skipif(HAS_ROLLOUTS, reason="cu.advise takes 'rollouts': see "
-                                         "test_rollout_annotation")
-def test_rollouts_refused_until_available(oddsbot_cli):
-    run = oddsbot_cli("replay", "-", "--rollouts", "10", stdin=SHORT)
-    assert run.code == 2 and run.out == "" and "--rollouts" in run.err
 
 
 # --------------------------------------------------------------------------- new --play

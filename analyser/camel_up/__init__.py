@@ -11,6 +11,7 @@ from collections.abc import Callable
 from ... import __version__
 from ..errors import load_json
 from .. import montecarlo
+from . import record
 from .advise import DECK_MODELS, advise, check_action, legal_actions, table_view
 from .notation import parse_notation
 from .odds import RACE_POLICY, leg_odds, race_block, race_odds
@@ -22,7 +23,7 @@ from .variants import VARIANTS
 NAME = "camel-up"
 VARIANTS = {k: v.description for k, v in VARIANTS.items()}
 
-__all__ = ["NAME", "VARIANTS", "DECK_MODELS", "POLICIES", "Card", "Position", "Tile",
+__all__ = ["NAME", "VARIANTS", "record", "DECK_MODELS", "POLICIES", "Card", "Position", "Tile",
            "advise", "check_action", "legal_actions", "new_position", "odds", "parse",
            "simulate", "table_view", "validate"]
 

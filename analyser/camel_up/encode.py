@@ -176,7 +176,8 @@ def action_code(v: Variant, label: str) -> int:
         if kind in ("winner", "loser") and len(words) == 2:
             base = K.A_WINNER if kind == "winner" else K.A_LOSER
             return base + v.colours.index(v.colour(words[1], "action"))
-        if kind == "partner" and len(words) == 2:
+        if kind == "partner" and len(words) == 2 and words[1].isdigit() and \
+                int(words[1]) < K.MAX_PLAYERS:
             return K.A_PARTNER + int(words[1])
     except (IndexError, ValueError):
         pass

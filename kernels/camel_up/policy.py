@@ -1,5 +1,6 @@
-"""Camel Up policies for whole-game play: ``random`` and ``heuristic`` (the cheap default
-for rollouts).
+"""Camel Up policies for whole-game play: ``random``, ``heuristic`` (the cheap default
+for rollouts) and ``greedy`` (highest one-turn EV, exact for leg actions; slow, for
+tournaments).
 
 A policy sees only what its seat may see: opponents' finish-card colours are never read
 (only their owners and order), even though a simulated state holds sampled colours.
@@ -21,6 +22,10 @@ Heuristic decision (parameters in ``HEURISTIC_PARAMS``, a float array):
   being 1st (last) taken as the race probability, paid by the place among correct cards
   expected from the cards already on the deck (others' cards match with chance 1/5);
   partnerships are never proposed. The largest estimate wins; ties go to the lower code.
+
+Greedy decision: the EV table's one-turn values, exact over the rest of the leg for
+tickets, pyramid and partnerships (0 EP floor included); tiles and finish bets as the
+heuristic values them, with exact leg odds in place of the estimate.
 """
 
 import numpy as np
@@ -28,15 +33,18 @@ from numba import njit
 
 from ..rng import high_below, next_u64
 from .game import (
-    A_LOSER, A_PYRAMID, A_SPECTATOR, A_TICKET, A_WINNER, HAND, LDECK, LLEN, R_LEG_LEFT,
-    R_NTICKETS, R_TICKETS, TO_MOVE, TSTACK, WDECK, WLEN, legal_actions,
+    A_LOSER, A_PARTNER, A_PYRAMID, A_SPECTATOR, A_TICKET, A_WINNER, HAND, LDECK, LLEN,
+    LT_COUNT, LT_MAX, LT_VALUE, MONEY, N_PLAYERS, PARTNER, PTIX, R_LEG_LEFT, R_NTICKETS,
+    R_PARTNERS, R_TICKETS, TILE, TO_MOVE, TOWNER, TSTACK, WDECK, WLEN, legal_actions,
     own_tile, pyramid_mask, spectator_legal,
 )
-from .track import HT, N_RACING, N_SPACES, SP, die_count
+from .leg import leg_distribution
+from .track import HT, MAX_INCOME, N_PERMS, N_RACING, N_SPACES, SP, TRACK_SIZE, die_count
 
 RANDOM = 0
 HEURISTIC = 1
-POLICY_NAMES = ("random", "heuristic")
+GREEDY = 2
+POLICY_NAMES = ("random", "heuristic", "greedy")
 
 P_END_SPACE = 0  # leader space from which finish bets are considered
 P_TILE_WEIGHT = 1  # weight of a tile's estimated landings
@@ -169,13 +177,61 @@ def _deck_payout(st, deck, length, seat):
 
 
 @njit(cache=True)
+def _best_tile(st, seat, params, ws, best, best_ev):
+    """Improve (best, best_ev) with a cheering tile where it is estimated to be landed on
+    most (camels whose die is inside, 1..3 spaces behind), if the seat has none out."""
+    if own_tile(st, seat) != 0:
+        return best, best_ev
+    mask = pyramid_mask(st)
+    n = die_count(mask)
+    share = (n - st[R_LEG_LEFT]) / n / 3.0 * params[P_TILE_WEIGHT]
+    movers = ws[W_MOVERS]
+    movers[:] = 0.0
+    for c in range(N_RACING):
+        if (mask >> c) & 1:
+            movers[st[SP + c]] += 1
+    for s in range(2, N_SPACES + 1):
+        near = movers[s - 1] + (movers[s - 2] if s >= 3 else 0) + \
+            (movers[s - 3] if s >= 4 else 0)
+        ev = near * share
+        if ev > best_ev and spectator_legal(st, seat, s):
+            best_ev = ev
+            best = A_SPECTATOR + (s - 2) * 2
+    return best, best_ev
+
+
+@njit(cache=True)
+def _best_bet(st, seat, params, p1, p5, best, best_ev):
+    """Improve (best, best_ev) with a finish bet once the leader has reached
+    ``P_END_SPACE``, taking leg P(1st) / P(last) as the race odds."""
+    leader = 0
+    for c in range(N_RACING):
+        leader = max(leader, st[SP + c])
+    if leader < params[P_END_SPACE]:
+        return best, best_ev
+    hand = st[HAND + seat]
+    pay_w = _deck_payout(st, WDECK, WLEN, seat)
+    pay_l = _deck_payout(st, LDECK, LLEN, seat)
+    for c in range(N_RACING):
+        if (hand >> c) & 1:
+            ev = p1[c] * pay_w - (1.0 - p1[c])
+            if ev > best_ev and ev >= params[P_MIN_BET]:
+                best_ev = ev
+                best = A_WINNER + c
+            ev = p5[c] * pay_l - (1.0 - p5[c])
+            if ev > best_ev and ev >= params[P_MIN_BET]:
+                best_ev = ev
+                best = A_LOSER + c
+    return best, best_ev
+
+
+@njit(cache=True)
 def heuristic_choice(st, params, ws):
     """The heuristic policy's action for the player to move (see module doc)."""
     seat = st[TO_MOVE]
     estimate_leg(st, ws)
     p1 = ws[W_P1]
     p2 = ws[W_P2]
-    p5 = ws[W_P5]
     best = A_PYRAMID
     best_ev = 1.0
     n_tickets = st[R_NTICKETS]
@@ -187,39 +243,124 @@ def heuristic_choice(st, params, ws):
             if ev > best_ev:
                 best_ev = ev
                 best = A_TICKET + c
-    if own_tile(st, seat) == 0:
-        mask = pyramid_mask(st)
-        n = die_count(mask)
-        share = (n - st[R_LEG_LEFT]) / n / 3.0 * params[P_TILE_WEIGHT]
-        movers = ws[W_MOVERS]
-        movers[:] = 0.0
-        for c in range(N_RACING):
-            if (mask >> c) & 1:
-                movers[st[SP + c]] += 1
-        for s in range(2, N_SPACES + 1):
-            near = movers[s - 1] + (movers[s - 2] if s >= 3 else 0) + \
-                (movers[s - 3] if s >= 4 else 0)
-            ev = near * share
-            if ev > best_ev and spectator_legal(st, seat, s):
-                best_ev = ev
-                best = A_SPECTATOR + (s - 2) * 2
-    leader = 0
+    best, best_ev = _best_tile(st, seat, params, ws, best, best_ev)
+    best, best_ev = _best_bet(st, seat, params, p1, ws[W_P5], best, best_ev)
+    return best
+
+
+@njit(cache=True)
+def _places(index, out):
+    """Places 0..4 of the racing camels in the ranking with this index (the inverse of
+    ``track.ranking_index``): digit L_c is the rank of camel c's place among the places
+    of camels c..4."""
+    digits = (index // 24, index // 6 % 4, index // 2 % 3, index % 2, 0)
+    free = np.arange(N_RACING)
+    n_free = N_RACING
     for c in range(N_RACING):
-        leader = max(leader, st[SP + c])
-    if leader >= params[P_END_SPACE]:
-        hand = st[HAND + seat]
-        pay_w = _deck_payout(st, WDECK, WLEN, seat)
-        pay_l = _deck_payout(st, LDECK, LLEN, seat)
+        k = digits[c]
+        out[c] = free[k]
+        for i in range(k, n_free - 1):
+            free[i] = free[i + 1]
+        n_free -= 1
+
+
+@njit(cache=True)
+def _leg_rewards(st, p, places):
+    """(net leg result of player p's tickets, best single reward) for every ranking:
+    arrays over the 120 ranking indices."""
+    net = np.full(N_PERMS, st[PTIX + p], dtype=np.int64)
+    best = np.full(N_PERMS, 1 if st[PTIX + p] > 0 else -(1 << 30), dtype=np.int64)
+    for r in range(N_PERMS):
         for c in range(N_RACING):
-            if (hand >> c) & 1:
-                ev = p1[c] * pay_w - (1.0 - p1[c])
-                if ev > best_ev and ev >= params[P_MIN_BET]:
+            k = st[LT_COUNT + p * N_RACING + c]
+            if k == 0:
+                continue
+            place = places[r, c]
+            if place == 0:
+                reward = st[LT_MAX + p * N_RACING + c]
+                net[r] += st[LT_VALUE + p * N_RACING + c]
+            else:
+                reward = 1 if place == 1 else -1
+                net[r] += k * reward
+            best[r] = max(best[r], reward)
+    return net, best
+
+
+@njit(cache=True)
+def _value(prob, money, net, extra):
+    """E[max(0, money + own landings + net + extra)] over ``prob[e, r, k]``."""
+    total = 0.0
+    for e in range(2):
+        for r in range(N_PERMS):
+            for k in range(MAX_INCOME):
+                if prob[e, r, k] > 0.0:
+                    total += prob[e, r, k] * max(0, money + k + net[r] + extra[r])
+    return total
+
+
+@njit(cache=True)
+def greedy_choice(st, params, ws):
+    """The action with the highest one-turn EV for the player to move: tickets, pyramid
+    and partnerships valued exactly over the rest of the leg (the EV table's definition,
+    0 EP floor included), spectator tiles and finish bets as the heuristic estimates
+    them (with the exact leg odds). Enumerates the leg at every decision: slow, meant for
+    tournaments rather than rollouts."""
+    seat = st[TO_MOVE]
+    mine = np.zeros(N_SPACES + 2, dtype=np.int64)
+    tile = st[TILE:TILE + N_SPACES + 2]
+    for s in range(2, N_SPACES + 1):
+        if tile[s] != 0 and st[TOWNER + s] == seat:
+            mine[s] = 1
+    hist, _, total = leg_distribution(st[:TRACK_SIZE], tile, mine, pyramid_mask(st),
+                                      st[R_LEG_LEFT])
+    prob = hist / total
+    places = np.empty((N_PERMS, N_RACING), dtype=np.int64)
+    for r in range(N_PERMS):
+        _places(r, places[r])
+    p1 = ws[W_P1]
+    p5 = ws[W_P5]
+    p1[:] = 0.0
+    p5[:] = 0.0
+    for r in range(N_PERMS):
+        weight = prob[:, r, :].sum()
+        for c in range(N_RACING):
+            if places[r, c] == 0:
+                p1[c] += weight
+            elif places[r, c] == N_RACING - 1:
+                p5[c] += weight
+    forget(ws)  # p1 / p5 now hold exact odds, not the heuristic estimate
+    net, _ = _leg_rewards(st, seat, places)
+    partner = st[PARTNER + seat]
+    if partner >= 0:
+        net = net + np.maximum(0, _leg_rewards(st, partner, places)[1])
+    money = st[MONEY + seat]
+    extra = np.zeros(N_PERMS, dtype=np.int64)
+    base = _value(prob, money, net, extra)
+    best = A_PYRAMID
+    extra[:] = 1
+    best_ev = _value(prob, money, net, extra) - base
+    n_tickets = st[R_NTICKETS]
+    for c in range(N_RACING):
+        k = st[TSTACK + c]
+        if k > 0:
+            value = st[R_TICKETS + n_tickets - k]
+            for r in range(N_PERMS):
+                place = places[r, c]
+                extra[r] = value if place == 0 else (1 if place == 1 else -1)
+            ev = _value(prob, money, net, extra) - base
+            if ev > best_ev:
+                best_ev = ev
+                best = A_TICKET + c
+    if st[R_PARTNERS] and partner < 0:
+        for q in range(st[N_PLAYERS]):
+            if q != seat and st[PARTNER + q] < 0:
+                extra = np.maximum(0, _leg_rewards(st, q, places)[1])
+                ev = _value(prob, money, net, extra) - base
+                if ev > best_ev:
                     best_ev = ev
-                    best = A_WINNER + c
-                ev = p5[c] * pay_l - (1.0 - p5[c])
-                if ev > best_ev and ev >= params[P_MIN_BET]:
-                    best_ev = ev
-                    best = A_LOSER + c
+                    best = A_PARTNER + q
+    best, best_ev = _best_tile(st, seat, params, ws, best, best_ev)
+    best, best_ev = _best_bet(st, seat, params, p1, p5, best, best_ev)
     return best
 
 
@@ -236,5 +377,7 @@ def choose(st, policy, params, s, ws):
     stream (used by ``random`` only); ``ws`` an estimate workspace (``workspace()``)."""
     if policy == RANDOM:
         return random_choice(st, s)
+    if policy == GREEDY:
+        return greedy_choice(st, params, ws)
     return heuristic_choice(st, params, ws)
 
