@@ -118,7 +118,9 @@ def advise(
                                            "of the game this many times (at most) and "
                                            "report win probability and final margin."),
     policy: str = typer.Option("heuristic", help="Policy of every seat in rollouts: "
-                               "heuristic or random."),
+                               "heuristic, random or greedy."),
+    hidden: str = typer.Option("uniform", help="Model of opponents' hidden finish cards in "
+                               "rollouts: uniform or informed."),
     variant: Optional[str] = typer.Option(None, help="Read the position under this rules "
                                           "variant, e.g. camel-up-2014."),
     top: Optional[int] = typer.Option(None, help="Show only the best K actions in the table."),
@@ -133,7 +135,8 @@ def advise(
     module, pos = load(position, variant)
     options = {}
     if rollouts is not None:
-        options = {"rollouts": rollouts, "policy": policy, "rollout_target_se": target_se}
+        options = {"rollouts": rollouts, "policy": policy, "rollout_target_se": target_se,
+                   "hidden": hidden}
     with progress_bar("rollouts" if rollouts else "race odds") as update:
         df = module.advise(pos, samples=samples, seed=seed,
                            target_se=0.002 if target_se is None else target_se,

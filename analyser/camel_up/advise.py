@@ -21,7 +21,7 @@ from .. import montecarlo
 from .encode import action_code, action_label, encode
 from .odds import RACE_POLICY, LegDistribution, leg_distributions, place_of, race_odds
 from .position import Card, Position, Tile
-from .rollouts import rollout_equity
+from .rollouts import HIDDEN_MODELS, rollout_equity
 from .validate import validate
 
 FINAL_PAYOUT = (8, 5, 3, 2, 1)  # then 1 EP for every further correct card
@@ -37,8 +37,6 @@ COLUMNS = ["action", "ev", "se", "method", "gap", "p_first", "p_second", "p_rest
 ROLLOUT_FIELDS = {"win_p": "win", "win_se": "win_se", "margin": "margin",
                   "margin_se": "margin_se", "gap_se": "gap_se", "p_best": "p_best"}
 ROLLOUT_COLUMNS = list(ROLLOUT_FIELDS)
-HIDDEN_MODEL = ("uniform: each opponent's hidden cards are a uniformly random ordered "
-                "choice of the colours not seen on their other cards")
 
 
 def ticket_rewards(pos: Position, player: int) -> tuple[np.ndarray, np.ndarray]:
@@ -145,7 +143,7 @@ def check_action(pos: Position, label: str) -> int:
 def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
            target_se: float | None = 0.002, deck_model: str = "uniform",
            exact: str = "auto", rollouts: int | None = None, policy: str = "heuristic",
-           rollout_target_se: float | None = None,
+           rollout_target_se: float | None = None, hidden: str = "uniform",
            progress: Callable[[int, int], None] | None = None) -> pd.DataFrame:
     """The EV table of every legal action of the player to move, best first.
 
@@ -185,7 +183,8 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     ranks = base_dist.rank_probabilities
     places = place_of()
     race = None
-    if any(c >= K.A_WINNER and c < K.A_PARTNER for c in codes):
+    if any(c >= K.A_WINNER and c < K.A_PARTNER for c in codes) or \
+            (rollouts is not None and hidden == "informed"):
         race = race_odds(pos, montecarlo.Plan(samples=samples, target_se=target_se), seed,
                          progress)
     rows = []
@@ -223,12 +222,15 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     order = "ev"
     if rollouts is not None:
         eq = rollout_equity(pos, codes, rollouts=rollouts, policy=policy, seed=seed,
-                            target_se=rollout_target_se, progress=progress)
+                            target_se=rollout_target_se, hidden=hidden,
+                            race_weights=None if race is None else
+                            np.array([race.win, race.lose]), progress=progress)
         for col in ROLLOUT_COLUMNS:
             df[col] = getattr(eq, ROLLOUT_FIELDS[col])
         order = "win_p"
         prov.update(rollouts=eq.rollouts, policy=policy, rollout_seed=seed,
-                    rollout_target_se=rollout_target_se, hidden_cards=HIDDEN_MODEL,
+                    rollout_target_se=rollout_target_se, hidden_cards=hidden,
+                    hidden_cards_description=HIDDEN_MODELS[hidden],
                     win="1 for the richest player, shared among ties")
     df = df.sort_values(order, ascending=False, kind="stable").reset_index(drop=True)
     df.attrs["provenance"] = prov

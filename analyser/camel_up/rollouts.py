@@ -77,18 +77,39 @@ def _p_best(win: np.ndarray, seed: int) -> np.ndarray:
     return np.bincount(draws.argmax(axis=1), minlength=a) / P_BEST_DRAWS
 
 
+HIDDEN_MODELS = {
+    "uniform": "each opponent's hidden cards are a uniformly random ordered choice of the "
+               "colours not seen on their other cards",
+    "informed": "each hidden card takes a colour not yet used by its owner with probability "
+                "proportional to that colour's race odds (to win for the winner deck, to lose "
+                "for the loser deck); positions carry no placement history, so the odds are "
+                "the current ones",
+}
+
+
 def rollout_equity(pos: Position, codes: list[int], *, rollouts: int, policy: str,
-                   seed: int = 0, target_se: float | None = None,
+                   seed: int = 0, target_se: float | None = None, hidden: str = "uniform",
+                   race_weights: np.ndarray | None = None,
                    progress: Callable[[int, int], None] | None = None) -> RolloutEquity:
     """Roll out every candidate action (kernel codes) ``rollouts`` times at most; with
     ``target_se``, stop early once the leading candidate is separated from every other
     (gap > 2.5 SE, or the gap's SE <= target_se). Whole batches of chunks only, so the
-    answer depends on the seed alone, never on threads."""
+    answer depends on the seed alone, never on threads. ``hidden`` picks the model of
+    opponents' hidden finish cards (``HIDDEN_MODELS``); ``informed`` needs
+    ``race_weights[deck, colour]`` (deck 0: P(win), deck 1: P(lose))."""
     if policy not in K.POLICY_NAMES:
         raise OddsbotError(f"policy: unknown policy {policy!r} (known: "
                            f"{', '.join(K.POLICY_NAMES)})")
     if rollouts < 2:
         raise OddsbotError("rollouts: need at least 2 rollouts for a standard error")
+    if hidden not in HIDDEN_MODELS:
+        raise OddsbotError(f"hidden: unknown model {hidden!r} (known: "
+                           f"{', '.join(HIDDEN_MODELS)})")
+    weights = None
+    if hidden == "informed":
+        if race_weights is None:
+            raise OddsbotError("hidden: the informed model needs race odds")
+        weights = np.asarray(race_weights, dtype=np.float64)
     st = encode(pos)
     actions = np.array(codes, dtype=np.int64)
     policies = np.full(pos.players, K.POLICY_NAMES.index(policy), dtype=np.int64)
@@ -98,7 +119,7 @@ def rollout_equity(pos: Position, codes: list[int], *, rollouts: int, policy: st
     while done < total_chunks:
         n_chunks = min(BATCH_CHUNKS, total_chunks - done)
         parts.append(K.rollouts(st, actions, policies, K.HEURISTIC_PARAMS, seed, done,
-                                n_chunks, CHUNK))
+                                n_chunks, CHUNK, weights))
         done += n_chunks
         if progress is not None:
             progress(done * CHUNK, total_chunks * CHUNK)

@@ -65,6 +65,47 @@ def sample_hidden(st, s, free):
 
 
 @njit(cache=True)
+def sample_hidden_informed(st, s, weights):
+    """The ``informed`` model: each owner's hidden cards, in placement order (winner deck
+    first), draw their colour among the colours still free for that owner with
+    probability proportional to ``weights[deck, colour]`` (deck 0 winner, 1 loser), without
+    replacement; the colours left are the owner's hand."""
+    for owner in range(st[N_PLAYERS]):
+        seen = 0
+        hidden = 0
+        for deck, length in ((WDECK, WLEN), (LDECK, LLEN)):
+            for i in range(st[length]):
+                card = st[deck + i]
+                if card // 8 == owner:
+                    if card % 8 == HIDDEN:
+                        hidden += 1
+                    else:
+                        seen |= 1 << (card % 8)
+        if hidden == 0:
+            continue
+        used = seen
+        for d, (deck, length) in enumerate(((WDECK, WLEN), (LDECK, LLEN))):
+            for i in range(st[length]):
+                if st[deck + i] // 8 != owner or st[deck + i] % 8 != HIDDEN:
+                    continue
+                total = 0.0
+                for c in range(N_RACING):
+                    if not (used >> c) & 1:
+                        total += weights[d, c] + 1e-12
+                u = (next_u64(s) >> np.uint64(11)) * (1.0 / 9007199254740992.0) * total
+                pick = -1
+                for c in range(N_RACING):
+                    if not (used >> c) & 1:
+                        pick = c
+                        u -= weights[d, c] + 1e-12
+                        if u < 0.0:
+                            break
+                st[deck + i] = owner * 8 + pick
+                used |= 1 << pick
+        st[HAND + owner] = ((1 << N_RACING) - 1) & ~used
+
+
+@njit(cache=True)
 def play_out(st, policies, params, dice, pol, ws, log):
     """Play ``st`` to the end, seat ``i`` following ``policies[i]``; dice from stream
     ``dice``, policy randomness from ``pol`` (they may be the same stream). With a
@@ -132,11 +173,14 @@ def simulate_games(st0, policies, params, seed, chunk0, n_chunks, chunk_size):
 
 
 @njit(cache=True, parallel=True)
-def rollouts(st0, actions, policies, params, seed, chunk0, n_chunks, chunk_size):
+def rollouts(st0, actions, policies, params, seed, chunk0, n_chunks, chunk_size,
+             weights=None):
     """For every rollout and every candidate in ``actions``: play the candidate for the
     player to move, then the game to its end under ``policies``. Returns
     ``out[rollout, candidate, 0]`` = win credit and ``[..., 1]`` = margin (EP) of that
-    player. All candidates of a rollout share its hidden cards, dice and policy streams."""
+    player. All candidates of a rollout share its hidden cards, dice and policy streams.
+    Hidden cards: uniform (``sample_hidden``), or ``sample_hidden_informed`` with
+    ``weights``."""
     viewer = st0[TO_MOVE]
     n_act = len(actions)
     out = np.zeros((n_chunks * chunk_size, n_act, 2))
@@ -150,7 +194,10 @@ def rollouts(st0, actions, policies, params, seed, chunk0, n_chunks, chunk_size)
             r = (chunk0 + k) * chunk_size + j
             reseed(streams[0], seed, 3 * r)
             base[:] = st0
-            sample_hidden(base, streams[0], free)
+            if weights is None:
+                sample_hidden(base, streams[0], free)
+            else:
+                sample_hidden_informed(base, streams[0], weights)
             for a in range(n_act):
                 st[:] = base
                 reseed(streams[1], seed, 3 * r + 1)
