@@ -624,8 +624,8 @@ def figure_policy(args) -> None:
     engine = min(t_replay) / n_turns * 1e9
     kinds = {name: int(((log >= lo) & (log < hi)).sum()) for lo, hi, name in ACTION_KINDS}
 
-    table = Table(title=f"K.choose (heuristic) on {n:,} random positions (4 players, 2nd "
-                        f"edition) x {reps:,} calls each, best of {args.decision_repeats}")
+    table = Table(title=f"K.choose (heuristic): {reps:,} rounds over {n:,} random positions "
+                        f"(4 players, 2nd edition), best of {args.decision_repeats}")
     for col in ("what", "best", "median", "target"):
         table.add_column(col, justify="left" if col == "what" else "right")
     target = f"<= {DECISION_TARGET_NS:,.0f} ns"
@@ -635,13 +635,14 @@ def figure_policy(args) -> None:
             ("leg estimate cached (steady state between two reveals)", per[pt.CACHED], target),
             ("harness loop alone (no decision)", per[pt.OVERHEAD], "")):
         table.add_row(name, f"{min(ts):,.1f} ns", f"{statistics.median(ts):,.1f} ns", tgt)
-    table.add_row(f"in games, 1 thread: ({n_games:,} heuristic games - the same games "
-                  f"replayed) / {n_turns:,} turns", f"{in_game:,.1f} ns", "", target)
+    table.add_row("in games, 1 thread: (heuristic games - their replay) / turns",
+                  f"{in_game:,.1f} ns", "", target)
     table.add_row("  engine alone in those games (replay / turns)", f"{engine:,.1f} ns", "",
                   "")
     console.print(table)
-    console.print(f"games {min(t_play):.3f} s, replay without the policy {min(t_replay):.3f} s "
-                  f"(best of {args.decision_repeats}); harness games identical to "
+    console.print(f"{n_games:,} games from the start, {n_turns:,} turns: {min(t_play):.3f} s, "
+                  f"replayed without the policy {min(t_replay):.3f} s (best of "
+                  f"{args.decision_repeats}); harness games identical to "
                   f"K.simulate_games and to their replay: {'yes' if faithful else 'NO'}")
     console.print("actions chosen in those games: " + ", ".join(
         f"{name} {k / n_turns:.1%}" for name, k in kinds.items() if k))
@@ -659,63 +660,115 @@ def figure_policy(args) -> None:
         ROWS.append(Row("6d timing harness plays the kernel's games", "no", "yes", "", "FAIL"))
 
 
-def figure_estimate(args) -> None:
-    console.rule("[bold]7. heuristic leg estimate vs exact enumeration")
+ESTIMATES = {"P(1st)": (K.W_P1, 0), "P(2nd)": (K.W_P2, 1), "P(last)": (K.W_P5, K.N_RACING - 1)}
+
+
+@dataclass
+class EstimateCheck:
+    est: dict[str, np.ndarray]  # [position, camel]
+    exact: dict[str, np.ndarray]
+    dice: np.ndarray  # dice in the pyramid per position
+    t_exact: float
+
+    def errors(self, name: str) -> np.ndarray:
+        return np.abs(self.est[name] - self.exact[name])
+
+    def uniform(self, name: str) -> float:
+        """MAE of the guess 1/5 for every camel (knowing nothing), for scale."""
+        return float(np.abs(self.exact[name] - 1 / K.N_RACING).mean())
+
+
+def check_estimates(positions) -> EstimateCheck:
+    """``K.estimate_leg`` (recomputed: ``K.forget`` first) and the exact leg enumeration
+    of every position."""
     from oddsbot.analyser.camel_up.odds import leg_distribution
 
-    positions = random_positions(args.positions)
     ws = K.workspace()
-    places = {"P(1st)": (K.W_P1, 0), "P(2nd)": (K.W_P2, 1), "P(last)": (K.W_P5, K.N_RACING - 1)}
-    errors = {name: [] for name in places}
+    est = {name: [] for name in ESTIMATES}
+    exact = {name: [] for name in ESTIMATES}
     dice = []
-    t0 = time.perf_counter()
+    t_exact = 0.0
     for pos in positions:
-        exact = leg_distribution(pos).rank_probabilities
+        t0 = time.perf_counter()
+        ranks = leg_distribution(pos).rank_probabilities
+        t_exact += time.perf_counter() - t0
         st = encode(pos)
         K.forget(ws)
         K.estimate_leg(st, ws)
-        for name, (row, place) in places.items():
-            errors[name].append(ws[row, :K.N_RACING] - exact[:, place])
+        for name, (row, place) in ESTIMATES.items():
+            est[name].append(ws[row, :K.N_RACING].copy())
+            exact[name].append(ranks[:, place])
         dice.append(int(K.die_count(K.pyramid_mask(st))))
-    elapsed = time.perf_counter() - t0
-    errors = {name: np.abs(np.array(e)) for name, e in errors.items()}  # [position, camel]
-    dice = np.array(dice)
-
-    table = Table(title=f"|estimate - exact| over {len(positions):,} random positions x "
-                        f"{K.N_RACING} camels (4 players, 2nd edition; exact enumeration "
-                        f"{elapsed:.1f} s)")
-    for col in ("dice in the pyramid", "positions", *(f"MAE {name}" for name in places),
-                *(f"max {name}" for name in places)):
-        table.add_column(col, justify="right")
-    for k in sorted(set(dice.tolist())):
-        sel = dice == k
-        table.add_row(str(k), f"{int(sel.sum()):,}",
-                      *(f"{errors[name][sel].mean():.4f}" for name in places),
-                      *(f"{errors[name][sel].max():.3f}" for name in places))
-    table.add_row("all", f"{len(positions):,}",
-                  *(f"[bold]{errors[name].mean():.4f}" for name in places),
-                  *(f"[bold]{errors[name].max():.3f}" for name in places))
-    console.print(table)
-    # for scale: the same error measure for a guess that knows nothing (1/5 for everyone)
-    exact_all = {name: errors[name] for name in places}
-    console.print("for scale, MAE of the uniform guess 1/5 on the same positions: " + ", ".join(
-        f"{name} {mae:.4f}" for name, mae in uniform_mae(positions, places).items()))
-    for name in places:
-        e = exact_all[name]
-        ROWS.append(Row(f"7{'abc'[list(places).index(name)]} leg estimate {name} vs exact "
-                        f"({len(positions)} positions)",
-                        f"MAE {e.mean():.4f}, max {e.max():.3f}", "measurably close "
-                        "(no number)", "", "-"))
+    return EstimateCheck({n: np.array(v) for n, v in est.items()},
+                         {n: np.array(v) for n, v in exact.items()}, np.array(dice), t_exact)
 
 
-def uniform_mae(positions, places) -> dict[str, float]:
-    from oddsbot.analyser.camel_up.odds import leg_distribution
+def game_positions(n: int, seed: int) -> list:
+    """Positions met in heuristic games: game g (g < n) of ``K.simulate_games`` from the
+    fresh 4-player start, after a uniformly random number of its turns."""
+    from oddsbot.analyser.camel_up.encode import decode
 
-    out = {}
-    ranks = [leg_distribution(pos).rank_probabilities for pos in positions]
-    for name, (_, place) in places.items():
-        out[name] = float(np.mean([np.abs(r[:, place] - 1 / K.N_RACING).mean() for r in ranks]))
+    pos = load(START)
+    st0 = encode(pos)
+    seats = heuristic_seats(pos)
+    offsets = np.zeros(n + 1, dtype=np.int64)
+    _, n_turns = pt.games_serial(st0, seats, K.HEURISTIC_PARAMS, seed, n,
+                                 np.zeros(0, dtype=np.int64), offsets)
+    log = np.zeros(n_turns, dtype=np.int64)
+    pt.games_serial(st0, seats, K.HEURISTIC_PARAMS, seed, n, log, offsets)
+    rng = np.random.default_rng([seed, 7])
+    out = []
+    for g in range(n):
+        turns = int(rng.integers(0, offsets[g + 1] - offsets[g]))
+        st = pt.replay_state(st0, seed, g, log, offsets, turns)
+        out.append(decode(st, pos.variant, pos.players))
     return out
+
+
+def figure_estimate(args) -> None:
+    console.rule("[bold]7. heuristic leg estimate vs exact enumeration")
+    n = args.positions
+    sets = {"random positions": check_estimates(random_positions(n)),
+            "positions in heuristic games": check_estimates(game_positions(n, args.seed))}
+    t_exact = sum(c.t_exact for c in sets.values())
+    table = Table(title=f"|estimate - exact| per camel, {n:,} positions of each kind "
+                        f"(4 players, 2nd edition; exact enumeration {t_exact:.1f} s)")
+    for col in ("positions", "dice inside", "n", *(f"MAE {name}" for name in ESTIMATES),
+                *(f"max {name}" for name in ESTIMATES)):
+        table.add_column(col, justify="left" if col == "positions" else "right")
+    for label, check in sets.items():
+        short = "random" if label.startswith("random") else "in games"
+        for k in sorted(set(check.dice.tolist())):
+            sel = check.dice == k
+            table.add_row(short, str(k), f"{int(sel.sum()):,}",
+                          *(f"{check.errors(name)[sel].mean():.4f}" for name in ESTIMATES),
+                          *(f"{check.errors(name)[sel].max():.3f}" for name in ESTIMATES))
+        table.add_row(f"[bold]{short}", "[bold]all", f"{len(check.dice):,}",
+                      *(f"[bold]{check.errors(name).mean():.4f}" for name in ESTIMATES),
+                      *(f"[bold]{check.errors(name).max():.3f}" for name in ESTIMATES))
+        table.add_row(short, "guess 1/5", "",
+                      *(f"{check.uniform(name):.4f}" for name in ESTIMATES), "", "", "",
+                      end_section=True)
+    console.print(table)
+    console.print("guess 1/5: the error of the uniform guess 1/5 for every camel (knowing "
+                  "nothing), for scale. In-game positions: a random turn of each of the first "
+                  f"{n} heuristic games of figure 5 (seed {args.seed}).")
+    rnd = sets["random positions"]
+    worst = int(rnd.errors("P(1st)").max(axis=1).argmax())
+    pos = random_positions(n)[worst]
+    console.print(f"largest P(1st) error, random position {worst}: {pos.to_notation()}")
+    for name in ("P(1st)", "P(last)"):
+        for what, table_ in (("estimate", rnd.est), ("exact   ", rnd.exact)):
+            console.print(f"  {name:7s} {what} " + "  ".join(
+                f"{c} {table_[name][worst, i]:.3f}" for i, c in enumerate(pos.rules.colours)))
+    games = sets["positions in heuristic games"]
+    for i, name in enumerate(ESTIMATES):
+        ROWS.append(Row(
+            f"7{'abc'[i]} leg estimate {name} vs exact ({n} random / {n} in-game positions)",
+            f"MAE {rnd.errors(name).mean():.4f} / {games.errors(name).mean():.4f}, max "
+            f"{rnd.errors(name).max():.2f} / {games.errors(name).max():.2f} (uniform 1/5: "
+            f"MAE {rnd.uniform(name):.4f} / {games.uniform(name):.4f})",
+            "measurably close (no number)", "", "-"))
 
 
 def figure_rollouts(args) -> None:

@@ -14,7 +14,8 @@ code: the caller times one call of a harness below that makes many decisions, an
   second replaying the logged actions on the same streams without any policy call. Their
   time difference over the number of turns is the policy's in-game cost per decision.
   Both return the final money and turns per game, laid out as ``K.simulate_games`` does,
-  so the caller can check they play exactly the kernel's games.
+  so the caller can check they play exactly the kernel's games. ``replay_state`` gives
+  the state of a logged game after some turns (positions the policy really meets).
 """
 
 from __future__ import annotations
@@ -32,7 +33,14 @@ from oddsbot.kernels.camel_up.game import (
     apply_action,
     draw_reveal,
 )
-from oddsbot.kernels.camel_up.policy import HEURISTIC, choose, forget, workspace
+from oddsbot.kernels.camel_up.policy import (
+    HEURISTIC,
+    W_COLS,
+    W_ROWS,
+    choose,
+    forget,
+    workspace,
+)
 from oddsbot.kernels.camel_up.rollout import MAX_TURNS, sample_hidden
 from oddsbot.kernels.camel_up.track import N_RACING
 from oddsbot.kernels.rng import reseed, stream
@@ -44,21 +52,25 @@ FRESH = 2
 
 @njit(cache=True)
 def decide_loop(states, params, reps, mode):
-    """``reps`` heuristic decisions on each row of ``states`` (state after state); returns a
-    checksum of the chosen actions so that no call can be optimised away."""
-    ws = workspace()
+    """``reps`` rounds of one heuristic decision on each row of ``states``, so consecutive
+    decisions are on different states (no branch history to learn from one call to the
+    next); each state keeps its own workspace. Returns a checksum of the chosen actions so
+    that no call can be optimised away."""
+    n = states.shape[0]
+    ws = np.empty((n, W_ROWS, W_COLS))
+    for i in range(n):
+        forget(ws[i])
     s = stream(0, 0)
     total = 0
-    for i in range(states.shape[0]):
-        st = states[i]
-        forget(ws)
-        for _ in range(reps):
+    for _ in range(reps):
+        for i in range(n):
+            st = states[i]
             if mode == FRESH:
-                forget(ws)
+                forget(ws[i])
             if mode == OVERHEAD:
                 total += st[TO_MOVE]
             else:
-                total += choose(st, HEURISTIC, params, s, ws)
+                total += choose(st, HEURISTIC, params, s, ws[i])
     return total
 
 
@@ -132,6 +144,25 @@ def games_replay(st0, seed, n_games, log, offsets):
     return out
 
 
+@njit(cache=True)
+def replay_state(st0, seed, g, log, offsets, turns):
+    """The state of game ``g`` of a ``games_serial`` log after its first ``turns`` turns."""
+    st = st0.copy()
+    streams = np.empty((3, 4), dtype=np.uint64)
+    free = np.empty(N_RACING, dtype=np.int64)
+    for i in range(3):
+        reseed(streams[i], seed, 3 * g + i)
+    sample_hidden(st, streams[0], free)
+    for t in range(offsets[g], min(offsets[g] + turns, offsets[g + 1])):
+        action = log[t]
+        die = -1
+        face = -1
+        if action == A_PYRAMID:
+            die, face = draw_reveal(st, streams[1])
+        apply_action(st, action, die, face)
+    return st
+
+
 def states_array(positions) -> np.ndarray:
     """The encoded states of ``positions`` as one ``int64[n, STATE_SIZE]`` array."""
     from oddsbot.analyser.camel_up.encode import encode
@@ -140,4 +171,4 @@ def states_array(positions) -> np.ndarray:
 
 
 __all__ = ["CACHED", "FRESH", "OVERHEAD", "K", "decide_loop", "games_replay",
-           "games_serial", "states_array"]
+           "games_serial", "replay_state", "states_array"]
