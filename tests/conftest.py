@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import io
+import json
+import sys
+import traceback
+from dataclasses import dataclass
+
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -18,3 +24,44 @@ def warm_kernels():
     pos = cu.new_position(4, seed=0)
     cu.advise(pos, samples=4096, seed=0)
     cu.simulate(pos, seed=0)
+
+
+@dataclass
+class Run:
+    """What one in-process ``oddsbot`` run produced."""
+
+    code: int | None  # exit code; None if an exception escaped main()
+    out: str
+    err: str
+    exc: BaseException | None = None
+    tb: str = ""
+
+    def json(self):
+        assert self.exc is None, f"exception escaped main():\n{self.tb}"
+        assert self.code == 0, f"exit {self.code}, stderr: {self.err!r}"
+        return json.loads(self.out)
+
+
+@pytest.fixture
+def oddsbot_cli(monkeypatch, capsys):
+    """Run ``oddsbot ARGS...`` in-process; returns a :class:`Run`."""
+
+    def run(*args, stdin: str | None = None) -> Run:
+        monkeypatch.setattr(sys, "argv", ["oddsbot", *map(str, args)])
+        monkeypatch.setattr(sys, "stdin", io.StringIO("" if stdin is None else stdin))
+        capsys.readouterr()
+        code: int | None = 0
+        exc = None
+        tb = ""
+        from oddsbot.analyser import cli
+
+        try:
+            cli.main()
+        except SystemExit as e:
+            code = 0 if e.code is None else e.code
+        except Exception as e:  # noqa: BLE001 - would be a traceback for the user
+            code, exc, tb = None, e, traceback.format_exc()
+        out, err = capsys.readouterr()
+        return Run(code, out, err, exc, tb)
+
+    return run

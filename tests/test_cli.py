@@ -31,13 +31,10 @@ import os
 import re
 import shutil
 import subprocess
-import sys
-import traceback
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from oddsbot.analyser import cli
+from conftest import Run
 
 import oddsbot
 
@@ -66,43 +63,6 @@ OPTIONAL_ACTION_KEYS = {"p_first", "p_second", "p_rest", "landings", "p_race", "
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-@dataclass
-class Run:
-    code: int | None  # exit code; None if an exception escaped main()
-    out: str
-    err: str
-    exc: BaseException | None = None
-    tb: str = ""
-
-    def json(self):
-        assert self.exc is None, f"exception escaped main():\n{self.tb}"
-        assert self.code == 0, f"exit {self.code}, stderr: {self.err!r}"
-        return json.loads(self.out)
-
-
-@pytest.fixture
-def oddsbot_cli(monkeypatch, capsys):
-    """Run ``oddsbot ARGS...`` in-process; returns a :class:`Run`."""
-
-    def run(*args, stdin: str | None = None) -> Run:
-        monkeypatch.setattr(sys, "argv", ["oddsbot", *map(str, args)])
-        monkeypatch.setattr(sys, "stdin", io.StringIO("" if stdin is None else stdin))
-        capsys.readouterr()
-        code: int | None = 0
-        exc = None
-        tb = ""
-        try:
-            cli.main()
-        except SystemExit as e:
-            code = 0 if e.code is None else e.code
-        except Exception as e:  # noqa: BLE001 - would be a traceback for the user
-            code, exc, tb = None, e, traceback.format_exc()
-        out, err = capsys.readouterr()
-        return Run(code, out, err, exc, tb)
-
-    return run
 
 
 def ok(result: Run) -> Run:

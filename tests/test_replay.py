@@ -18,18 +18,14 @@ Covered:
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import shlex
-import sys
-import traceback
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import Run
 from oddsbot.analyser import camel_up as cu
-from oddsbot.analyser import cli
 from oddsbot.analyser.camel_up import record as rec
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,36 +38,6 @@ REPLAY_GOLDEN = GOLDEN / "camel-up-game-4p.replay.csv"
 START = "start camel-up YG/RB/P/10/WK/2 BGYRPX n=4 to=0"  # the 4p example's start
 START_6P = "start camel-up RGPBY/12/K/1/W BGYRPX n=6 to=0"
 START_2014 = "start camel-up-2014 GWBO/Y/14 BGOYW n=3 to=0"  # the 2014 example's start
-
-
-@dataclass
-class Run:
-    code: int | None
-    out: str
-    err: str
-    tb: str = ""
-
-
-@pytest.fixture
-def oddsbot_cli(monkeypatch, capsys):
-    """Run ``oddsbot ARGS...`` in-process; returns a :class:`Run`."""
-
-    def run(*args, stdin: str | None = None) -> Run:
-        monkeypatch.setattr(sys, "argv", ["oddsbot", *map(str, args)])
-        monkeypatch.setattr(sys, "stdin", io.StringIO("" if stdin is None else stdin))
-        capsys.readouterr()
-        code: int | None = 0
-        tb = ""
-        try:
-            cli.main()
-        except SystemExit as e:
-            code = 0 if e.code is None else e.code
-        except Exception:  # noqa: BLE001 - would be a traceback for the user
-            code, tb = None, traceback.format_exc()
-        out, err = capsys.readouterr()
-        return Run(code, out, err, tb)
-
-    return run
 
 
 def ok(run: Run) -> Run:

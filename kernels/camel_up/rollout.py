@@ -23,6 +23,23 @@ MAX_TURNS = 5000  # safety stop for a game that would never end (never reached i
 
 
 @njit(cache=True)
+def _owner_cards(st, owner):
+    """(number of hidden cards, bit mask of the colours seen) of ``owner``'s placed
+    finish cards on both decks."""
+    hidden = 0
+    seen = 0
+    for deck, length in ((WDECK, WLEN), (LDECK, LLEN)):
+        for i in range(st[length]):
+            card = st[deck + i]
+            if card // 8 == owner:
+                if card % 8 == HIDDEN:
+                    hidden += 1
+                else:
+                    seen |= 1 << (card % 8)
+    return hidden, seen
+
+
+@njit(cache=True)
 def sample_hidden(st, s, free):
     """Give every hidden finish card a colour, uniformly over the assignments consistent
     with what is known: each owner holds one card per colour, so an owner's hidden cards
@@ -31,16 +48,7 @@ def sample_hidden(st, s, free):
     ``free`` is scratch for 5 colours."""
     for owner in range(st[N_PLAYERS]):
         n_free = 0
-        hidden = 0
-        seen = 0
-        for deck, length in ((WDECK, WLEN), (LDECK, LLEN)):
-            for i in range(st[length]):
-                card = st[deck + i]
-                if card // 8 == owner:
-                    if card % 8 == HIDDEN:
-                        hidden += 1
-                    else:
-                        seen |= 1 << (card % 8)
+        hidden, seen = _owner_cards(st, owner)
         if hidden == 0:
             continue
         for c in range(N_RACING):
@@ -71,16 +79,7 @@ def sample_hidden_informed(st, s, weights):
     probability proportional to ``weights[deck, colour]`` (deck 0 winner, 1 loser), without
     replacement; the colours left are the owner's hand."""
     for owner in range(st[N_PLAYERS]):
-        seen = 0
-        hidden = 0
-        for deck, length in ((WDECK, WLEN), (LDECK, LLEN)):
-            for i in range(st[length]):
-                card = st[deck + i]
-                if card // 8 == owner:
-                    if card % 8 == HIDDEN:
-                        hidden += 1
-                    else:
-                        seen |= 1 << (card % 8)
+        hidden, seen = _owner_cards(st, owner)
         if hidden == 0:
             continue
         used = seen
