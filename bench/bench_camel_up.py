@@ -30,8 +30,9 @@ Strategy figures (issue "Camel Up strategy"; 4 players, 2nd edition):
    it cached (the steady state between two reveals), and in games ((time of heuristic
    games - time of replaying their logged actions without the policy) / turns, 1 thread).
 7. accuracy of the heuristic leg estimate ``K.estimate_leg``: mean and largest absolute
-   error of P(1st), P(2nd) and P(last) against exact enumeration over random positions
-   (no target in the issue: "measurably close").
+   error of P(1st), P(2nd) and P(last) against exact enumeration, over random positions
+   and over positions met in heuristic games (a random turn of each game), beside the
+   error of the uniform guess 1/5 for scale (no target in the issue: "measurably close").
 8. ``oddsbot advise START --rollouts 2000``, whole process, warm numba cache: <= 5 s
    (best of 3).
 9. the same seed gives bit-identical results with 1 and 2 threads: the action rows of
@@ -876,8 +877,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game-repeats", type=int, default=3,
                     help="timed whole-game runs, best counts (default 3)")
     ap.add_argument("--positions", type=int, default=None,
-                    help="random positions for the policy timing and the leg-estimate "
-                         "accuracy (default 500, --quick 300)")
+                    help="random positions for the policy timing, and positions of each "
+                         "kind (random, in games) for the leg-estimate accuracy (default "
+                         "500, --quick 300)")
     ap.add_argument("--decisions", type=int, default=2_000_000,
                     help="heuristic decisions per timed run (default 2,000,000)")
     ap.add_argument("--decision-repeats", type=int, default=3,

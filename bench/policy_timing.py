@@ -20,6 +20,8 @@ code: the caller times one call of a harness below that makes many decisions, an
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 from numba import njit
 from oddsbot.kernels import camel_up as K
@@ -48,6 +50,37 @@ from oddsbot.kernels.rng import reseed, stream
 OVERHEAD = 0
 CACHED = 1
 FRESH = 2
+
+
+def _purge_stale_caches() -> None:
+    """numba checks a cached function against its own source file only, and these
+    harnesses compile kernel code of other files into themselves: drop their cache
+    whenever a kernel source changed (``kernels/cache_guard.py`` does the same for the
+    kernels' own caches)."""
+    import oddsbot.kernels
+    from oddsbot.kernels.cache_guard import fingerprint
+
+    here = Path(__file__).resolve()
+    cache = here.parent / "__pycache__"
+    stamp = cache / f"{here.stem}.kernels.sha256"
+    current = fingerprint(Path(oddsbot.kernels.__file__).resolve().parent)
+    try:
+        if stamp.read_text() == current:
+            return
+    except OSError:
+        pass
+    try:
+        if cache.is_dir():
+            for f in cache.glob(f"{here.stem}.*"):
+                if f.suffix in (".nbi", ".nbc"):
+                    f.unlink()
+        cache.mkdir(exist_ok=True)
+        stamp.write_text(current)
+    except OSError:
+        pass
+
+
+_purge_stale_caches()
 
 
 @njit(cache=True)

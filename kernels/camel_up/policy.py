@@ -8,9 +8,12 @@ A policy sees only what its seat may see: opponents' finish-card colours are nev
 Heuristic leg estimate
 ----------------------
 Each racing die still in the pyramid is revealed this leg with probability
-q = (dice to reveal) / (dice inside) and then moves its camel 1, 2 or 3 spaces; camels are
-treated as moving independently (carrying and crazy camels ignored), a camel that moved
-lands on top of one that did not. Pairwise "c ends ahead of d" probabilities (4 x 4
+q = (dice to reveal) / (dice inside) and then moves its camel 1, 2 or 3 spaces, and a
+spectator tile where it lands pushes it on (cheer, on top) or back (boo, underneath);
+a camel also moves when a racing camel below it in its stack does (carried), so its
+chance to move is 1 - (1 - q)^(1 + carriers). Camels are treated as moving
+independently, crazy camels are ignored, and a camel that arrived lands on top of one
+that stayed. Pairwise "c ends ahead of d" probabilities (4 x 4
 outcomes each) give P(1st) ~ prod_d P(c > d) and P(2nd) ~ sum_d P(d > c) prod_e P(c > e),
 normalised. ``bench/`` reports its mean absolute error against exact enumeration.
 
@@ -80,25 +83,40 @@ def forget(ws):
 
 
 @njit(cache=True, inline="always")
-def _ahead(sc, hc, mc, sd, hd, md, q):
+def _landing(s, f, tile):
+    """(space, layer) of a camel on ``s`` after moving ``f`` spaces (0: it stays): a
+    spectator tile pushes it one further on top (cheer) or one back underneath (boo).
+    Layer on the final space: 2 on top, 1 stayed, 0 underneath."""
+    if f == 0:
+        return s, 1
+    t = s + f
+    if t <= N_SPACES and tile[t] != 0:
+        return t + tile[t], 2 if tile[t] > 0 else 0
+    return t, 2
+
+
+@njit(cache=True, inline="always")
+def _ahead(sc, hc, qc, sd, hd, qd, tile):
     """P(camel c ends the leg ahead of camel d) when each moves 1..3 spaces with
-    probability q/3 each if its die is inside (``mc``, ``md``), independently; a camel
-    that moved lands on top of one that did not, two movers tie at 1/2."""
+    probability qc/3 (qd/3) each, independently. On a shared
+    space a camel that arrived on top beats one that stayed, which beats one pushed
+    underneath by a booing tile; equal arrivals tie at 1/2, two that stayed keep their
+    order."""
     p = 0.0
-    for fc in range(4 if mc else 1):
-        wc = (1.0 - q if mc else 1.0) if fc == 0 else q / 3.0
-        for fd in range(4 if md else 1):
-            wd = (1.0 - q if md else 1.0) if fd == 0 else q / 3.0
-            a = sc + fc
-            b = sd + fd
+    for fc in range(4 if qc > 0.0 else 1):
+        wc = 1.0 - qc if fc == 0 else qc / 3.0
+        a, la = _landing(sc, fc, tile)
+        for fd in range(4 if qd > 0.0 else 1):
+            wd = 1.0 - qd if fd == 0 else qd / 3.0
+            b, lb = _landing(sd, fd, tile)
             if a != b:
                 win = 1.0 if a > b else 0.0
-            elif fc > 0 and fd > 0:
-                win = 0.5
-            elif fc > 0 or fd > 0:
-                win = 1.0 if fc > 0 else 0.0
-            else:
+            elif la != lb:
+                win = 1.0 if la > lb else 0.0
+            elif la == 1:
                 win = 1.0 if hc > hd else 0.0
+            else:
+                win = 0.5
             p += wc * wd * win
     return p
 
@@ -119,11 +137,19 @@ def estimate_leg(st, ws):
     n = die_count(mask)
     q = (n - st[R_LEG_LEFT]) / n
     ahead = ws[W_AHEAD:W_AHEAD + N_RACING, :N_RACING]
+    tile = st[TILE:TILE + N_SPACES + 1]
+    moves = ws[W_MOVERS, :N_RACING]  # P(camel moves this leg), carried moves included
+    for c in range(N_RACING):
+        stay = 1.0 - q if (mask >> c) & 1 else 1.0
+        for b in range(N_RACING):  # racing camels below c in its stack carry it
+            if (mask >> b) & 1 and st[SP + b] == st[SP + c] and st[HT + b] < st[HT + c]:
+                stay *= 1.0 - q
+        moves[c] = 1.0 - stay
     for c in range(N_RACING):
         ahead[c, c] = 0.0
         for d in range(c + 1, N_RACING):
-            p = _ahead(st[SP + c], st[HT + c], (mask >> c) & 1, st[SP + d], st[HT + d],
-                       (mask >> d) & 1, q)
+            p = _ahead(st[SP + c], st[HT + c], moves[c], st[SP + d], st[HT + d], moves[d],
+                       tile)
             ahead[c, d] = p
             ahead[d, c] = 1.0 - p
     s1 = 0.0
