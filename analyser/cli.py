@@ -118,7 +118,7 @@ def advise(
                                            "of the game this many times (at most) and "
                                            "report win probability and final margin."),
     policy: str = typer.Option("heuristic", help="Policy of every seat in rollouts: "
-                               "heuristic, random or greedy."),
+                               "heuristic or random."),
     hidden: str = typer.Option("uniform", help="Model of opponents' hidden finish cards in "
                                "rollouts: uniform or informed."),
     variant: Optional[str] = typer.Option(None, help="Read the position under this rules "

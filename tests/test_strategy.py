@@ -18,7 +18,6 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from oddsbot.analyser import camel_up as cu
 from oddsbot.analyser.camel_up.advise import legal_codes
 from oddsbot.analyser.camel_up.encode import action_label, encode, rules_state
@@ -33,6 +32,11 @@ GAMES = st.one_of(st.tuples(st.just("camel-up"), st.integers(3, 8)),
                   st.tuples(st.just("camel-up-2014"), st.integers(2, 8)))
 POLICY = {name: i for i, name in enumerate(K.POLICY_NAMES)}
 DECKS = ((K.WDECK, K.WLEN), (K.LDECK, K.LLEN))
+# finish bets considered everywhere, whatever their estimate: the deck-reading branch
+EAGER = np.array([0.0, 1.0, -100.0])
+# spectator tiles worth a lot, finish bets everywhere: the tile and bet branches
+TILES = np.array([0.0, 50.0, -100.0])
+PARAMS = (K.HEURISTIC_PARAMS, EAGER, TILES)
 
 
 def legal(st_: np.ndarray) -> set[int]:
@@ -122,11 +126,12 @@ def test_every_policy_chooses_a_legal_action(seed, game):
     pos = random_position(seed, players, variant_id)
     s = encode(pos)
     allowed = legal(s)
-    for i, name in enumerate(K.POLICY_NAMES):
-        before = s.copy()
-        action = K.choose(s, i, K.HEURISTIC_PARAMS, stream(seed, 1), K.workspace())
-        assert int(action) in allowed, (name, pos.to_notation(), action)
-        assert np.array_equal(s, before), f"{name} changed the state"
+    for i, name in enumerate(K.POLICY_NAMES):  # random, heuristic, greedy, ...
+        for params in PARAMS:
+            before = s.copy()
+            action = K.choose(s, i, params, stream(seed, 1), K.workspace())
+            assert int(action) in allowed, (name, params, pos.to_notation(), action)
+            assert np.array_equal(s, before), f"{name} changed the state"
     # the random policy follows its stream and still only picks legal actions
     picks = {int(K.choose(s, POLICY["random"], K.HEURISTIC_PARAMS, stream(seed, k),
                           K.workspace())) for k in range(40)}
@@ -185,6 +190,46 @@ def test_heuristic_is_a_function_of_the_state(seed, game):
     assert K.choose(s.copy(), h, K.HEURISTIC_PARAMS, stream(seed, 7), K.workspace()) == first
 
 
+@pytest.mark.parametrize("variant_id, players", [("camel-up", 4), ("camel-up", 6),
+                                                 ("camel-up-2014", 3)])
+def test_heuristic_in_a_played_game_is_a_function_of_the_state(variant_id, players):
+    """Every action a deterministic policy took in a played game (one workspace carried
+    from turn to turn, as ``play_out`` and ``rollouts`` do) is the action it takes in that
+    state with a fresh workspace: the workspace may only cache, never change a choice."""
+    mismatches = []
+    for seed in range(12):
+        st0 = encode(random_position(seed, players, variant_id))
+        policies = np.array([POLICY["heuristic"]] * players, np.int64)
+        policies[seed % players] = POLICY.get("greedy", POLICY["heuristic"])
+        log = np.zeros((K.MAX_TURNS, 3), np.int64)
+        played = st0.copy()
+        turns = K.play_out(played, policies, K.HEURISTIC_PARAMS, stream(seed, 1),
+                           stream(seed, 2), K.workspace(), log)
+        replay = st0.copy()
+        for t, (action, die, face) in enumerate(log[:turns]):
+            seat = int(replay[K.TO_MOVE])
+            fresh = K.choose(replay, policies[seat], K.HEURISTIC_PARAMS, stream(0, 0),
+                             K.workspace())
+            if fresh != action:
+                mismatches.append((seed, t, int(action), int(fresh)))
+            K.apply_action(replay, action, die, face)
+    assert not mismatches, f"{len(mismatches)} choices depend on the workspace: " \
+                           f"(seed, turn, played, fresh) {mismatches[:5]}"
+
+
+def test_heuristic_sees_a_tile_placed_since_its_last_estimate():
+    # seat 0 places a booing tile on 3, in front of the stack on 2; the pyramid is the
+    # same, so a workspace carried over from seat 0's decision must not be reused as is
+    pos = cu.parse("camel-up Y/GBRP/11/K/1/W BGYRPX n=3 to=0")
+    s = encode(pos)
+    ws = K.workspace()
+    K.choose(s, POLICY["heuristic"], K.HEURISTIC_PARAMS, stream(0, 0), ws)
+    K.apply_action(s, cu.check_action(pos, "spectator 3 boo"), -1, -1)
+    fresh = K.choose(s, POLICY["heuristic"], K.HEURISTIC_PARAMS, stream(0, 0), K.workspace())
+    carried = K.choose(s, POLICY["heuristic"], K.HEURISTIC_PARAMS, stream(0, 0), ws)
+    assert action_label(pos.rules, int(carried)) == action_label(pos.rules, int(fresh))
+
+
 def _opponent_cards(s: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """``s`` with extra finish cards placed by opponents (at most 5 each, distinct colours),
     appended in a random interleaving to random decks."""
@@ -192,10 +237,10 @@ def _opponent_cards(s: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     viewer = int(s[K.TO_MOVE])
     placed = {o: {c for _, ow, c in cards(s) if ow == o} for o in range(int(s[K.N_PLAYERS]))}
     todo = []
-    for o in placed:
+    for o, seen in placed.items():
         if o == viewer:
             continue
-        free = [c for c in range(K.N_RACING) if c not in placed[o]]
+        free = [c for c in range(K.N_RACING) if c not in seen]
         k = int(rng.integers(0, len(free) + 1))
         todo += [(o, c) for c in rng.permutation(free)[:k]]
     for i in rng.permutation(len(todo)):
@@ -207,8 +252,7 @@ def _opponent_cards(s: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return s
 
 
-# finish bets considered everywhere, whatever their estimate: the deck-reading branch
-EAGER = np.array([0.0, 1.0, -100.0])
+DETERMINISTIC_POLICIES = [n for n in K.POLICY_NAMES if n != "random"]
 
 
 @settings(max_examples=40)
@@ -220,13 +264,16 @@ def test_heuristic_never_reads_opponents_hidden_colours(seed, game):
     view = hide_opponents(true_state)
     completions = [true_state] + [
         _sampled(view, stream(seed, k)) for k in range(4)]
-    h = POLICY["heuristic"]
-    for params in (K.HEURISTIC_PARAMS, EAGER):
-        expected = K.choose(view, h, params, stream(0, 0), K.workspace())
-        for c in completions:
-            # the viewer's own cards and hand are the same in every copy
-            assert c[K.HAND + view[K.TO_MOVE]] == view[K.HAND + view[K.TO_MOVE]]
-            assert K.choose(c, h, params, stream(0, 0), K.workspace()) == expected
+    for c in completions:  # the viewer's own cards and hand are the same in every copy
+        assert c[K.HAND + view[K.TO_MOVE]] == view[K.HAND + view[K.TO_MOVE]]
+        mine = [(w, col) for w, o, col in cards(c) if o == view[K.TO_MOVE]]
+        assert mine == [(w, col) for w, o, col in cards(view) if o == view[K.TO_MOVE]]
+    for name in DETERMINISTIC_POLICIES:
+        for params in PARAMS:
+            expected = K.choose(view, POLICY[name], params, stream(0, 0), K.workspace())
+            for c in completions:
+                got = K.choose(c, POLICY[name], params, stream(0, 0), K.workspace())
+                assert got == expected, (name, params)
 
 
 def _sampled(view: np.ndarray, s: np.ndarray) -> np.ndarray:
@@ -263,7 +310,7 @@ DETERMINISTIC = [
     ("camel-up 4/K/4/W/5/BGYRP BGY n=4 to=0 money=5,6,0,0 bets=P5,R5,, win=0P lose=1B",
      1.0, 3.0),
     # 2014: W 1st, Y 2nd, ..., B last. Seat 0: 3 + W5 + 2 pt = 10, winner W +8 -> 18;
-    # seat 1: 3 + Y5 (+1) + 1 pt = 5, wrong winner -1 -> 4; seat 2: 3 + 2 pt = 5, loser B +8.
+    # seat 1: 3 + Y5 (+1) + 1 pt = 5, wrong winner -1 -> 4; seat 2: 3 + 2 pt = 5, loser B +8 -> 13.
     ("camel-up-2014 15/BGOYW B n=3 to=0 money=3,3,3 bets=W5,Y5, win=0W,1Y lose=2B", 1.0, 5.0),
     # seat 2 to move: 0 + 1 pt + 8 (winner P) = 9; seat 1: 20 + 1 pt - 1 (wrong winner) = 20
     ("camel-up 4/K/4/W/5/BGYRP BGY n=4 to=2 money=0,20,0,0 win=2P,1B", 0.0, -11.0),
@@ -271,7 +318,7 @@ DETERMINISTIC = [
 
 
 @pytest.mark.parametrize("text, win, margin", DETERMINISTIC)
-@pytest.mark.parametrize("policy", K.POLICY_NAMES)
+@pytest.mark.parametrize("policy", ("random", "heuristic"))
 def test_rollout_of_a_decided_reveal_is_exact(text, win, margin, policy):
     pos = cu.parse(text)
     assert exact_reveal(pos) == pytest.approx((win, margin), abs=1e-12)  # hand computation
@@ -487,9 +534,16 @@ def test_advise_with_rollouts_is_reproducible():
 # ----------------------------------------------------------------- 6. advise columns
 
 
-@pytest.mark.parametrize("policy", K.POLICY_NAMES)
-def test_advise_rollout_columns(policy):
-    pos = cu.parse("camel-up BG/Y/RP/10/K/1/W BGYRPX n=4 to=0 money=3,5,2,4 win=1?")
+MID_GAME = "camel-up BG/Y/RP/10/K/1/W BGYRPX n=4 to=0 money=3,5,2,4 win=1?"
+NEAR_END = "camel-up GWB/6/K/7/YRP RPX n=4 to=0 money=10,10,0,0 lose=1?,0G bets=,R5,,"
+
+
+@pytest.mark.parametrize("policy, text", [
+    *[(p, MID_GAME) for p in ("random", "heuristic")],
+    *[(p, NEAR_END) for p in ("random", "heuristic")],
+])
+def test_advise_rollout_columns(policy, text):
+    pos = cu.parse(text)
     df = cu.advise(pos, samples=4096, seed=3, rollouts=64, policy=policy)
     for col in ("win_p", "win_se", "margin", "margin_se", "gap_se", "p_best"):
         assert col in df.columns, col
@@ -515,10 +569,15 @@ def test_advise_rollout_columns(policy):
 def test_advise_rollout_options_are_checked():
     pos = cu.parse("camel-up BG/Y/RP/10/K/1/W BGYRPX n=4 to=0")
     with pytest.raises(OddsbotError, match="policy"):
-        cu.advise(pos, samples=4096, rollouts=64, policy="greedy")
+        cu.advise(pos, samples=4096, rollouts=64, policy="nonsense")
     with pytest.raises(OddsbotError, match="rollouts"):
         cu.advise(pos, samples=4096, rollouts=1)
     with pytest.raises(OddsbotError, match="policy"):
         rollout_equity(pos, [K.A_PYRAMID], rollouts=16, policy="nobody")
     with pytest.raises(OddsbotError, match="rollouts"):
         rollout_equity(pos, [K.A_PYRAMID], rollouts=0, policy="random")
+
+
+def test_greedy_cannot_drive_rollouts():
+    with pytest.raises(OddsbotError, match="tournaments"):
+        cu.advise(cu.parse(NEAR_END), samples=4096, rollouts=64, policy="greedy")

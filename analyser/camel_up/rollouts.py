@@ -24,6 +24,7 @@ CHUNK = 16  # rollouts per chunk: chunk k always uses the streams of rollouts 16
 BATCH_CHUNKS = 16
 SEPARATED_Z = 2.5  # the leader is "separated" when every gap exceeds this many SEs
 P_BEST_DRAWS = 20_000
+ROLLOUT_POLICIES = ("heuristic", "random")
 
 
 @dataclass(frozen=True)
@@ -97,9 +98,11 @@ def rollout_equity(pos: Position, codes: list[int], *, rollouts: int, policy: st
     answer depends on the seed alone, never on threads. ``hidden`` picks the model of
     opponents' hidden finish cards (``HIDDEN_MODELS``); ``informed`` needs
     ``race_weights[deck, colour]`` (deck 0: P(win), deck 1: P(lose))."""
-    if policy not in K.POLICY_NAMES:
-        raise OddsbotError(f"policy: unknown policy {policy!r} (known: "
-                           f"{', '.join(K.POLICY_NAMES)})")
+    if policy not in ROLLOUT_POLICIES:
+        hint = (" (greedy enumerates the leg at every decision: milliseconds a turn, for "
+                "tournaments, not rollouts)" if policy == "greedy" else "")
+        raise OddsbotError(f"policy: {policy!r} cannot drive rollouts{hint}; use "
+                           f"{' or '.join(ROLLOUT_POLICIES)}")
     if rollouts < 2:
         raise OddsbotError("rollouts: need at least 2 rollouts for a standard error")
     if hidden not in HIDDEN_MODELS:

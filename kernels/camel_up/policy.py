@@ -58,8 +58,8 @@ HEURISTIC_PARAMS = np.array([11.0, 1.0, 1.0])
 PAYOUT = (8.0, 5.0, 3.0, 2.0, 1.0)
 
 
-W_P1 = 0  # rows of a policy workspace: P(1st), P(2nd), P(last) per camel,
-W_P2 = 1  # the pairwise "ahead" matrix, the pyramid mask the estimate is for, and
+W_P1 = 0  # rows of a policy workspace: P(1st), P(2nd), P(last) per camel, the pairwise
+W_P2 = 1  # "ahead" matrix, the pyramid mask and tile code the estimate is for, and
 W_P5 = 2  # per-space counts of camels whose die is inside (tile search)
 W_AHEAD = 3
 W_MASK = 8
@@ -121,16 +121,30 @@ def _ahead(sc, hc, qc, sd, hd, qd, tile):
     return p
 
 
+@njit(cache=True, inline="always")
+def _tile_code(st):
+    """The spectator tiles as one exact number: sum of (side + 1) * 3^(space - 2)."""
+    code = 0.0
+    weight = 1.0
+    for s in range(2, N_SPACES + 1):
+        code += (st[TILE + s] + 1) * weight
+        weight *= 3.0
+    return code
+
+
 @njit(cache=True)
 def estimate_leg(st, ws):
     """Fill rows W_P1, W_P2, W_P5 of the workspace ``ws`` with the heuristic estimates of
     finishing this leg 1st, 2nd and last (see module doc). Between two reveals the track
     and pyramid do not change, so the estimate is reused while the pyramid mask is the
-    one it was made for (consecutive decision points always differ by a reveal)."""
+    one it was made for and no tile moved (consecutive decision points differ by a reveal
+    or a tile whenever the track changed)."""
     mask = pyramid_mask(st)
-    if ws[W_MASK, 0] == mask:
+    tiles = _tile_code(st)
+    if ws[W_MASK, 0] == mask and ws[W_MASK, 1] == tiles:
         return
     ws[W_MASK, 0] = mask
+    ws[W_MASK, 1] = tiles
     p1 = ws[W_P1]
     p2 = ws[W_P2]
     p5 = ws[W_P5]
