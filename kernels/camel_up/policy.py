@@ -64,7 +64,10 @@ W_P5 = 2  # per-space counts of camels whose die is inside (tile search)
 W_AHEAD = 3
 W_MASK = 8
 W_MOVERS = 9
-W_ROWS = 10
+W_LAND = 10  # 5 rows: per camel, the space of each of its 4 outcomes (moves 0..3),
+W_LAYER = 15  # their layer on that space (see _landing) and
+W_WEIGHT = 20  # their probabilities
+W_ROWS = 25
 W_COLS = N_SPACES + 1
 
 
@@ -96,24 +99,30 @@ def _landing(s, f, tile):
 
 
 @njit(cache=True, inline="always")
-def _ahead(sc, hc, qc, sd, hd, qd, tile):
-    """P(camel c ends the leg ahead of camel d) when each moves 1..3 spaces with
-    probability qc/3 (qd/3) each, independently. On a shared
+def _ahead(ws, c, d, hc, hd):
+    """P(camel c ends the leg ahead of camel d), the two moving independently over the
+    outcomes prepared by ``estimate_leg`` (rows W_LAND, W_LAYER, W_WEIGHT). On a shared
     space a camel that arrived on top beats one that stayed, which beats one pushed
     underneath by a booing tile; equal arrivals tie at 1/2, two that stayed keep their
-    order."""
+    order (heights ``hc``, ``hd``)."""
     p = 0.0
-    for fc in range(4 if qc > 0.0 else 1):
-        wc = 1.0 - qc if fc == 0 else qc / 3.0
-        a, la = _landing(sc, fc, tile)
-        for fd in range(4 if qd > 0.0 else 1):
-            wd = 1.0 - qd if fd == 0 else qd / 3.0
-            b, lb = _landing(sd, fd, tile)
+    for fc in range(4):
+        wc = ws[W_WEIGHT + c, fc]
+        if wc == 0.0:
+            continue
+        a = ws[W_LAND + c, fc]
+        la = ws[W_LAYER + c, fc]
+        for fd in range(4):
+            wd = ws[W_WEIGHT + d, fd]
+            if wd == 0.0:
+                continue
+            b = ws[W_LAND + d, fd]
+            lb = ws[W_LAYER + d, fd]
             if a != b:
                 win = 1.0 if a > b else 0.0
             elif la != lb:
                 win = 1.0 if la > lb else 0.0
-            elif la == 1:
+            elif la == 1.0:
                 win = 1.0 if hc > hd else 0.0
             else:
                 win = 0.5
@@ -160,10 +169,17 @@ def estimate_leg(st, ws):
                 stay *= 1.0 - q
         moves[c] = 1.0 - stay
     for c in range(N_RACING):
+        for f in range(4):
+            weight = 1.0 - moves[c] if f == 0 else moves[c] / 3.0
+            ws[W_WEIGHT + c, f] = weight
+            if weight > 0.0:
+                space, layer = _landing(st[SP + c], f, tile)
+                ws[W_LAND + c, f] = space
+                ws[W_LAYER + c, f] = layer
+    for c in range(N_RACING):
         ahead[c, c] = 0.0
         for d in range(c + 1, N_RACING):
-            p = _ahead(st[SP + c], st[HT + c], moves[c], st[SP + d], st[HT + d], moves[d],
-                       tile)
+            p = _ahead(ws, c, d, st[HT + c], st[HT + d])
             ahead[c, d] = p
             ahead[d, c] = 1.0 - p
     s1 = 0.0
