@@ -64,10 +64,9 @@ W_P5 = 2  # per-space counts of camels whose die is inside (tile search)
 W_AHEAD = 3
 W_MASK = 8
 W_MOVERS = 9
-W_LAND = 10  # 5 rows: per camel, the space of each of its 4 outcomes (moves 0..3),
-W_LAYER = 15  # their layer on that space (see _landing) and
-W_WEIGHT = 20  # their probabilities
-W_ROWS = 25
+W_LAND = 10  # 5 rows: per camel, the ordering key of each of its 4 outcomes (moves
+W_WEIGHT = 15  # 0..3) and their probabilities
+W_ROWS = 20
 W_COLS = N_SPACES + 1
 
 
@@ -99,34 +98,21 @@ def _landing(s, f, tile):
 
 
 @njit(cache=True, inline="always")
-def _ahead(ws, c, d, hc, hd):
+def _ahead(ws, c, d):
     """P(camel c ends the leg ahead of camel d), the two moving independently over the
-    outcomes prepared by ``estimate_leg`` (rows W_LAND, W_LAYER, W_WEIGHT). On a shared
-    space a camel that arrived on top beats one that stayed, which beats one pushed
-    underneath by a booing tile; equal arrivals tie at 1/2, two that stayed keep their
-    order (heights ``hc``, ``hd``)."""
+    outcomes prepared by ``estimate_leg``: a larger outcome key is further ahead, equal
+    keys (two arrivals on top, or two pushed underneath, on one space) tie at 1/2."""
     p = 0.0
     for fc in range(4):
         wc = ws[W_WEIGHT + c, fc]
         if wc == 0.0:
             continue
         a = ws[W_LAND + c, fc]
-        la = ws[W_LAYER + c, fc]
         for fd in range(4):
             wd = ws[W_WEIGHT + d, fd]
-            if wd == 0.0:
-                continue
-            b = ws[W_LAND + d, fd]
-            lb = ws[W_LAYER + d, fd]
-            if a != b:
-                win = 1.0 if a > b else 0.0
-            elif la != lb:
-                win = 1.0 if la > lb else 0.0
-            elif la == 1.0:
-                win = 1.0 if hc > hd else 0.0
-            else:
-                win = 0.5
-            p += wc * wd * win
+            if wd != 0.0:
+                b = ws[W_LAND + d, fd]
+                p += wc * wd * ((a > b) + 0.5 * (a == b))
     return p
 
 
@@ -173,13 +159,14 @@ def estimate_leg(st, ws):
             weight = 1.0 - moves[c] if f == 0 else moves[c] / 3.0
             ws[W_WEIGHT + c, f] = weight
             if weight > 0.0:
+                # key: space, then layer (on top > stayed > underneath), then for a camel
+                # that stayed its height, so stayers never tie
                 space, layer = _landing(st[SP + c], f, tile)
-                ws[W_LAND + c, f] = space
-                ws[W_LAYER + c, f] = layer
+                ws[W_LAND + c, f] = space * 32 + layer * 8 + (st[HT + c] if layer == 1 else 0)
     for c in range(N_RACING):
         ahead[c, c] = 0.0
         for d in range(c + 1, N_RACING):
-            p = _ahead(ws, c, d, st[HT + c], st[HT + d])
+            p = _ahead(ws, c, d)
             ahead[c, d] = p
             ahead[d, c] = 1.0 - p
     s1 = 0.0
