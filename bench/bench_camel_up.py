@@ -75,7 +75,7 @@ from rich.table import Table
 from oddsbot import __version__
 from oddsbot.analyser import camel_up as cu
 from oddsbot.analyser.camel_up.encode import encode, tile_array
-from oddsbot.analyser.camel_up.odds import leg_odds
+from oddsbot.analyser.camel_up.odds import leg_odds, race_inputs
 from oddsbot.analyser.camel_up.position import Tile
 from oddsbot.kernels import camel_up as K
 
@@ -317,12 +317,7 @@ def figure_race(args) -> None:
     console.rule("[bold]2. race Monte Carlo from a fresh start")
     threads = numba.get_num_threads()
     pos = load(START)
-    st = encode(pos)
-    track = st[:K.TRACK_SIZE].copy()
-    tiles = tile_array(pos.tiles)
-    mask = K.pyramid_mask(st)
-    full = K.full_mask(st)
-    leg_left = pos.rules.leg_left
+    track, tiles, mask, leg_left, full = race_inputs(pos)
     size = 4096
     n_chunks = args.race_chunks
     seed = args.seed
@@ -571,8 +566,9 @@ def figure_games(args) -> None:
 
 
 ACTION_KINDS = ((K.A_TICKET, K.A_PYRAMID, "ticket"), (K.A_PYRAMID, K.A_SPECTATOR, "pyramid"),
-                (K.A_SPECTATOR, K.A_WINNER, "spectator tile"), (K.A_WINNER, K.A_LOSER, "winner bet"),
-                (K.A_LOSER, K.A_PARTNER, "loser bet"), (K.A_PARTNER, K.N_ACTIONS, "partnership"))
+                (K.A_SPECTATOR, K.A_WINNER, "spectator tile"),
+                (K.A_WINNER, K.A_LOSER, "winner bet"), (K.A_LOSER, K.A_PARTNER, "loser bet"),
+                (K.A_PARTNER, K.N_ACTIONS, "partnership"))
 
 
 def figure_policy(args) -> None:

@@ -62,12 +62,6 @@ def encode(pos: Position) -> np.ndarray:
     return st
 
 
-def track_arrays(pos: Position) -> tuple[np.ndarray, np.ndarray]:
-    """(track, tile) arrays for the leg and race kernels."""
-    st = encode(pos)
-    return st[:K.TRACK_SIZE].copy(), st[K.TILE:K.TILE + N_SPACES + 2].copy()
-
-
 def tile_array(tiles: tuple[Tile, ...]) -> np.ndarray:
     arr = np.zeros(N_SPACES + 2, dtype=np.int64)
     for t in tiles:

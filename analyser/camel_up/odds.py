@@ -108,15 +108,18 @@ class RaceOdds:
     seed: int
 
 
+def race_inputs(pos: Position) -> tuple[np.ndarray, np.ndarray, int, int, int]:
+    """(track, tiles, pyramid mask, dice left at leg end, full pyramid mask): the first
+    five arguments of the kernel's ``race_counts``."""
+    st = encode(pos)
+    return (st[:K.TRACK_SIZE].copy(), tile_array(pos.tiles), int(K.pyramid_mask(st)),
+            pos.rules.leg_left, int(K.full_mask(st)))
+
+
 def race_odds(pos: Position, plan: montecarlo.Plan, seed: int,
               progress: Callable[[int, int], None] | None = None) -> RaceOdds:
     """Monte Carlo of the race to its end under ``RACE_POLICY``."""
-    st = encode(pos)
-    track = st[:K.TRACK_SIZE].copy()
-    tiles = tile_array(pos.tiles)
-    mask = K.pyramid_mask(st)
-    full = K.full_mask(st)
-    leg_left = pos.rules.leg_left
+    track, tiles, mask, leg_left, full = race_inputs(pos)
 
     def kernel(chunk0: int, n_chunks: int, size: int) -> np.ndarray:
         return K.race_counts(track, tiles, mask, leg_left, full, seed, chunk0, n_chunks, size)

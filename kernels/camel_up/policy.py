@@ -294,7 +294,7 @@ def heuristic_choice(st, params, ws):
 @njit(cache=True)
 def _places(index, out):
     """Places 0..4 of the racing camels in the ranking with this index (the inverse of
-    ``track.ranking_index``): digit L_c is the rank of camel c's place among the places
+    ``track._index_of_keys``): digit L_c is the rank of camel c's place among the places
     of camels c..4."""
     digits = (index // 24, index // 6 % 4, index // 2 % 3, index % 2, 0)
     free = np.arange(N_RACING)

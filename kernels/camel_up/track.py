@@ -185,7 +185,7 @@ def camel_at_place(tr, place):
 
 def perm_orders():
     """All 120 rankings: ``out[index, place]`` is the camel at that place (see
-    ``ranking_index`` for the numbering). Plain numpy, for the analyser and tests."""
+    ``_index_of_keys`` for the numbering). Plain numpy, for the analyser and tests."""
     out = np.empty((N_PERMS, N_RACING), dtype=np.int64)
     for idx in range(N_PERMS):
         digits = [idx // 24, idx // 6 % 4, idx // 2 % 3, idx % 2, 0]
@@ -207,14 +207,6 @@ def _index_of_keys(k0, k1, k2, k3, k4):
     l2 = (k3 > k2) + (k4 > k2)
     l3 = k4 > k3
     return 24 * l0 + 6 * l1 + 2 * l2 + l3
-
-
-@njit(cache=True)
-def ranking_index(tr):
-    """Index 0..119 of the current ranking (see ``perm_orders``)."""
-    return _index_of_keys(tr[SP] * 8 + tr[HT], tr[SP + 1] * 8 + tr[HT + 1],
-                          tr[SP + 2] * 8 + tr[HT + 2], tr[SP + 3] * 8 + tr[HT + 3],
-                          tr[SP + 4] * 8 + tr[HT + 4])
 
 
 @njit(cache=True)
