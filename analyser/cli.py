@@ -16,7 +16,10 @@ from typing import Iterator, Optional
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from . import registry, render
 from .errors import OddsbotError
@@ -264,6 +267,39 @@ def new(
     print(pos.to_notation() if fmt == "notation" else render.to_json(pos.to_json()))
 
 
+def input_files(source: str) -> list[Path]:
+    """POSITION or RECORD as a file an output must not overwrite (none for stdin or
+    inline text)."""
+    return [Path(source)] if source != "-" and Path(source).is_file() else []
+
+
+@app.command()
+def chart(
+    position: str = typer.Argument(..., help=POSITION_HELP),
+    out: str = typer.Option(..., "--out", help="Image to write: a .png or .svg file."),
+    samples: Optional[int] = typer.Option(None, help="Race Monte Carlo samples (default: "
+                                                     "until --target-se is reached)."),
+    seed: int = typer.Option(0, help="Random seed; the same seed gives the same chart."),
+    target_se: float = typer.Option(0.002, "--target-se", help="Target standard error of "
+                                    "the race odds."),
+    variant: Optional[str] = typer.Option(None, help="Rules variant, e.g. camel-up-2014."),
+) -> None:
+    """Chart a position: each camel's leg places (exact) and race winner / loser odds
+    (Monte Carlo, with error bars)."""
+    from ..reports import designer, figures
+
+    check_positive("--samples", samples)
+    check_positive("--target-se", target_se)
+    path = Path(out)
+    fmt = figures.check_out(path, input_files(position), "--out")
+    module, pos = load(position, variant)
+    fig = designer(module.NAME).position_chart(pos, samples=samples, seed=seed,
+                                               target_se=target_se)
+    figures.save(fig, path)
+    err.print(f"wrote {out} ({fmt.upper()}): leg and race odds of {pos.to_notation()}",
+              markup=False, highlight=False, soft_wrap=True)
+
+
 def read_record_text(source: str) -> str:
     """The text of RECORD: stdin for '-', else a file's content."""
     if source == "-":
@@ -288,14 +324,22 @@ def replay(
     deck_model: str = typer.Option("uniform", "--deck-model", help="Hidden finish cards "
                                    "model: uniform, race, optimistic."),
     fmt: str = typer.Option("table", "--format", "-f", help=FORMAT_HELP),
+    chart: Optional[str] = typer.Option(None, "--chart", help="Also draw every camel's "
+                                        "race-win probability turn by turn to this .png "
+                                        "or .svg file (--samples races per turn)."),
 ) -> None:
     """Check a game record against the rules and annotate every turn: the action taken,
     the best action by one-turn EV (and by rollout equity with --rollouts), what it lost."""
     check_format(fmt)
     check_positive("--samples", samples)
     check_positive("--rollouts", rollouts)
+    if chart is not None:
+        from ..reports import designer, figures
+
+        figures.check_out(Path(chart), input_files(record), "--chart")
     text = read_record_text(record)
-    game_record = registry.game_of_record(text).record
+    game = registry.game_of_record(text)
+    game_record = game.record
     if policy is not None:
         if rollouts is None:
             raise OddsbotError("--policy: only used with --rollouts")
@@ -306,6 +350,13 @@ def replay(
     done = f" · game over: winner {steps.winner}, loser {steps.loser}" if steps.over else \
         f" · game not over: p{steps.to_move} to move"
     err.print(f"record OK: {len(steps)} turns{done}", markup=False, highlight=False)
+    if chart is not None:
+        name = "stdin" if record == "-" else Path(record).name
+        fig = designer(game.NAME).replay_chart(steps, samples=samples, seed=seed,
+                                               title=f"record {name}")
+        figures.save(fig, Path(chart))
+        err.print(f"wrote {chart}: race-win probability over {len(steps)} turns",
+                  markup=False, highlight=False, soft_wrap=True)
     if err.is_terminal:
         with Progress(TextColumn("annotating"), BarColumn(),
                       TextColumn("{task.completed}/{task.total} turns"), TimeElapsedColumn(),
@@ -337,6 +388,113 @@ def replay(
                       f"{','.join(map(str, steps.money))}" if steps.over else ""))
         render.print_table(render.rich_table(df, title=parsed.start.to_notation(),
                                              caption=caption))
+
+
+def _split(values: Optional[list[str]]) -> tuple[str, ...]:
+    """Repeated and comma-separated option values as one tuple (blanks dropped)."""
+    return tuple(v.strip() for value in values or () for v in value.split(",") if v.strip())
+
+
+@contextmanager
+def games_progress() -> Iterator:
+    """A progress callback ``(done, planned, games/s)`` for report runs, on stderr (a
+    terminal only)."""
+    if not err.is_terminal:
+        yield None
+        return
+    with Progress(TextColumn("simulating"), BarColumn(), TaskProgressColumn(),
+                  TextColumn("{task.completed:,}/{task.total:,} games"),
+                  TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TimeRemainingColumn(),
+                  console=err, transient=True) as bar:
+        task = bar.add_task("simulating", total=None, rate="")
+
+        def update(done: int, planned: int, rate: float) -> None:
+            bar.update(task, completed=done, total=planned, rate=f"{rate:,.0f} games/s")
+
+        yield update
+
+
+@app.command()
+def report(
+    game: Optional[str] = typer.Argument(None, help="Game id (see 'oddsbot games'); not "
+                                                    "needed with --resume."),
+    n_games: Optional[int] = typer.Option(None, "--games", help="Whole games per variant."),
+    players: Optional[int] = typer.Option(None, help="Players [default: 4]."),
+    policies: Optional[list[str]] = typer.Option(
+        None, "--policies", help="Policy of each seat, comma-separated, repeated over the "
+                                 "seats [default: heuristic]."),
+    variants: Optional[list[str]] = typer.Option(
+        None, "--variant", help="Rules variant; repeat it or comma-separate to compare "
+                                "variants side by side [default: the game itself]."),
+    seed: Optional[int] = typer.Option(None, help="Random seed [default: 0]; the same seed "
+                                                  "gives the same games anywhere."),
+    raw: Optional[str] = typer.Option(None, help="Raw per-game file: parquet or csv "
+                                                 "[default: parquet]."),
+    out: Optional[Path] = typer.Option(None, help="New (or empty) folder for the report."),
+    resume: Optional[Path] = typer.Option(None, help="Continue (or rebuild) the run in this "
+                                                     "folder; --games may change it."),
+    scheduler: Optional[str] = typer.Option(None, help="Send the work to this Dask "
+                                                       "scheduler, tcp://HOST:PORT."),
+    workers: Optional[int] = typer.Option(None, help="Start a local Dask cluster of N "
+                                                     "worker processes."),
+) -> None:
+    """Simulate whole games per variant and write a designer report: report.html
+    (self-contained), report.md, charts/, tables/ and the raw per-game file."""
+    from ..reports import batch, designer, runner
+    from ..reports.spec import RunSpec
+
+    if (out is None) == (resume is None):
+        raise OddsbotError("--out: give a new folder with --out, or a run to continue with "
+                           "--resume (not both)")
+    if scheduler is not None and workers is not None:
+        raise OddsbotError("--workers: a local cluster or --scheduler, not both")
+    if scheduler is not None and not scheduler.startswith(("tcp://", "tls://")):
+        raise OddsbotError(f"--scheduler: expected tcp://HOST:PORT, got {scheduler!r}")
+    check_positive("--workers", workers)
+    check_positive("--games", n_games)
+    check_positive("--players", players)
+    if raw is not None and raw not in batch.RAW_FORMATS:
+        raise OddsbotError(f"--raw: expected parquet or csv, got {raw!r}")
+    module = registry.game(game) if game is not None else None
+    if resume is not None:
+        state = batch.load_state(resume)
+        have = RunSpec.from_json(state["spec"])
+        faces = designer(have.game)
+        given = {"game": module.NAME if module else None, "variants": _split(variants) or None,
+                 "players": players, "seed": seed, "raw": raw, "games": n_games,
+                 "policies": (faces.seat_policies(_split(policies), players or have.players)
+                              if policies else None)}
+        spec, state = batch.resume(resume, given)
+        folder = resume
+    else:
+        if module is None:
+            raise OddsbotError("game: which game? e.g. 'oddsbot report camel-up --games "
+                               "100000 --out DIR'")
+        if n_games is None:
+            raise OddsbotError("--games: how many games per variant?")
+        faces = designer(module.NAME)
+        chosen = _split(variants) or (module.NAME,)
+        players = 4 if players is None else players
+        faces.check_run(chosen, players, _split(policies))
+        spec = RunSpec(module.NAME, chosen, players,
+                       faces.seat_policies(_split(policies), players), n_games,
+                       0 if seed is None else seed)
+        state = batch.start(spec, out, raw or "parquet")
+        folder = out
+    try:
+        with runner.dask_client(scheduler, workers) as client, games_progress() as progress:
+            done = batch.simulate(spec, folder, state, client=client, progress=progress)
+    except KeyboardInterrupt:
+        err.print(f"oddsbot: stopped; finished blocks are kept in {folder}/blocks. Continue "
+                  f"with: oddsbot report --resume {folder}", markup=False, highlight=False,
+                  soft_wrap=True)
+        raise
+    written = batch.build(spec, folder, state)
+    rate = f", {done.games_per_second:,.0f} games/s ({done.how})" if done.games else \
+        " (no games left to simulate)"
+    err.print(f"report: {folder / 'report.html'} · {spec.games:,} games per variant{rate}",
+              markup=False, highlight=False, soft_wrap=True)
+    print("\n".join(str(p) for p in written if p.parent == folder))
 
 
 @app.command()

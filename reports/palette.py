@@ -25,7 +25,7 @@ EDGE = "#333333"
 CAMELS: dict[str, Style] = {
     "blue": Style("#0072B2", EDGE, "", "o"),
     "green": Style("#009E73", EDGE, "", "s"),
-    "yellow": Style("#E6B400", EDGE, "", "^"),
+    "yellow": Style("#F2D400", EDGE, "", "^"),
     "red": Style("#D55E00", EDGE, "", "D"),
     "purple": Style("#8E4BA8", EDGE, "", "v"),
     "orange": Style("#E69F00", EDGE, "", "P"),

@@ -18,7 +18,7 @@ from numba import njit, prange
 
 from ..rng import reseed
 from .game import (
-    A_PARTNER, A_PYRAMID, A_SPECTATOR, A_WINNER, A_LOSER, MAX_PLAYERS, MONEY, N_PLAYERS,
+    A_PARTNER, A_PYRAMID, A_WINNER, A_LOSER, MAX_PLAYERS, MONEY, N_PLAYERS,
     STATUS, TO_MOVE, apply_action, draw_reveal, pyramid_mask, setup_camels,
 )
 from .policy import choose, forget, workspace

@@ -1,0 +1,9 @@
+"""Camel Up's designer face: whole-game batches, report sections, position and replay
+charts."""
+
+from .charts import position_chart, replay_chart
+from .games import check_run, seat_policies, simulate_block
+from .report import report_sections
+
+__all__ = ["check_run", "position_chart", "replay_chart", "report_sections", "seat_policies",
+           "simulate_block"]

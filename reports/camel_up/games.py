@@ -1,0 +1,109 @@
+"""Camel Up whole games from random starts as a per-game table (the report's raw file).
+
+Columns of ``simulate_block`` (one row per game; seats 0..P-1, seat 0 moves first):
+
+- ``game``: the game's number r in the run (its chance streams are (seed, 3r..3r+2));
+- ``variant``; ``money_<seat>``: final money in EP;
+- ``turns``; ``legs``: legs played, the one in which the race ended included;
+- ``winner``, ``loser``: the race's winning and losing camel (colour names);
+- ``start_order``: the racing camels at the start, leading camel first (letters);
+- ``leader_leg_<k>``, k = 1..12: the leading camel after leg k was scored, empty where
+  the race ended during or before leg k;
+- ``crazy_lead_changes``: grey-die moves that changed the leading camel;
+- ``crazy_decided``: the eventual winner took the lead for the last time on a grey-die
+  move (the crazy camels decided the race);
+- ``<kind>_<seat>``: actions of that kind (ticket, pyramid, spectator, winner_bet,
+  loser_bet, partner) the seat took.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+import numpy as np
+import pandas as pd
+
+from ...analyser.camel_up.encode import rules_state
+from ...analyser.camel_up.variants import VARIANTS, variant
+from ...analyser.errors import OddsbotError
+from ...kernels import camel_up as K
+
+CHUNK_GAMES = 64  # games a numba thread takes at a time (does not change any result)
+POLICIES = K.POLICY_NAMES
+DEFAULT_POLICY = "heuristic"
+COLOURS = tuple(dict.fromkeys(c for v in VARIANTS.values() for c in v.colours))
+
+
+def check_run(variants: tuple[str, ...], players: int, policies: tuple[str, ...]) -> None:
+    """One-line errors for a run that cannot be made: an unknown variant or policy, a
+    player count outside a variant's range, more policies than players."""
+    for vid in variants:
+        if vid not in VARIANTS:
+            raise OddsbotError(f"--variant: unknown variant {vid!r} of camel-up (known: "
+                               f"{', '.join(VARIANTS)})")
+        v = VARIANTS[vid]
+        if not v.min_players <= players <= v.max_players:
+            raise OddsbotError(f"--players: {vid} is for {v.min_players}-{v.max_players} "
+                               f"players, got {players}")
+    for name in policies:
+        if name not in POLICIES:
+            raise OddsbotError(f"--policies: unknown policy {name!r} (known: "
+                               f"{', '.join(POLICIES)})")
+    if len(policies) > players:
+        raise OddsbotError(f"--policies: {len(policies)} policies for {players} seats")
+
+
+def seat_policies(policies: tuple[str, ...], players: int) -> tuple[str, ...]:
+    """The policy of every seat: ``policies`` repeated in seat order (default
+    ``heuristic`` for all)."""
+    policies = policies or (DEFAULT_POLICY,)
+    return tuple(policies[s % len(policies)] for s in range(players))
+
+
+def _colour_column(codes: np.ndarray, colours: tuple[str, ...]) -> pd.Categorical:
+    """Camel indices (-1 = none) as a categorical of colour names over ``COLOURS``."""
+    lookup = np.array([COLOURS.index(c) for c in colours] + [-1])
+    return pd.Categorical.from_codes(lookup[codes], categories=COLOURS)
+
+
+def _start_orders(start: np.ndarray, letters: tuple[str, ...]) -> pd.Categorical:
+    """Rows of start places (0 = leading, camel order) as categorical letter strings of
+    the camels from leading to last, over the 120 orders of ``letters``."""
+    n = len(letters)
+    weights = n ** np.arange(n)
+    orders = list(permutations(range(n)))
+    lookup = np.full(n ** n, -1)
+    lookup[[int(np.dot(o, weights)) for o in orders]] = np.arange(len(orders))
+    codes = lookup[np.argsort(start, axis=1) @ weights]
+    names = ["".join(letters[c] for c in o) for o in orders]
+    return pd.Categorical.from_codes(codes, categories=names)
+
+
+def simulate_block(variant_id: str, players: int, policies: tuple[str, ...], seed: int,
+                   game0: int, n: int) -> pd.DataFrame:
+    """Games ``game0 .. game0 + n - 1`` of the run (module docstring for columns)."""
+    v = variant(variant_id)
+    seats = seat_policies(policies, players)
+    codes = np.array([POLICIES.index(p) for p in seats], dtype=np.int64)
+    raw = K.record_games(rules_state(v, players), codes, K.HEURISTIC_PARAMS, seed, game0, n,
+                         CHUNK_GAMES)
+    cols: dict[str, object] = {
+        "game": np.arange(game0, game0 + n, dtype=np.int64),
+        "variant": pd.Categorical([variant_id] * n, categories=tuple(VARIANTS)),
+    }
+    for p in range(players):
+        cols[f"money_{p}"] = raw[:, K.F_MONEY + p]
+    cols["turns"] = raw[:, K.F_TURNS]
+    cols["legs"] = raw[:, K.F_LEGS]
+    cols["winner"] = _colour_column(raw[:, K.F_WINNER], v.colours)
+    cols["loser"] = _colour_column(raw[:, K.F_LOSER], v.colours)
+    start = raw[:, K.F_START:K.F_START + K.N_RACING]
+    cols["start_order"] = _start_orders(start, v.letters)
+    for k in range(K.MAX_LEGS_LOGGED):
+        cols[f"leader_leg_{k + 1}"] = _colour_column(raw[:, K.F_LEADER + k], v.colours)
+    cols["crazy_lead_changes"] = raw[:, K.F_CRAZY_CHANGES]
+    cols["crazy_decided"] = raw[:, K.F_CRAZY_DECIDED].astype(bool)
+    for p in range(players):
+        for i, kind in enumerate(K.KIND_NAMES):
+            cols[f"{kind}_{p}"] = raw[:, K.F_ACTIONS + p * K.N_KINDS + i]
+    return pd.DataFrame(cols)

@@ -1,0 +1,283 @@
+"""The Camel Up designer report: every table and chart is computed from the per-game
+table of ``games.simulate_block`` (one row per game), variant by variant.
+
+Conventions: places and seats as the spec counts them (start place 1 = the leading camel,
+seat 0 moves first); a game's winners are the richest seats, a tie shares the win
+equally; every estimate has a 95 % interval (``lo95``, ``hi95``): Wilson intervals for
+proportions, normal intervals for means, binomial-rank intervals for quantiles, and for
+shares of actions the ratio estimator over games.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ...analyser.camel_up.variants import VARIANTS
+from ...kernels.camel_up import KIND_NAMES, MAX_LEGS_LOGGED
+from .. import figures, plots, stats
+from ..document import Chart, Section, Table
+from ..spec import RunSpec
+
+QUANTILES = (("median", 0.5), ("p10", 0.1), ("p90", 0.9))
+
+
+def _by_variant(df: pd.DataFrame, spec: RunSpec) -> list[tuple[str, pd.DataFrame]]:
+    return [(v, df[df["variant"] == v]) for v in spec.variants]
+
+
+def _proportion(k, n) -> dict[str, object]:
+    lo, hi = stats.wilson(k, n)
+    return {"p": k / n if n else np.nan, "lo95": float(lo), "hi95": float(hi)}
+
+
+def _money(g: pd.DataFrame, players: int) -> np.ndarray:
+    return g[[f"money_{p}" for p in range(players)]].to_numpy()
+
+
+def win_credit(g: pd.DataFrame, players: int) -> np.ndarray:
+    """``[game, seat]``: 1/k for each of the k richest seats, 0 for the others."""
+    money = _money(g, players)
+    top = money == money.max(axis=1, keepdims=True)
+    return top / top.sum(axis=1, keepdims=True)
+
+
+def _summary(values: np.ndarray, **keys: object) -> list[dict[str, object]]:
+    """Mean and quantiles of ``values`` with their intervals, one row each."""
+    mean, lo, hi = stats.mean_ci(values)
+    rows = [dict(keys, statistic="mean", value=mean, lo95=lo, hi95=hi)]
+    for name, q in QUANTILES:
+        value, lo, hi = stats.quantile_ci(values, q)
+        rows.append(dict(keys, statistic=name, value=value, lo95=lo, hi95=hi))
+    return rows
+
+
+def _figure(width: float = 8, height: float = 4.2):
+    fig = figures.figure(width, height)
+    return fig, fig.add_subplot()
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def length_tables(df: pd.DataFrame, spec: RunSpec) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(legs distribution, turns and legs summary)."""
+    dist, summary = [], []
+    for v, g in _by_variant(df, spec):
+        n = len(g)
+        counts = g["legs"].value_counts().sort_index()
+        for legs, k in counts.items():
+            dist.append(dict(variant=v, legs=int(legs), games=int(k), **_proportion(k, n)))
+        for measure in ("turns", "legs"):
+            summary += _summary(g[measure].to_numpy(), variant=v, measure=measure)
+    return pd.DataFrame(dist), pd.DataFrame(summary)
+
+
+def start_place_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
+    """P(the race winner started in place k), k = 1 (leading) .. 5."""
+    rows = []
+    for v, g in _by_variant(df, spec):
+        letters = dict(zip(VARIANTS[v].colours, VARIANTS[v].letters))
+        start = np.array([order.index(letters[w]) + 1
+                          for order, w in zip(g["start_order"], g["winner"].astype(str))])
+        for place in range(1, len(letters) + 1):
+            k = int((start == place).sum())
+            rows.append(dict(variant=v, start_place=place, wins=k, games=len(g),
+                             **_proportion(k, len(g))))
+    return pd.DataFrame(rows)
+
+
+def leader_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
+    """P(the leader after leg k wins the race), among games in which leg k was scored
+    before the race ended."""
+    rows = []
+    for v, g in _by_variant(df, spec):
+        for k in range(1, MAX_LEGS_LOGGED + 1):
+            leader = g[f"leader_leg_{k}"]
+            played = leader.notna().to_numpy()
+            n = int(played.sum())
+            if n == 0:
+                break
+            wins = int((leader.astype(str).to_numpy() == g["winner"].astype(str).to_numpy())
+                       [played].sum())
+            rows.append(dict(variant=v, leg=k, games=n, leader_wins=wins,
+                             **_proportion(wins, n)))
+    return pd.DataFrame(rows)
+
+
+def seat_tables(df: pd.DataFrame, spec: RunSpec) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(win rate by seat, chi-square test of equal win rates)."""
+    rows, tests = [], []
+    for v, g in _by_variant(df, spec):
+        wins = win_credit(g, spec.players).sum(axis=0)
+        for seat, k in enumerate(wins):
+            rows.append(dict(variant=v, seat=seat, policy=spec.policies[seat], wins=float(k),
+                             games=len(g), **_proportion(k, len(g))))
+        stat, dof, p_value = stats.uniformity_test(wins)
+        tests.append(dict(variant=v, games=len(g), chi2=stat, df=dof, p_value=p_value,
+                          verdict="seat advantage (p < 0.05)" if p_value < 0.05
+                          else "no evidence of a seat advantage"))
+    return pd.DataFrame(rows), pd.DataFrame(tests)
+
+
+def crazy_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
+    """How often the crazy camels decided the race, and how often they changed the lead."""
+    rows = []
+    for v, g in _by_variant(df, spec):
+        if not VARIANTS[v].crazy:
+            continue
+        k = int(g["crazy_decided"].sum())
+        rows.append(dict(variant=v, measure="P(winner last took the lead on a grey-die move)",
+                         value=k / len(g), lo95=float(stats.wilson(k, len(g))[0]),
+                         hi95=float(stats.wilson(k, len(g))[1])))
+        mean, lo, hi = stats.mean_ci(g["crazy_lead_changes"].to_numpy())
+        rows.append(dict(variant=v, measure="grey-die moves that changed the leader, per game",
+                         value=mean, lo95=lo, hi95=hi))
+    return pd.DataFrame(rows, columns=["variant", "measure", "value", "lo95", "hi95"])
+
+
+def winner_money_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
+    """The winner's final money (EP): mean and quantiles."""
+    rows = []
+    for v, g in _by_variant(df, spec):
+        rows += _summary(_money(g, spec.players).max(axis=1), variant=v)
+    return pd.DataFrame(rows)
+
+
+def action_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
+    """Share of each action kind among the actions of the seats playing each policy."""
+    rows = []
+    for v, g in _by_variant(df, spec):
+        for policy in dict.fromkeys(spec.policies):
+            seats = [s for s, p in enumerate(spec.policies) if p == policy]
+            counts = {kind: g[[f"{kind}_{s}" for s in seats]].to_numpy().sum(axis=1)
+                      for kind in KIND_NAMES}
+            total = sum(counts.values())
+            for kind, num in counts.items():
+                share, lo, hi = stats.ratio_ci(num, total)
+                rows.append(dict(variant=v, policy=policy, kind=kind,
+                                 actions=int(num.sum()), share=share, lo95=lo, hi95=hi))
+    return pd.DataFrame(rows)
+
+
+def comparison_table(tables: dict[str, pd.DataFrame], spec: RunSpec) -> pd.DataFrame:
+    """Headline figures of every variant side by side, each as ``value [lo95, hi95]``."""
+    picks = [
+        ("mean turns", "summary", lambda t: t[(t.measure == "turns") & (t.statistic == "mean")],
+         "value"),
+        ("mean legs", "summary", lambda t: t[(t.measure == "legs") & (t.statistic == "mean")],
+         "value"),
+        ("P(seat 0 wins)", "seats", lambda t: t[t.seat == 0], "p"),
+        ("P(leading camel at the start wins)", "start", lambda t: t[t.start_place == 1], "p"),
+        ("P(leader after leg 1 wins)", "leader", lambda t: t[t.leg == 1], "p"),
+        ("P(crazy camels decided the race)", "crazy",
+         lambda t: t[t.measure.str.startswith("P(")], "value"),
+        ("mean winner money (EP)", "money", lambda t: t[t.statistic == "mean"], "value"),
+    ]
+    rows = []
+    for label, name, select, col in picks:
+        row = {"measure": label}
+        chosen = select(tables[name])
+        for v in spec.variants:
+            hit = chosen[chosen.variant == v]
+            row[v] = ("n/a" if hit.empty else
+                      f"{hit[col].iloc[0]:.4g} [{hit.lo95.iloc[0]:.4g}, {hit.hi95.iloc[0]:.4g}]")
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+# --------------------------------------------------------------------------- sections
+
+
+def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
+    """Every section of the Camel Up report for the games ``df`` of run ``spec``."""
+    legs, summary = length_tables(df, spec)
+    start = start_place_table(df, spec)
+    leader = leader_table(df, spec)
+    seats, seat_test = seat_tables(df, spec)
+    crazy = crazy_table(df, spec)
+    money = winner_money_table(df, spec)
+    actions = action_table(df, spec)
+    sections = []
+
+    fig, ax = _figure()
+    plots.grouped_bars(ax, legs, "legs", "variant", xlabel="legs in the game (count)",
+                       ylabel="share of games")
+    fig2, ax2 = _figure()
+    plots.histograms(ax2, {v: g["turns"].to_numpy() for v, g in _by_variant(df, spec)},
+                     xlabel="turns in the game (count)")
+    sections.append(Section(
+        "Game length",
+        "Legs played (the leg in which the race ends included) and turns (one action "
+        "each) per game.",
+        [Table("legs", "Legs per game", legs), Table("length", "Turns and legs", summary)],
+        [Chart("legs", "Share of games by number of legs, 95% error bars", fig),
+         Chart("turns", "Distribution of turns per game", fig2)]))
+
+    fig, ax = _figure()
+    plots.grouped_bars(ax, start, "start_place", "variant",
+                       xlabel="start place of the camel (1 = leading after set-up)",
+                       ylabel="P(race winner)", reference=1 / 5)
+    sections.append(Section(
+        "Starting place and the race",
+        "How often the camel that started in each place (after the set-up rolls and "
+        "stacking; 1 = leading) wins the race. The dashed line is 1/5.",
+        [Table("start_place", "Race winner by start place", start)],
+        [Chart("start_place", "P(the race winner started in place k), 95% error bars", fig)]))
+
+    fig, ax = _figure()
+    plots.band_lines(ax, leader, "leg", "variant", xlabel="leg k (count)",
+                     ylabel="P(leader after leg k wins the race)")
+    sections.append(Section(
+        "Leader after leg k",
+        "Among games in which leg k was scored before the race ended, how often the camel "
+        "leading at that moment went on to win.",
+        [Table("leader_after_leg", "P(leader after leg k wins)", leader)],
+        [Chart("leader_after_leg", "P(leader after leg k wins), 95% bands", fig)]))
+
+    fig, ax = _figure()
+    plots.grouped_bars(ax, seats, "seat", "variant", xlabel="seat (0 moves first)",
+                       ylabel="win rate (ties shared)", reference=1 / spec.players)
+    sections.append(Section(
+        "Seat advantage",
+        "Win rate by seat, a tie sharing the win equally; the dashed line is 1/players. "
+        "The test is Pearson's chi-square of the seats' win totals against equal win rates.",
+        [Table("seats", "Win rate by seat", seats),
+         Table("seat_test", "Test of no seat advantage", seat_test)],
+        [Chart("seats", "Win rate by seat, 95% error bars", fig)]))
+
+    crazy_text = ("A grey-die move changes the leader when the leading racing camel differs "
+                  "before and after it (a crazy camel carried racers backwards, or moved "
+                  "under them). The crazy camels decided the race when the eventual winner "
+                  "took the lead for the last time on such a move.")
+    if crazy.empty:
+        crazy_text += " None of the variants of this run has crazy camels."
+    sections.append(Section("Crazy camels", crazy_text,
+                            [Table("crazy", "Crazy camels and the race", crazy)]))
+
+    fig, ax = _figure()
+    plots.histograms(ax, {v: _money(g, spec.players).max(axis=1)
+                          for v, g in _by_variant(df, spec)}, xlabel="winner's money (EP)")
+    sections.append(Section(
+        "Money of winners", "The richest seat's final money in EP.",
+        [Table("winner_money", "Winner's money (EP)", money)],
+        [Chart("winner_money", "Distribution of the winner's money", fig)]))
+
+    fig, ax = _figure(8, 1.6 + 0.45 * len(spec.variants) * len(set(spec.policies)))
+    mix = actions.assign(group=actions["variant"] + " · " + actions["policy"])
+    plots.stacked_shares(ax, mix, "group", "kind", xlabel="share of the policy's actions")
+    sections.append(Section(
+        "Action mix by policy",
+        "Share of each kind of action among all actions taken by the seats playing a "
+        "policy; intervals treat games (not single actions) as the independent units.",
+        [Table("action_mix", "Action mix", actions)],
+        [Chart("action_mix", "Action mix by variant and policy", fig)]))
+
+    if len(spec.variants) > 1:
+        tables = {"summary": summary, "seats": seats, "start": start, "leader": leader,
+                  "crazy": crazy, "money": money}
+        sections.append(Section(
+            "Variants side by side",
+            "Headline figures of every variant, each with its 95% interval.",
+            [Table("variants", "Variants compared", comparison_table(tables, spec))]))
+    return sections

@@ -1,0 +1,338 @@
+"""Charts: ``oddsbot chart POSITION --out FILE`` and ``oddsbot replay RECORD --chart FILE``.
+
+Figures are inspected before they are saved (axes, series, bar heights against the odds
+they draw, palette colours, titles, no text outside the figure); saved files are read
+back (PNG pixel size, SVG root).
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import matplotlib.image
+import numpy as np
+import pytest
+from matplotlib.collections import PolyCollection
+from matplotlib.colors import to_rgb
+from matplotlib.container import BarContainer
+from matplotlib.figure import Figure
+from matplotlib.text import Text
+
+from oddsbot.analyser import camel_up as cu
+from oddsbot.analyser.camel_up.odds import leg_distribution, race_odds
+from oddsbot.analyser.camel_up.record import load_record
+from oddsbot.analyser.errors import OddsbotError
+from oddsbot.analyser.montecarlo import Plan
+from oddsbot.reports import figures, palette
+from oddsbot.reports.camel_up import charts
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+START_4P = EXAMPLES / "camel-up-start-4p.json"
+GAME_4P = EXAMPLES / "camel-up-game-4p.record"
+GAME_2014 = EXAMPLES / "camel-up-game-2014-3p.record"
+SAMPLES = 2000
+SEED = 3
+
+
+def pixels(size: tuple[float, float]) -> tuple[int, int]:
+    """(height, width) in pixels of a figure ``size`` in inches."""
+    return round(size[1] * figures.DPI), round(size[0] * figures.DPI)
+
+
+def flat(text: str) -> str:
+    """``text`` with every run of white space (wrapped lines) as one space."""
+    return " ".join(text.split())
+
+
+def undrawn_tick_labels(fig: Figure) -> set[int]:
+    """ids of the tick labels matplotlib does not draw: their tick is outside the view."""
+    out = set()
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            lo, hi = sorted(axis.get_view_interval())
+            for tick in axis.get_major_ticks() + axis.get_minor_ticks():
+                if not lo - 1e-9 <= tick.get_loc() <= hi + 1e-9:
+                    out |= {id(tick.label1), id(tick.label2)}
+    return out
+
+
+def assert_no_clipped_text(fig: Figure) -> None:
+    """Every drawn, non-empty text lies inside the figure (1 px tolerance)."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    box = fig.bbox
+    undrawn = undrawn_tick_labels(fig)
+    texts = [t for t in fig.findobj(Text) if t.get_visible() and t.get_text().strip()
+             and id(t) not in undrawn]
+    assert texts
+    for text in texts:
+        ext = text.get_window_extent(renderer)
+        assert (ext.x0 >= box.x0 - 1 and ext.y0 >= box.y0 - 1 and ext.x1 <= box.x1 + 1
+                and ext.y1 <= box.y1 + 1), f"{text.get_text()!r} is clipped: {ext}"
+
+
+def assert_saves(fig: Figure, tmp_path: Path, size: tuple[float, float]) -> None:
+    """PNG of exactly ``size`` at figures.DPI; SVG that parses with an <svg> root."""
+    png, svg = tmp_path / "chart.png", tmp_path / "chart.svg"
+    figures.save(fig, png)
+    figures.save(fig, svg)
+    assert matplotlib.image.imread(png).shape == (*pixels(size), 4)
+    assert ET.parse(svg).getroot().tag.rpartition("}")[2] == "svg"
+
+
+def bars(ax) -> list[BarContainer]:
+    return [c for c in ax.containers if isinstance(c, BarContainer)]
+
+
+# --------------------------------------------------------------------------- position chart
+
+
+POSITIONS = {
+    "start-4p": lambda: cu.parse(START_4P.read_text()),
+    "mid-leg": lambda: cu.parse((EXAMPLES / "camel-up-mid-leg.json").read_text()),
+    "2014": lambda: cu.new_position(4, seed=1, variant_id="camel-up-2014"),
+}
+
+
+@pytest.fixture(scope="module", params=list(POSITIONS))
+def position_case(request):
+    pos = POSITIONS[request.param]()
+    return pos, charts.position_chart(pos, samples=SAMPLES, seed=SEED)
+
+
+def test_position_chart_leg_panel(position_case):
+    pos, fig = position_case
+    assert len(fig.axes) == 2
+    leg_ax = fig.axes[0]
+    colours = pos.rules.colours
+    ranks = leg_distribution(pos).rank_probabilities
+    stacked = bars(leg_ax)
+    assert len(stacked) == 5 and all(len(c) == len(colours) == 5 for c in stacked)
+    assert len(leg_ax.patches) == 25
+    heights = np.array([[p.get_height() for p in c] for c in stacked]).T  # [camel, place]
+    bottoms = np.array([[p.get_y() for p in c] for c in stacked]).T
+    np.testing.assert_allclose(heights, ranks, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(bottoms, np.cumsum(ranks, axis=1) - ranks, atol=1e-12)
+    np.testing.assert_allclose(heights.sum(axis=1), 1, rtol=0, atol=1e-12)
+    for c, colour in enumerate(colours):
+        style = palette.camel(colour)
+        own = np.array(to_rgb(style.colour))
+        faces = [np.array(c_[c].get_facecolor()[:3]) for c_ in stacked]
+        np.testing.assert_allclose(faces[0], own)  # 1st place: the camel's colour
+        # later places: paler and paler tints of it (mixed with white)
+        shares = [np.max((f - own) / np.maximum(1 - own, 1e-9)) for f in faces]
+        assert shares[0] == 0 and all(a < b for a, b in zip(shares, shares[1:]))
+        for f, t in zip(faces, shares):
+            np.testing.assert_allclose(f, (1 - t) * own + t, atol=1e-9)
+        assert all(c_[c].get_hatch() in (style.hatch, None) for c_ in stacked)
+    assert [t.get_text() for t in leg_ax.get_xticklabels()] == list(colours)
+    assert leg_ax.get_ylim() == (0, 1) and "probability" in leg_ax.get_ylabel()
+
+
+def test_position_chart_race_panel(position_case):
+    pos, fig = position_case
+    race_ax = fig.axes[1]
+    colours = pos.rules.colours
+    race = race_odds(pos, Plan(samples=SAMPLES), SEED)
+    grouped = bars(race_ax)
+    assert len(grouped) == 2 and all(len(c) == 5 for c in grouped)
+    assert len(race_ax.patches) == 10
+    for container, p, se in ((grouped[0], race.win, race.win_se),
+                             (grouped[1], race.lose, race.lose_se)):
+        np.testing.assert_array_equal([b.get_height() for b in container], p)
+        assert container.errorbar is not None
+        segments = container.errorbar.lines[2][0].get_segments()
+        half = np.array([(s[1][1] - s[0][1]) / 2 for s in segments])
+        np.testing.assert_allclose(half, 1.96 * se, atol=1e-12)
+        for patch, colour in zip(container, colours):
+            assert to_rgb(patch.get_facecolor()) == to_rgb(palette.camel(colour).colour)
+    win_hatches = [b.get_hatch() or "" for b in grouped[0]]
+    lose_hatches = [b.get_hatch() or "" for b in grouped[1]]
+    assert all(w != lo for w, lo in zip(win_hatches, lose_hatches))
+    assert [t.get_text() for t in race_ax.get_legend().get_texts()] == ["race winner",
+                                                                        "race loser"]
+    assert race_ax.get_ylim() == (0, 1) and "probability" in race_ax.get_ylabel()
+    title = flat(fig.get_suptitle())
+    assert pos.to_notation() in title
+    for words in ("exact enumeration", "Monte Carlo", f"{race.samples:,} races",
+                  f"seed {SEED}", "1.96 SE"):
+        assert words in title
+
+
+def test_position_chart_files(position_case, tmp_path):
+    _, fig = position_case
+    assert_no_clipped_text(fig)
+    assert_saves(fig, tmp_path, charts.POSITION_SIZE)
+
+
+def test_position_chart_validates():
+    bad = cu.parse(START_4P.read_text()).with_(pyramid=())
+    with pytest.raises(OddsbotError, match="pyramid"):
+        charts.position_chart(bad, samples=SAMPLES)
+
+
+# --------------------------------------------------------------------------- replay chart
+
+
+def record_head(turns: int) -> str:
+    """The 4-player example record up to and including its turn ``turns``."""
+    lines = GAME_4P.read_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("start"))
+    return "\n".join(lines[:start + 1 + turns]) + "\n"
+
+
+def new_legs(positions: list) -> list[int]:
+    """Indices k with a fuller pyramid at positions[k] than at positions[k - 1]: a leg
+    ended with the turn between them."""
+    return [k for k in range(1, len(positions))
+            if len(positions[k].pyramid) > len(positions[k - 1].pyramid)]
+
+
+@pytest.fixture(scope="module", params=[GAME_4P, GAME_2014], ids=["4p", "2014-3p"])
+def replay_case(request):
+    _, steps = load_record(request.param.read_text())
+    return steps, charts.replay_chart(steps, samples=SAMPLES, seed=SEED, title="a record")
+
+
+def camel_lines(ax, colours) -> dict:
+    return {line.get_label(): line for line in ax.lines if line.get_label() in colours}
+
+
+def test_replay_chart_series(replay_case):
+    steps, fig = replay_case
+    assert steps.over
+    (ax,) = fig.axes
+    start = steps[0][0]
+    colours = start.rules.colours
+    lines = camel_lines(ax, colours)
+    assert sorted(lines) == sorted(colours)
+    first = race_odds(start, Plan(samples=SAMPLES, target_se=None), SEED).win
+    for c, colour in enumerate(colours):
+        line = lines[colour]
+        style = palette.camel(colour)
+        np.testing.assert_array_equal(line.get_xdata(), np.arange(len(steps) + 1))
+        y = np.asarray(line.get_ydata())
+        assert ((0 <= y) & (y <= 1)).all()
+        assert y[0] == first[c]
+        assert y[-1] == (1.0 if colour == steps.winner else 0.0)
+        assert to_rgb(line.get_color()) == to_rgb(style.colour)
+        assert line.get_marker() == style.marker
+    bands = [b for b in ax.collections if isinstance(b, PolyCollection)]
+    assert [to_rgb(b.get_facecolor()[0]) for b in bands] == [
+        to_rgb(palette.camel(c).colour) for c in colours]
+    expected = new_legs([pos for pos, _ in steps])
+    assert len(expected) >= 2
+    boundaries = [line for line in ax.lines if line.get_gid() == charts.BOUNDARY]
+    assert [line.get_xdata()[0] for line in boundaries] == expected
+    assert ax.get_xlabel().startswith("turn") and ax.get_ylabel() == "race-win probability"
+    title = flat(fig.get_suptitle())
+    assert "a record" in title and start.to_notation() in title
+    assert f"{SAMPLES:,} races per turn" in title and f"seed {SEED}" in title
+
+
+def test_replay_chart_files(replay_case, tmp_path):
+    _, fig = replay_case
+    assert_no_clipped_text(fig)
+    assert_saves(fig, tmp_path, charts.REPLAY_SIZE)
+
+
+def test_replay_chart_of_an_unfinished_game():
+    """A record cut after the turn that ends the first leg: the last point is the race
+    odds after that turn (read from the record one turn longer) and the leg's end is
+    marked at the last turn."""
+    _, steps = load_record(GAME_4P.read_text())
+    positions = [pos for pos, _ in steps]
+    n = new_legs(positions)[0]
+    _, short = load_record(record_head(n))
+    assert len(short) == n and not short.over
+    fig = charts.replay_chart(short, samples=SAMPLES, seed=SEED)
+    ax = fig.axes[0]
+    plan = Plan(samples=SAMPLES, target_se=None)
+    after = race_odds(positions[n], plan, SEED)
+    colours = positions[0].rules.colours
+    lines = camel_lines(ax, colours)
+    for c, colour in enumerate(colours):
+        assert lines[colour].get_ydata()[-1] == after.win[c]
+    boundaries = [line for line in ax.lines if line.get_gid() == charts.BOUNDARY]
+    assert [line.get_xdata()[0] for line in boundaries] == [n]
+
+
+# --------------------------------------------------------------------------- command line
+
+
+def test_cli_chart_png_and_svg(oddsbot_cli, tmp_path):
+    png = tmp_path / "x.png"
+    run = oddsbot_cli("chart", START_4P, "--out", png, "--samples", SAMPLES)
+    assert (run.code, run.exc, run.out) == (0, None, "")
+    assert len(run.err.strip().splitlines()) == 1 and str(png) in run.err
+    assert matplotlib.image.imread(png).shape == (*pixels(charts.POSITION_SIZE), 4)
+    svg = tmp_path / "x.svg"
+    notation = cu.parse(START_4P.read_text()).to_notation()
+    run = oddsbot_cli("chart", notation, "--out", svg, "--samples", SAMPLES, "--seed", 2)
+    assert (run.code, run.exc) == (0, None)
+    assert ET.parse(svg).getroot().tag.endswith("svg")
+
+
+def assert_refused(run, *words: str) -> None:
+    assert run.exc is None, run.tb
+    assert run.code == 2 and run.out == ""
+    lines = run.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("oddsbot: error:"), run.err
+    assert "Traceback" not in run.err
+    for word in words:
+        assert word in lines[0]
+
+
+@pytest.mark.parametrize("case", ["jpg", "no-folder", "input", "input-named-svg",
+                                  "bad-position", "samples-0"])
+def test_cli_chart_bad_input(oddsbot_cli, tmp_path, case):
+    position = tmp_path / ("start.svg" if case == "input-named-svg" else "start.json")
+    position.write_text(START_4P.read_text())
+    out, extra, words = tmp_path / "x.png", [], ()
+    if case == "jpg":
+        out, words = tmp_path / "x.jpg", (".png or .svg",)
+    elif case == "no-folder":
+        out, words = tmp_path / "nope" / "x.png", ("does not exist",)
+    elif case == "input":
+        out, words = position, ("--out",)
+    elif case == "input-named-svg":  # a position file that looks like an image
+        out, words = position, ("input file",)
+    elif case == "bad-position":
+        position.write_text('{"game": "camel-up", "track": {"3": ["blue"]}, "pyramid": []}')
+        words = ("track",)
+    else:
+        extra, words = ["--samples", "0"], ("--samples",)
+    before = position.read_text()
+    run = oddsbot_cli("chart", position, "--out", out, *extra)
+    assert_refused(run, *words)
+    assert position.read_text() == before
+    assert not (out.exists() and out != position)
+
+
+def short_record(tmp_path: Path, turns: int = 12) -> Path:
+    """The first ``turns`` turns of the 4-player example record, as a file."""
+    path = tmp_path / "short.record"
+    path.write_text(record_head(turns))
+    return path
+
+
+def test_cli_replay_chart(oddsbot_cli, tmp_path):
+    record = short_record(tmp_path)
+    chart = tmp_path / "replay.png"
+    run = oddsbot_cli("replay", record, "--samples", SAMPLES, "--format", "csv",
+                      "--chart", chart)
+    assert (run.code, run.exc) == (0, None), run.err
+    assert len(run.out.strip().splitlines()) == 1 + 12  # the annotation, as without --chart
+    assert str(chart) in run.err
+    assert matplotlib.image.imread(chart).shape == (*pixels(charts.REPLAY_SIZE), 4)
+
+
+@pytest.mark.parametrize("case", ["record", "jpg"])
+def test_cli_replay_chart_refused(oddsbot_cli, tmp_path, case):
+    record = short_record(tmp_path)
+    before = record.read_text()
+    chart = record if case == "record" else tmp_path / "replay.jpg"
+    run = oddsbot_cli("replay", record, "--samples", SAMPLES, "--chart", chart)
+    assert_refused(run, "--chart")
+    assert record.read_text() == before

@@ -1,0 +1,97 @@
+"""Designer runs: the same seed gives the same games in-process and on a real Dask
+``LocalCluster``; an interrupted run resumed gives the report of an uninterrupted one."""
+
+from __future__ import annotations
+
+import filecmp
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from oddsbot.reports import batch, runner
+from oddsbot.reports.spec import RunSpec
+
+SPEC = RunSpec("camel-up", ("camel-up", "camel-up-2014"), 4,
+               ("heuristic", "random", "heuristic", "random"), 2_500, 17, block=1_000)
+
+
+def full_run(spec: RunSpec, out: Path, client=None) -> runner.Executed:
+    state = batch.start(spec, out, "parquet")
+    done = batch.simulate(spec, out, state, client=client)
+    batch.build(spec, out, state)
+    return done
+
+
+def same_report(a: Path, b: Path) -> None:
+    """Same raw games and the same numbers in every table (the 'How it ran' table
+    records sessions and timings, so it differs by design)."""
+    pd.testing.assert_frame_equal(pd.read_parquet(a / "games.parquet"),
+                                  pd.read_parquet(b / "games.parquet"))
+    tables = sorted(p.name for p in (a / "tables").iterdir())
+    assert tables == sorted(p.name for p in (b / "tables").iterdir())
+    for name in tables:
+        if name != "runs.csv":
+            assert filecmp.cmp(a / "tables" / name, b / "tables" / name, shallow=False), name
+
+
+@pytest.fixture(scope="module")
+def uninterrupted(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("runs") / "whole"
+    done = full_run(SPEC, out)
+    assert done.games == 2 * SPEC.games
+    return out
+
+
+def test_same_seed_same_games_on_a_local_cluster(uninterrupted, tmp_path):
+    out = tmp_path / "cluster"
+    with runner.dask_client(None, 2) as client:
+        assert len(client.scheduler_info()["workers"]) == 2
+        assert client.scheduler.address.startswith("tcp://127.0.0.1:")
+        done = full_run(SPEC, out, client)
+    assert done.how.startswith("Dask scheduler tcp://127.0.0.1:") and "2 workers" in done.how
+    same_report(uninterrupted, out)
+
+
+def test_resume_after_an_interruption_equals_an_uninterrupted_run(uninterrupted, tmp_path):
+    out = tmp_path / "stopped"
+    state = batch.start(SPEC, out, "parquet")
+
+    def stop_after_two_blocks(done: int, total: int, rate: float) -> None:
+        if done >= 2 * SPEC.block:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        batch.simulate(SPEC, out, state, progress=stop_after_two_blocks)
+    kept = sorted((out / "blocks").rglob("*.parquet"))
+    assert len(kept) == 2 and not list((out / "blocks").rglob("*.partial"))
+    spec, state = batch.resume(out, {})
+    assert spec == SPEC
+    done = batch.simulate(spec, out, state)
+    assert done.games == 2 * SPEC.games - 2 * SPEC.block
+    batch.build(spec, out, state)
+    same_report(uninterrupted, out)
+
+
+def test_resume_may_grow_the_run_and_keeps_finished_blocks(uninterrupted, tmp_path):
+    small = RunSpec(**{**SPEC.to_json(), "games": 1_500, "variants": SPEC.variants,
+                       "policies": SPEC.policies})
+    out = tmp_path / "grown"
+    full_run(small, out)
+    first = (out / "blocks" / "camel-up" / "games-0000000000-1000.parquet").stat().st_mtime_ns
+    spec, state = batch.resume(out, {"games": SPEC.games})
+    assert spec == SPEC
+    done = batch.simulate(spec, out, state)
+    assert done.games == 2 * (SPEC.games - 1_000)  # the 500-game blocks are redone
+    assert (out / "blocks" / "camel-up" / "games-0000000000-1000.parquet").stat().st_mtime_ns \
+        == first
+    batch.build(spec, out, state)
+    same_report(uninterrupted, out)
+
+
+def test_resume_refuses_a_changed_option(uninterrupted):
+    from oddsbot.analyser.errors import OddsbotError
+
+    with pytest.raises(OddsbotError, match="--seed: the run .* was made with 17"):
+        batch.resume(uninterrupted, {"seed": 18})
+    with pytest.raises(OddsbotError, match="--raw"):
+        batch.resume(uninterrupted, {"raw": "csv"})
