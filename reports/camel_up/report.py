@@ -10,8 +10,11 @@ shares of actions the ratio estimator over games.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pandas as pd
+from matplotlib.axes import Axes
 
 from ...analyser.camel_up.variants import VARIANTS
 from ...kernels.camel_up import KIND_NAMES, MAX_LEGS_LOGGED
@@ -50,11 +53,6 @@ def _summary(values: np.ndarray, **keys: object) -> list[dict[str, object]]:
         value, lo, hi = stats.quantile_ci(values, q)
         rows.append(dict(keys, statistic=name, value=value, lo95=lo, hi95=hi))
     return rows
-
-
-def _figure(width: float = 8, height: float = 4.2):
-    fig = figures.figure(width, height)
-    return fig, fig.add_subplot()
 
 
 # --------------------------------------------------------------------------- tables
@@ -189,6 +187,13 @@ def comparison_table(tables: dict[str, pd.DataFrame], spec: RunSpec) -> pd.DataF
 # --------------------------------------------------------------------------- sections
 
 
+def _chart(name: str, caption: str, draw: Callable[[Axes], None], height: float = 4.2) -> Chart:
+    """A report chart: an 8-inch-wide figure with one axes drawn by ``draw``."""
+    fig = figures.figure(8, height)
+    draw(fig.add_subplot())
+    return Chart(name, caption, fig)
+
+
 def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
     """Every section of the Camel Up report for the games ``df`` of run ``spec``."""
     legs, summary = length_tables(df, spec)
@@ -198,81 +203,72 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
     crazy = crazy_table(df, spec)
     money = winner_money_table(df, spec)
     actions = action_table(df, spec)
-    sections = []
-
-    fig, ax = _figure()
-    plots.grouped_bars(ax, legs, "legs", "variant", xlabel="legs in the game (count)",
-                       ylabel="share of games")
-    fig2, ax2 = _figure()
-    plots.histograms(ax2, {v: g["turns"].to_numpy() for v, g in _by_variant(df, spec)},
-                     xlabel="turns in the game (count)")
-    sections.append(Section(
-        "Game length",
-        "Legs played (the leg in which the race ends included) and turns (one action "
-        "each) per game.",
-        [Table("legs", "Legs per game", legs), Table("length", "Turns and legs", summary)],
-        [Chart("legs", "Share of games by number of legs, 95% error bars", fig),
-         Chart("turns", "Distribution of turns per game", fig2)]))
-
-    fig, ax = _figure()
-    plots.grouped_bars(ax, start, "start_place", "variant",
-                       xlabel="start place of the camel (1 = leading after set-up)",
-                       ylabel="P(race winner)", reference=1 / 5)
-    sections.append(Section(
-        "Starting place and the race",
-        "How often the camel that started in each place (after the set-up rolls and "
-        "stacking; 1 = leading) wins the race. The dashed line is 1/5.",
-        [Table("start_place", "Race winner by start place", start)],
-        [Chart("start_place", "P(the race winner started in place k), 95% error bars", fig)]))
-
-    fig, ax = _figure()
-    plots.band_lines(ax, leader, "leg", "variant", xlabel="leg k (count)",
-                     ylabel="P(leader after leg k wins the race)")
-    sections.append(Section(
-        "Leader after leg k",
-        "Among games in which leg k was scored before the race ended, how often the camel "
-        "leading at that moment went on to win.",
-        [Table("leader_after_leg", "P(leader after leg k wins)", leader)],
-        [Chart("leader_after_leg", "P(leader after leg k wins), 95% bands", fig)]))
-
-    fig, ax = _figure()
-    plots.grouped_bars(ax, seats, "seat", "variant", xlabel="seat (0 moves first)",
-                       ylabel="win rate (ties shared)", reference=1 / spec.players)
-    sections.append(Section(
-        "Seat advantage",
-        "Win rate by seat, a tie sharing the win equally; the dashed line is 1/players. "
-        "The test is Pearson's chi-square of the seats' win totals against equal win rates.",
-        [Table("seats", "Win rate by seat", seats),
-         Table("seat_test", "Test of no seat advantage", seat_test)],
-        [Chart("seats", "Win rate by seat, 95% error bars", fig)]))
-
+    groups = _by_variant(df, spec)
+    mix = actions.assign(group=actions["variant"] + " · " + actions["policy"])
     crazy_text = ("A grey-die move changes the leader when the leading racing camel differs "
                   "before and after it (a crazy camel carried racers backwards, or moved "
                   "under them). The crazy camels decided the race when the eventual winner "
-                  "took the lead for the last time on such a move.")
-    if crazy.empty:
-        crazy_text += " None of the variants of this run has crazy camels."
-    sections.append(Section("Crazy camels", crazy_text,
-                            [Table("crazy", "Crazy camels and the race", crazy)]))
-
-    fig, ax = _figure()
-    plots.histograms(ax, {v: _money(g, spec.players).max(axis=1)
-                          for v, g in _by_variant(df, spec)}, xlabel="winner's money (EP)")
-    sections.append(Section(
-        "Money of winners", "The richest seat's final money in EP.",
-        [Table("winner_money", "Winner's money (EP)", money)],
-        [Chart("winner_money", "Distribution of the winner's money", fig)]))
-
-    fig, ax = _figure(8, 1.6 + 0.45 * len(spec.variants) * len(set(spec.policies)))
-    mix = actions.assign(group=actions["variant"] + " · " + actions["policy"])
-    plots.stacked_shares(ax, mix, "group", "kind", xlabel="share of the policy's actions")
-    sections.append(Section(
-        "Action mix by policy",
-        "Share of each kind of action among all actions taken by the seats playing a "
-        "policy; intervals treat games (not single actions) as the independent units.",
-        [Table("action_mix", "Action mix", actions)],
-        [Chart("action_mix", "Action mix by variant and policy", fig)]))
-
+                  "took the lead for the last time on such a move."
+                  + (" None of the variants of this run has crazy camels." if crazy.empty
+                     else ""))
+    sections = [
+        Section("Game length",
+                "Legs played (the leg in which the race ends included) and turns (one action "
+                "each) per game.",
+                [Table("legs", "Legs per game", legs),
+                 Table("length", "Turns and legs", summary)],
+                [_chart("legs", "Share of games by number of legs, 95% error bars",
+                        lambda ax: plots.grouped_bars(ax, legs, "legs", "variant",
+                                                      xlabel="legs in the game (count)",
+                                                      ylabel="share of games")),
+                 _chart("turns", "Distribution of turns per game",
+                        lambda ax: plots.histograms(ax, {v: g["turns"].to_numpy()
+                                                         for v, g in groups},
+                                                    xlabel="turns in the game (count)"))]),
+        Section("Starting place and the race",
+                "How often the camel that started in each place (after the set-up rolls and "
+                "stacking; 1 = leading) wins the race. The dashed line is 1/5.",
+                [Table("start_place", "Race winner by start place", start)],
+                [_chart("start_place", "P(the race winner started in place k), 95% error bars",
+                        lambda ax: plots.grouped_bars(
+                            ax, start, "start_place", "variant", ylabel="P(race winner)",
+                            xlabel="start place of the camel (1 = leading after set-up)",
+                            reference=1 / 5))]),
+        Section("Leader after leg k",
+                "Among games in which leg k was scored before the race ended, how often the "
+                "camel leading at that moment went on to win.",
+                [Table("leader_after_leg", "P(leader after leg k wins)", leader)],
+                [_chart("leader_after_leg", "P(leader after leg k wins), 95% bands",
+                        lambda ax: plots.band_lines(
+                            ax, leader, "leg", "variant", xlabel="leg k (count)",
+                            ylabel="P(leader after leg k wins the race)"))]),
+        Section("Seat advantage",
+                "Win rate by seat, a tie sharing the win equally; the dashed line is "
+                "1/players. The test is Pearson's chi-square of the seats' win totals against "
+                "equal win rates.",
+                [Table("seats", "Win rate by seat", seats),
+                 Table("seat_test", "Test of no seat advantage", seat_test)],
+                [_chart("seats", "Win rate by seat, 95% error bars",
+                        lambda ax: plots.grouped_bars(
+                            ax, seats, "seat", "variant", xlabel="seat (0 moves first)",
+                            ylabel="win rate (ties shared)", reference=1 / spec.players))]),
+        Section("Crazy camels", crazy_text,
+                [Table("crazy", "Crazy camels and the race", crazy)]),
+        Section("Money of winners", "The richest seat's final money in EP.",
+                [Table("winner_money", "Winner's money (EP)", money)],
+                [_chart("winner_money", "Distribution of the winner's money",
+                        lambda ax: plots.histograms(
+                            ax, {v: _money(g, spec.players).max(axis=1) for v, g in groups},
+                            xlabel="winner's money (EP)"))]),
+        Section("Action mix by policy",
+                "Share of each kind of action among all actions taken by the seats playing a "
+                "policy; intervals treat games (not single actions) as the independent units.",
+                [Table("action_mix", "Action mix", actions)],
+                [_chart("action_mix", "Action mix by variant and policy",
+                        lambda ax: plots.stacked_shares(ax, mix, "group", "kind",
+                                                        xlabel="share of the policy's actions"),
+                        height=1.6 + 0.45 * mix["group"].nunique())]),
+    ]
     if len(spec.variants) > 1:
         tables = {"summary": summary, "seats": seats, "start": start, "leader": leader,
                   "crazy": crazy, "money": money}
