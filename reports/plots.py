@@ -16,7 +16,7 @@ def grouped_bars(ax: Axes, frame: pd.DataFrame, x: str, group: str, *, value: st
     """One bar per row at category ``x``, side by side per ``group``, with the 95 %
     interval as an error bar; an optional dashed ``reference`` level."""
     groups = list(dict.fromkeys(frame[group]))
-    cats = list(dict.fromkeys(frame[x]))
+    cats = sorted(set(frame[x]))
     width = 0.8 / len(groups)
     for i, g in enumerate(groups):
         rows = frame[frame[group] == g]
@@ -62,7 +62,7 @@ def histograms(ax: Axes, samples: dict[str, np.ndarray], *, xlabel: str,
 
 
 def stacked_shares(ax: Axes, frame: pd.DataFrame, row: str, part: str, *,
-                   value: str = "share", xlabel: str) -> None:
+                   value: str = "share", xlabel: str, ylabel: str) -> None:
     """One horizontal bar per ``row`` split into its ``part`` shares (summing to 1)."""
     rows = list(dict.fromkeys(frame[row]))
     left = np.zeros(len(rows))
@@ -74,4 +74,5 @@ def stacked_shares(ax: Axes, frame: pd.DataFrame, row: str, part: str, *,
     ax.set_yticks(range(len(rows)), [str(r) for r in rows])
     ax.set_xlim(0, 1)
     ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
     ax.legend(fontsize="small", ncols=3, loc="upper center", bbox_to_anchor=(0.5, -0.18))

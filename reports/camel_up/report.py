@@ -266,7 +266,8 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
                 [Table("action_mix", "Action mix", actions)],
                 [_chart("action_mix", "Action mix by variant and policy",
                         lambda ax: plots.stacked_shares(ax, mix, "group", "kind",
-                                                        xlabel="share of the policy's actions"),
+                                                        xlabel="share of the policy's actions",
+                                                        ylabel="variant · policy"),
                         height=1.6 + 0.45 * mix["group"].nunique())]),
     ]
     if len(spec.variants) > 1:
