@@ -30,6 +30,7 @@ err = Console(stderr=True)
 
 POSITION_HELP = "A position: a file path, '-' for stdin, or the one-line notation inline."
 FORMAT_HELP = "Output format: table, json, csv or markdown."
+MAX_SEED = 2**64 - 1  # seeds are unsigned 64-bit integers in the kernels
 
 
 def read_position_text(source: str) -> str:
@@ -109,7 +110,8 @@ def advise(
     position: str = typer.Argument(..., help=POSITION_HELP),
     samples: Optional[int] = typer.Option(None, help="Monte Carlo samples (default: until "
                                                      "--target-se is reached)."),
-    seed: int = typer.Option(0, help="Random seed; the same seed gives the same numbers."),
+    seed: int = typer.Option(0, min=0, max=MAX_SEED,
+                             help="Random seed; the same seed gives the same numbers."),
     target_se: Optional[float] = typer.Option(
         None, "--target-se", help="Stop the race Monte Carlo once every race probability "
         "has at most this standard error (default 0.002); with --rollouts, also stop the "
@@ -166,7 +168,8 @@ def advise(
 def odds(
     position: str = typer.Argument(..., help=POSITION_HELP),
     samples: Optional[int] = typer.Option(None, help="Race Monte Carlo samples."),
-    seed: int = typer.Option(0, help="Random seed."),
+    seed: int = typer.Option(0, min=0, max=MAX_SEED,
+                             help="Random seed."),
     target_se: float = typer.Option(0.002, "--target-se", help="Target standard error."),
     variant: Optional[str] = typer.Option(None, help="Rules variant, e.g. camel-up-2014."),
     fmt: str = typer.Option("table", "--format", "-f", help=FORMAT_HELP),
@@ -245,7 +248,8 @@ def moves(
 def new(
     game: str = typer.Argument(..., help="Game id, e.g. camel-up."),
     players: int = typer.Option(4, help="Number of players."),
-    seed: int = typer.Option(0, help="Random seed of the set-up."),
+    seed: int = typer.Option(0, min=0, max=MAX_SEED,
+                             help="Random seed of the set-up."),
     variant: Optional[str] = typer.Option(None, help="Rules variant, e.g. camel-up-2014."),
     fmt: str = typer.Option("json", "--format", "-f", help="json or notation."),
     play: Optional[str] = typer.Option(None, "--play", help="Play the start out with every "
@@ -279,7 +283,8 @@ def chart(
     out: str = typer.Option(..., "--out", help="Image to write: a .png or .svg file."),
     samples: Optional[int] = typer.Option(None, help="Race Monte Carlo samples (default: "
                                                      "until --target-se is reached)."),
-    seed: int = typer.Option(0, help="Random seed; the same seed gives the same chart."),
+    seed: int = typer.Option(0, min=0, max=MAX_SEED,
+                             help="Random seed; the same seed gives the same chart."),
     target_se: float = typer.Option(0.002, "--target-se", help="Target standard error of "
                                     "the race odds."),
     variant: Optional[str] = typer.Option(None, help="Rules variant, e.g. camel-up-2014."),
@@ -317,7 +322,8 @@ def replay(
     record: str = typer.Argument(..., help="A game record: a file path, or '-' for stdin."),
     samples: int = typer.Option(20000, help="Race Monte Carlo samples per turn (for the "
                                             "winner / loser rows)."),
-    seed: int = typer.Option(0, help="Random seed, the same for every turn."),
+    seed: int = typer.Option(0, min=0, max=MAX_SEED,
+                             help="Random seed, the same for every turn."),
     rollouts: Optional[int] = typer.Option(None, help="Also value every action by N "
                                            "rollouts of the whole game (rollout equity)."),
     policy: Optional[str] = typer.Option(None, help="Policy of the rollouts."),
@@ -426,7 +432,8 @@ def report(
     variants: Optional[list[str]] = typer.Option(
         None, "--variant", help="Rules variant; repeat it or comma-separate to compare "
                                 "variants side by side [default: the game itself]."),
-    seed: Optional[int] = typer.Option(None, help="Random seed [default: 0]; the same seed "
+    seed: Optional[int] = typer.Option(None, min=0, max=MAX_SEED,
+                                        help="Random seed [default: 0]; the same seed "
                                                   "gives the same games anywhere."),
     raw: Optional[str] = typer.Option(None, help="Raw per-game file: parquet or csv "
                                                  "[default: parquet]."),
@@ -456,11 +463,17 @@ def report(
     if raw is not None and raw not in batch.RAW_FORMATS:
         raise OddsbotError(f"--raw: expected parquet or csv, got {raw!r}")
     module = registry.game(game) if game is not None else None
+    chosen = tuple(dict.fromkeys(_split(variants)))  # each variant once, in order
+    if module is not None and game != module.NAME:  # a variant id stands for its game
+        if chosen:
+            raise OddsbotError(f"game: {game} is a variant of {module.NAME}; write 'oddsbot "
+                               f"report {module.NAME} --variant ...'")
+        chosen = (game,)
     if resume is not None:
         state = batch.load_state(resume)
         have = RunSpec.from_json(state["spec"])
         faces = designer(have.game)
-        given = {"game": module.NAME if module else None, "variants": _split(variants) or None,
+        given = {"game": module.NAME if module else None, "variants": chosen or None,
                  "players": players, "seed": seed, "raw": raw, "games": n_games,
                  "policies": (faces.seat_policies(_split(policies), players or have.players)
                               if policies else None)}
@@ -473,21 +486,23 @@ def report(
         if n_games is None:
             raise OddsbotError("--games: how many games per variant?")
         faces = designer(module.NAME)
-        chosen = _split(variants) or (module.NAME,)
         players = 4 if players is None else players
-        faces.check_run(chosen, players, _split(policies))
-        spec = RunSpec(module.NAME, chosen, players,
+        faces.check_run(chosen or (module.NAME,), players, _split(policies))
+        spec = RunSpec(module.NAME, chosen or (module.NAME,), players,
                        faces.seat_policies(_split(policies), players), n_games,
                        0 if seed is None else seed)
-        state = batch.start(spec, out, raw or "parquet")
+        batch.check_new(out)
         folder = out
-    try:
+    try:  # the cluster is up before anything is written
         with runner.dask_client(scheduler, workers) as client, games_progress() as progress:
+            if resume is None:
+                state = batch.start(spec, out, raw or "parquet")
             done = batch.simulate(spec, folder, state, client=client, progress=progress)
     except KeyboardInterrupt:
-        err.print(f"oddsbot: stopped; finished blocks are kept in {folder}/blocks. Continue "
-                  f"with: oddsbot report --resume {folder}", markup=False, highlight=False,
-                  soft_wrap=True)
+        kept = (f"finished blocks are kept in {folder}/blocks. Continue with: oddsbot "
+                f"report --resume {folder}") if (folder / batch.RUN_FILE).exists() else \
+            "nothing was written"
+        err.print(f"oddsbot: stopped; {kept}", markup=False, highlight=False, soft_wrap=True)
         raise
     written = batch.build(spec, folder, state)
     rate = f", {done.games_per_second:,.0f} games/s ({done.how})" if done.games else \
@@ -537,7 +552,7 @@ def main() -> None:
     if len(sys.argv) == 1:
         sys.argv.append("--help")
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
     except OddsbotError as exc:
         _fail(str(exc), 2)
     except (KeyboardInterrupt, EOFError):
@@ -550,6 +565,8 @@ def main() -> None:
         if exc.__class__.__name__ == "Abort":
             _fail("interrupted", 130)
         raise
+    if isinstance(code, int) and code:  # typer hands back Ctrl-C inside a command as 130
+        sys.exit(code)
 
 
 def console() -> None:

@@ -37,13 +37,29 @@ def _write_state(out: Path, state: dict) -> None:
     os.replace(tmp, out / RUN_FILE)
 
 
-def start(spec: RunSpec, out: Path, raw: str) -> dict:
-    """Create the run folder ``out`` (new, or an empty folder) with its ``run.json``."""
+def check_new(out: Path) -> None:
+    """``out`` can hold a new run: it does not exist (its parent does) or is empty."""
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise OddsbotError(f"--out: {str(out)!r} exists and is not an empty folder; use "
                            f"--resume {out} to continue a run there, or another folder")
     if not out.parent.is_dir():
         raise OddsbotError(f"--out: folder {str(out.parent)!r} does not exist")
+
+
+def check_spec(spec: RunSpec, where: str) -> None:
+    """A one-line error naming ``where`` for the first reason ``spec`` cannot run."""
+    problems = spec.problems()
+    if problems:
+        raise OddsbotError(f"{where}: {problems[0]}")
+    try:
+        designer(spec.game).check_run(spec.variants, spec.players, spec.policies)
+    except OddsbotError as exc:
+        raise OddsbotError(f"{where}: {exc}") from None
+
+
+def start(spec: RunSpec, out: Path, raw: str) -> dict:
+    """Create the run folder ``out`` (new, or an empty folder) with its ``run.json``."""
+    check_new(out)
     out.mkdir(exist_ok=True)
     state = {"spec": spec.to_json(), "raw": raw, "oddsbot": __version__, "created": _now(),
              "complete": False, "runs": []}
@@ -52,24 +68,29 @@ def start(spec: RunSpec, out: Path, raw: str) -> dict:
 
 
 def load_state(out: Path) -> dict:
-    """The ``run.json`` of run folder ``out``, checked."""
+    """The ``run.json`` of run folder ``out``, checked: readable, and a spec that can
+    run."""
     path = out / RUN_FILE
     if not path.is_file():
         raise OddsbotError(f"--resume: {str(out)!r} is not a report run folder (no {RUN_FILE})")
     try:
         state = json.loads(path.read_text())
-        RunSpec.from_json(state["spec"])
+        spec = RunSpec.from_json(state["spec"])
         if state["raw"] not in RAW_FORMATS or not isinstance(state["runs"], list):
-            raise ValueError(state["raw"])
-    except (ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"raw {state['raw']!r}")
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise OddsbotError(f"--resume: {path}: damaged run file ({exc})") from None
+    check_spec(spec, f"--resume: {path}")
     return state
 
 
+OPTIONS = {"variants": "--variant"}  # spec fields whose option has another name
+
+
 def resume(out: Path, given: dict[str, object]) -> tuple[RunSpec, dict]:
-    """The spec of the run in ``out``. Options ``given`` on the command line must agree
-    with it, except ``games``, which may grow or shrink the run (finished blocks that
-    still fit are kept)."""
+    """The spec and state of the run in ``out``, nothing written yet. Options ``given``
+    on the command line must agree with the run, except ``games``, which may grow or
+    shrink it (finished blocks that still fit are kept)."""
     state = load_state(out)
     spec = RunSpec.from_json(state["spec"])
     for name, value in given.items():
@@ -77,13 +98,14 @@ def resume(out: Path, given: dict[str, object]) -> tuple[RunSpec, dict]:
             continue
         have = getattr(spec, name, state.get(name))
         if value != have:
-            raise OddsbotError(f"--{name}: the run in {out} was made with {have!r}, not "
-                               f"{value!r}; leave the option out to continue it")
+            raise OddsbotError(f"{OPTIONS.get(name, '--' + name)}: the run in {out} was made "
+                               f"with {have!r}, not {value!r}; leave the option out to "
+                               f"continue it")
     if given.get("games") is not None and given["games"] != spec.games:
         spec = replace(spec, games=int(given["games"]))
+        check_spec(spec, "--games")
         state["spec"] = spec.to_json()
         state["complete"] = False
-        _write_state(out, state)
     return spec, state
 
 
@@ -91,6 +113,7 @@ def simulate(spec: RunSpec, out: Path, state: dict, *, client=None,
              progress: runner.Progress | None = None) -> runner.Executed:
     """Run every missing block and record this session in ``run.json``."""
     began = _now()
+    _write_state(out, state)
     done = runner.execute(spec, out, client=client, progress=progress)
     if done.games:
         state["runs"].append({

@@ -36,7 +36,7 @@ def warm_up(spec: RunSpec) -> float:
     of every variant; returns the seconds it took."""
     t0 = time.perf_counter()
     for v in spec.variants:
-        run_block(spec, Block(v, 0, WARM_GAMES))
+        run_block(spec, Block(v, 0, WARM_GAMES, spec.key()))
     return time.perf_counter() - t0
 
 

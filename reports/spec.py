@@ -8,10 +8,13 @@ files a run leaves behind (``--resume`` keeps every finished block).
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 BLOCK_GAMES = 50_000
+MAX_SEED = 2**64 - 1
 
 
 @dataclass(frozen=True)
@@ -19,10 +22,13 @@ class Block:
     variant: str
     game0: int
     n: int
+    key: str  # ``RunSpec.key`` of the run the block belongs to
 
     def path(self, out: Path) -> Path:
-        """The block's Parquet file inside run folder ``out``."""
-        return out / "blocks" / self.variant / f"games-{self.game0:010d}-{self.n}.parquet"
+        """The block's Parquet file inside run folder ``out``: games of another seed,
+        player count or policy list never share a file name with these."""
+        return (out / "blocks" / self.key / self.variant
+                / f"games-{self.game0:010d}-{self.n}.parquet")
 
 
 @dataclass(frozen=True)
@@ -38,10 +44,34 @@ class RunSpec:
     seed: int
     block: int = BLOCK_GAMES
 
+    def key(self) -> str:
+        """A short fingerprint of what decides a game's row: game, players, seat
+        policies and seed (not the number of games: a run may grow)."""
+        what = json.dumps([self.game, self.players, list(self.policies), self.seed])
+        return hashlib.sha256(what.encode()).hexdigest()[:12]
+
     def blocks(self) -> list[Block]:
         """Every block of the run, variant by variant in game order."""
-        return [Block(v, g, min(self.block, self.games - g))
+        return [Block(v, g, min(self.block, self.games - g), self.key())
                 for v in self.variants for g in range(0, self.games, self.block)]
+
+    def problems(self) -> list[str]:
+        """What makes this spec impossible to run, as ``field: reason`` texts (the
+        game-specific checks are the designer's ``check_run``)."""
+        out = []
+        if self.games < 1:
+            out.append(f"games: must be at least 1, got {self.games}")
+        if self.block < 1:
+            out.append(f"block: must be at least 1, got {self.block}")
+        if not self.variants:
+            out.append("variants: none given")
+        if len(set(self.variants)) != len(self.variants):
+            out.append(f"variants: listed twice in {list(self.variants)}")
+        if len(self.policies) != self.players:
+            out.append(f"policies: {len(self.policies)} for {self.players} seats")
+        if not 0 <= self.seed <= MAX_SEED:
+            out.append(f"seed: must be in 0..2**64-1, got {self.seed}")
+        return out
 
     def to_json(self) -> dict[str, object]:
         return asdict(self)

@@ -34,7 +34,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import Run
+from checks import assert_bad_input, ok
 
 import oddsbot
 
@@ -63,31 +63,6 @@ OPTIONAL_ACTION_KEYS = {"p_first", "p_second", "p_rest", "landings", "p_race", "
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def ok(result: Run) -> Run:
-    assert result.exc is None, f"exception escaped main():\n{result.tb}"
-    assert result.code == 0, f"exit {result.code}, stderr: {result.err!r}"
-    assert "Traceback" not in result.err
-    return result
-
-
-def assert_bad_input(result: Run, *words: str) -> str:
-    """Exit 2, nothing on stdout, exactly one stderr line ``oddsbot: error: ...`` that
-    mentions every one of ``words`` (case-insensitive); no traceback. Returns the line."""
-    assert result.exc is None, (f"exception escaped main() (the user sees a traceback):\n"
-                                f"{result.tb}")
-    assert result.code == 2, f"exit code {result.code}, stdout {result.out!r}, " \
-                             f"stderr {result.err!r}"
-    assert result.out == "", f"stdout must be empty on bad input, got {result.out!r}"
-    assert "Traceback" not in result.err
-    lines = result.err.splitlines()
-    assert len(lines) == 1, f"stderr must be exactly one line, got {result.err!r}"
-    line = lines[0]
-    assert line.startswith("oddsbot: error: "), line
-    for word in words:
-        assert word.lower() in line.lower(), f"{word!r} not named in {line!r}"
-    return line
 
 
 def mid_json(**changes) -> str:

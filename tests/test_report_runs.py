@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-import filecmp
 from pathlib import Path
 
-import pandas as pd
 import pytest
+from checks import same_report
 from oddsbot.reports import batch, runner
 from oddsbot.reports.spec import RunSpec
 
@@ -20,18 +19,6 @@ def full_run(spec: RunSpec, out: Path, client=None) -> runner.Executed:
     done = batch.simulate(spec, out, state, client=client)
     batch.build(spec, out, state)
     return done
-
-
-def same_report(a: Path, b: Path) -> None:
-    """Same raw games and the same numbers in every table (the 'How it ran' table
-    records sessions and timings, so it differs by design)."""
-    pd.testing.assert_frame_equal(pd.read_parquet(a / "games.parquet"),
-                                  pd.read_parquet(b / "games.parquet"))
-    tables = sorted(p.name for p in (a / "tables").iterdir())
-    assert tables == sorted(p.name for p in (b / "tables").iterdir())
-    for name in tables:
-        if name != "runs.csv":
-            assert filecmp.cmp(a / "tables" / name, b / "tables" / name, shallow=False), name
 
 
 @pytest.fixture(scope="module")
@@ -77,12 +64,12 @@ def test_resume_may_grow_the_run_and_keeps_finished_blocks(uninterrupted, tmp_pa
                        "policies": SPEC.policies})
     out = tmp_path / "grown"
     full_run(small, out)
-    first = (out / "blocks" / "camel-up" / "games-0000000000-1000.parquet").stat().st_mtime_ns
+    first = (SPEC.blocks()[0].path(out)).stat().st_mtime_ns
     spec, state = batch.resume(out, {"games": SPEC.games})
     assert spec == SPEC
     done = batch.simulate(spec, out, state)
     assert done.games == 2 * (SPEC.games - 1_000)  # the 500-game blocks are redone
-    assert (out / "blocks" / "camel-up" / "games-0000000000-1000.parquet").stat().st_mtime_ns \
+    assert (SPEC.blocks()[0].path(out)).stat().st_mtime_ns \
         == first
     batch.build(spec, out, state)
     same_report(uninterrupted, out)
