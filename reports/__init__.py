@@ -2,9 +2,10 @@
 spreads whole-game simulation over numba threads or a Dask cluster.
 
 Every game with a designer face registers a module here (``designer(name)``) offering
-``check_run`` and ``seat_policies`` (options of a run), ``simulate_block`` (whole games
--> per-game DataFrame), ``report_sections`` (tables and charts of a finished run),
-``position_chart`` and ``replay_chart``.
+``check_run`` and ``seat_policies`` (options of a run), ``simulate_raw`` (whole games ->
+the kernel's compact per-game rows), ``raw_table`` (those rows -> the per-game
+DataFrame), ``simulate_block`` (both), ``report_sections`` (tables and charts of a
+finished run), ``position_chart`` and ``replay_chart``.
 """
 
 from __future__ import annotations

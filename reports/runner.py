@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from ..analyser.errors import OddsbotError
@@ -25,10 +26,10 @@ Progress = Callable[[int, int, float], None]  # (games done, games planned, game
 WARM_GAMES = 64
 
 
-def run_block(spec: RunSpec, block: Block) -> pd.DataFrame:
-    """The per-game table of ``block`` (importable: Dask workers call it)."""
-    return designer(spec.game).simulate_block(block.variant, spec.players, spec.policies,
-                                              spec.seed, block.game0, block.n)
+def run_block(spec: RunSpec, block: Block) -> np.ndarray:
+    """The compact per-game rows of ``block`` (importable: Dask workers call it)."""
+    return designer(spec.game).simulate_raw(block.variant, spec.players, spec.policies,
+                                            spec.seed, block.game0, block.n)
 
 
 def warm_up(spec: RunSpec) -> float:
@@ -40,11 +41,12 @@ def warm_up(spec: RunSpec) -> float:
     return time.perf_counter() - t0
 
 
-def save_block(df: pd.DataFrame, path: Path) -> None:
+def save_block(rows: np.ndarray, path: Path) -> None:
     """Write a block atomically: a file that exists is complete."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".partial")
-    df.to_parquet(tmp, index=False)
+    with open(tmp, "wb") as f:
+        np.save(f, rows)
     os.replace(tmp, path)
 
 
@@ -76,7 +78,7 @@ def execute(spec: RunSpec, out: Path, *, client=None,
     if client is None:
         warm = warm_up(spec) if todo else 0.0
         how = f"in-process, {_numba_threads()} numba threads"
-        results: Iterator[tuple[Block, pd.DataFrame]] = ((b, run_block(spec, b)) for b in todo)
+        results: Iterator[tuple[Block, np.ndarray]] = ((b, run_block(spec, b)) for b in todo)
         return _collect(results, out, how, warm, done, total, progress)
     from dask.distributed import as_completed
 
@@ -99,12 +101,12 @@ def execute(spec: RunSpec, out: Path, *, client=None,
         client.cancel(futures)
 
 
-def _collect(results: Iterator[tuple[Block, pd.DataFrame]], out: Path, how: str,
+def _collect(results: Iterator[tuple[Block, np.ndarray]], out: Path, how: str,
              warm: float, done: int, total: int, progress: Progress | None) -> Executed:
     t0 = time.perf_counter()
     games = 0
-    for block, df in results:
-        save_block(df, block.path(out))
+    for block, rows in results:
+        save_block(rows, block.path(out))
         games += block.n
         if progress is not None:
             progress(done + games, total, games / max(time.perf_counter() - t0, 1e-9))
@@ -139,6 +141,8 @@ def dask_client(scheduler: str | None, workers: int | None) -> Iterator[object]:
 
 
 def load_games(spec: RunSpec, out: Path) -> pd.DataFrame:
-    """Every game of the run, variant by variant in game order."""
-    frames = [pd.read_parquet(b.path(out)) for b in spec.blocks()]
+    """Every game of the run as the per-game table, variant by variant in game order."""
+    faces = designer(spec.game)
+    frames = [faces.raw_table(np.load(b.path(out)), b.variant, spec.players, b.game0)
+              for b in spec.blocks()]
     return pd.concat(frames, ignore_index=True)

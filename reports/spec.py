@@ -25,10 +25,10 @@ class Block:
     key: str  # ``RunSpec.key`` of the run the block belongs to
 
     def path(self, out: Path) -> Path:
-        """The block's Parquet file inside run folder ``out``: games of another seed,
-        player count or policy list never share a file name with these."""
+        """The block's file (the kernel's rows, NumPy ``.npy``) inside run folder ``out``:
+        games of another seed, player count or policy list never share a name with these."""
         return (out / "blocks" / self.key / self.variant
-                / f"games-{self.game0:010d}-{self.n}.parquet")
+                / f"games-{self.game0:010d}-{self.n}.npy")
 
 
 @dataclass(frozen=True)

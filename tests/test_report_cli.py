@@ -76,7 +76,7 @@ def run_file(folder: Path) -> dict:
 
 
 def block_files(folder: Path) -> list[Path]:
-    return sorted((folder / "blocks").rglob("*.parquet"))
+    return sorted((folder / "blocks").rglob("*.npy"))
 
 
 def copy_run(source: Path, to: Path) -> Path:
@@ -123,7 +123,7 @@ def test_report_writes_every_file(reference):
 
     key = RunSpec.from_json(state["spec"]).key()
     assert [p.relative_to(out).as_posix() for p in block_files(out)] == \
-        [f"blocks/{key}/{v}/games-0000000000-1000.parquet" for v in VARIANTS]
+        [f"blocks/{key}/{v}/games-0000000000-1000.npy" for v in VARIANTS]
     games = pd.read_parquet(out / "games.parquet")
     assert len(games) == 2000
     assert games.groupby("variant", observed=True).size().to_dict() == \
@@ -281,7 +281,7 @@ def test_ctrl_c_keeps_finished_blocks_and_says_how_to_continue(interrupted):
     assert f"--resume {out}" in result.err
     assert result.out == ""
     kept = [name for name in content if name.startswith("blocks/") and
-            name.endswith(".parquet")]
+            name.endswith(".npy")]
     assert 1 <= len(kept) < 3, f"not a real interruption: {sorted(content)}"
     assert not [name for name in content if name.endswith(".partial")]
     state = json.loads(content["run.json"])

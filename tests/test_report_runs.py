@@ -49,7 +49,7 @@ def test_resume_after_an_interruption_equals_an_uninterrupted_run(uninterrupted,
 
     with pytest.raises(KeyboardInterrupt):
         batch.simulate(SPEC, out, state, progress=stop_after_two_blocks)
-    kept = sorted((out / "blocks").rglob("*.parquet"))
+    kept = sorted((out / "blocks").rglob("*.npy"))
     assert len(kept) == 2 and not list((out / "blocks").rglob("*.partial"))
     spec, state = batch.resume(out, {})
     assert spec == SPEC

@@ -2,8 +2,8 @@
 charts."""
 
 from .charts import position_chart, replay_chart
-from .games import check_run, seat_policies, simulate_block
+from .games import check_run, raw_table, seat_policies, simulate_block, simulate_raw
 from .report import report_sections
 
-__all__ = ["check_run", "position_chart", "replay_chart", "report_sections", "seat_policies",
-           "simulate_block"]
+__all__ = ["check_run", "position_chart", "raw_table", "replay_chart", "report_sections",
+           "seat_policies", "simulate_block", "simulate_raw"]

@@ -79,14 +79,20 @@ def _start_orders(start: np.ndarray, letters: tuple[str, ...]) -> pd.Categorical
     return pd.Categorical.from_codes(codes, categories=names)
 
 
-def simulate_block(variant_id: str, players: int, policies: tuple[str, ...], seed: int,
-                   game0: int, n: int) -> pd.DataFrame:
-    """Games ``game0 .. game0 + n - 1`` of the run (module docstring for columns)."""
+def simulate_raw(variant_id: str, players: int, policies: tuple[str, ...], seed: int,
+                 game0: int, n: int) -> np.ndarray:
+    """Games ``game0 .. game0 + n - 1`` of the run as the kernel's compact rows
+    (``record_games``: int16, one row per game); ``raw_table`` turns them into the table."""
+    codes = np.array([POLICIES.index(p) for p in seat_policies(policies, players)],
+                     dtype=np.int64)
+    return K.record_games(rules_state(variant(variant_id), players), codes,
+                          K.HEURISTIC_PARAMS, seed, game0, n, CHUNK_GAMES)
+
+
+def raw_table(raw: np.ndarray, variant_id: str, players: int, game0: int) -> pd.DataFrame:
+    """The per-game table (module docstring) of the rows ``raw`` of ``simulate_raw``."""
     v = variant(variant_id)
-    seats = seat_policies(policies, players)
-    codes = np.array([POLICIES.index(p) for p in seats], dtype=np.int64)
-    raw = K.record_games(rules_state(v, players), codes, K.HEURISTIC_PARAMS, seed, game0, n,
-                         CHUNK_GAMES)
+    n = len(raw)
     cols: dict[str, object] = {
         "game": np.arange(game0, game0 + n, dtype=np.int64),
         "variant": pd.Categorical([variant_id] * n, categories=tuple(VARIANTS)),
@@ -97,8 +103,7 @@ def simulate_block(variant_id: str, players: int, policies: tuple[str, ...], see
     cols["legs"] = raw[:, K.F_LEGS]
     cols["winner"] = _colour_column(raw[:, K.F_WINNER], v.colours)
     cols["loser"] = _colour_column(raw[:, K.F_LOSER], v.colours)
-    start = raw[:, K.F_START:K.F_START + K.N_RACING]
-    cols["start_order"] = _start_orders(start, v.letters)
+    cols["start_order"] = _start_orders(raw[:, K.F_START:K.F_START + K.N_RACING], v.letters)
     for k in range(K.MAX_LEGS_LOGGED):
         cols[f"leader_leg_{k + 1}"] = _colour_column(raw[:, K.F_LEADER + k], v.colours)
     cols["crazy_lead_changes"] = raw[:, K.F_CRAZY_CHANGES]
@@ -107,3 +112,10 @@ def simulate_block(variant_id: str, players: int, policies: tuple[str, ...], see
         for i, kind in enumerate(K.KIND_NAMES):
             cols[f"{kind}_{p}"] = raw[:, K.F_ACTIONS + p * K.N_KINDS + i]
     return pd.DataFrame(cols)
+
+
+def simulate_block(variant_id: str, players: int, policies: tuple[str, ...], seed: int,
+                   game0: int, n: int) -> pd.DataFrame:
+    """Games ``game0 .. game0 + n - 1`` of the run as the per-game table."""
+    return raw_table(simulate_raw(variant_id, players, policies, seed, game0, n),
+                     variant_id, players, game0)
