@@ -90,8 +90,9 @@ def execute(spec: RunSpec, out: Path, *, client=None,
                            f"{type(exc).__name__}: {exc}") from None
     warm = max(warm, time.perf_counter() - t0)
     workers = client.scheduler_info()["workers"]
-    how = f"Dask scheduler {client.scheduler.address}, {len(workers)} workers " \
-          f"({sum(w['nthreads'] for w in workers.values())} threads)"
+    threads = sum(w["nthreads"] for w in workers.values())
+    how = (f"Dask scheduler {client.scheduler.address}, {len(workers)} worker"
+           f"{'s' if len(workers) != 1 else ''} ({threads} threads)")
     futures = [client.submit(run_block, spec, b, pure=False) for b in todo]
     index = {f.key: b for f, b in zip(futures, todo)}
     try:

@@ -232,6 +232,23 @@ def test_local_dask_cluster_gives_the_same_games(reference, oddsbot_cli, tmp_pat
     same_report(ref, out)
 
 
+def test_an_existing_scheduler_gives_the_same_games(reference, oddsbot_cli, tmp_path):
+    """``--scheduler tcp://HOST:PORT``: a cluster this test starts on loopback, as a user's
+    cluster would be, receives the blocks; the games equal the in-process run's."""
+    from dask.distributed import LocalCluster
+
+    ref, _ = reference
+    out = tmp_path / "remote"
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=True, host="127.0.0.1",
+                      dashboard_address=None) as cluster:
+        ok(oddsbot_cli("report", *REF, "--scheduler", cluster.scheduler_address,
+                       "--out", out))
+        address = cluster.scheduler_address
+    (session,) = run_file(out)["runs"]
+    assert session["how"].startswith(f"Dask scheduler {address}, 1 worker (2 threads)")
+    same_report(ref, out)
+
+
 def test_a_variant_id_as_game_runs_that_variant(oddsbot_cli, tmp_path):
     out = tmp_path / "old"
     ok(oddsbot_cli("report", "camel-up-2014", "--games", 300, "--out", out))
