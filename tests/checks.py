@@ -7,6 +7,8 @@ import filecmp
 from pathlib import Path
 
 import pandas as pd
+from oddsbot.reports import batch, runner
+from oddsbot.reports.spec import RunSpec
 
 from conftest import Run
 
@@ -46,3 +48,11 @@ def same_report(a: Path, b: Path) -> None:
     for name in tables:
         if name != "runs.csv":
             assert filecmp.cmp(a / "tables" / name, b / "tables" / name, shallow=False), name
+
+
+def full_run(spec: RunSpec, out: Path, client=None) -> runner.Executed:
+    """A whole designer run into the new folder ``out``: simulate, then build the report."""
+    state = batch.start(spec, out, "parquet")
+    done = batch.simulate(spec, out, state, client=client)
+    batch.build(spec, out, state)
+    return done

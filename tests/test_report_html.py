@@ -18,7 +18,7 @@ from pathlib import Path
 
 import matplotlib.image
 import pytest
-from oddsbot.reports import batch
+from checks import full_run
 from oddsbot.reports.spec import RunSpec
 
 SPEC = RunSpec("camel-up", ("camel-up", "camel-up-2014"), 4, ("heuristic",) * 4, 1_500, 1,
@@ -117,9 +117,7 @@ def not_loaded(view: dict) -> list[int]:
 def report(tmp_path_factory) -> Path:
     """A small two-variant report's run folder."""
     out = tmp_path_factory.mktemp("html") / "run"
-    state = batch.start(SPEC, out, "parquet")
-    batch.simulate(SPEC, out, state)
-    batch.build(SPEC, out, state)
+    full_run(SPEC, out)
     return out
 
 

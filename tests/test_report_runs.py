@@ -6,19 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from checks import same_report
+from checks import full_run, same_report
 from oddsbot.reports import batch, runner
 from oddsbot.reports.spec import RunSpec
 
 SPEC = RunSpec("camel-up", ("camel-up", "camel-up-2014"), 4,
                ("heuristic", "random", "heuristic", "random"), 2_500, 17, block=1_000)
-
-
-def full_run(spec: RunSpec, out: Path, client=None) -> runner.Executed:
-    state = batch.start(spec, out, "parquet")
-    done = batch.simulate(spec, out, state, client=client)
-    batch.build(spec, out, state)
-    return done
 
 
 @pytest.fixture(scope="module")

@@ -26,7 +26,8 @@ from matplotlib.patches import Polygon
 
 import naive_report as naive
 from oddsbot.kernels.camel_up import KIND_NAMES, MAX_LEGS_LOGGED
-from oddsbot.reports import batch, figures, stats
+from checks import full_run
+from oddsbot.reports import figures, stats
 from oddsbot.reports.camel_up import report
 from oddsbot.reports.document import Chart
 from oddsbot.reports.spec import RunSpec
@@ -52,9 +53,7 @@ SIZES = {
 @pytest.fixture(scope="module")
 def run(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("report") / "run"
-    state = batch.start(SPEC, out, "parquet")
-    batch.simulate(SPEC, out, state)
-    batch.build(SPEC, out, state)
+    full_run(SPEC, out)
     return out
 
 
