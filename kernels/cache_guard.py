@@ -3,8 +3,13 @@
 numba checks a cached function against its own source file only. A kernel that calls a
 function of another module (``rollout.play_out`` calls ``policy.choose``) keeps its old
 machine code after that other module changes. Before any kernel is loaded, this guard
-fingerprints every kernel source; when the fingerprint differs from the one stored next
-to the caches, it deletes the cached kernels so that all of them compile afresh.
+fingerprints the kernel sources; when a fingerprint differs from the one stored next to
+the caches, it deletes those cached kernels so that they compile afresh.
+
+The unit is a game package (``camel_up``, ``five_tribes``: they never call each other)
+together with the shared modules at the top (``rng``), which every game uses: a change in
+one game recompiles that game only, a change in a shared module recompiles everything.
+With ``NUMBA_CACHE_DIR`` set, all kernels are one unit.
 """
 
 from __future__ import annotations
@@ -25,27 +30,40 @@ def _cache_dirs(root: Path) -> list[Path]:
     return dirs
 
 
-def fingerprint(root: Path) -> str:
+def _digest(root: Path, sources: list[Path]) -> str:
     digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
+    for path in sources:
         digest.update(str(path.relative_to(root)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()
 
 
-def purge_stale_caches(root: Path | None = None) -> bool:
-    """Delete numba cache files of the kernels if any kernel source changed since they
-    were written. Returns True if it purged. Read-only installs are left alone."""
-    root = Path(__file__).resolve().parent if root is None else root
-    stamp_file = root / "__pycache__" / STAMP
-    current = fingerprint(root)
+def fingerprint(root: Path) -> str:
+    """One fingerprint of every kernel source under ``root``."""
+    return _digest(root, sorted(root.rglob("*.py")))
+
+
+def _units(root: Path) -> list[tuple[Path, list[Path], list[Path]]]:
+    """(folder holding the stamp, sources, cache folders) of every cache unit."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return [(root, sorted(root.rglob("*.py")), _cache_dirs(root))]
+    shared = sorted(root.glob("*.py"))
+    units = [(root, shared, [root / "__pycache__"])]
+    for package in sorted(p for p in root.iterdir() if (p / "__init__.py").is_file()):
+        units.append((package, shared + sorted(package.rglob("*.py")), _cache_dirs(package)))
+    return units
+
+
+def _purge_unit(root: Path, folder: Path, sources: list[Path], caches: list[Path]) -> bool:
+    stamp_file = folder / "__pycache__" / STAMP
+    current = _digest(root, sources)
     try:
         if stamp_file.read_text() == current:
             return False
     except OSError:
         pass
     try:
-        for cache in _cache_dirs(root):
+        for cache in caches:
             if cache.is_dir():
                 for f in cache.iterdir():
                     if f.suffix in (".nbi", ".nbc"):
@@ -55,3 +73,14 @@ def purge_stale_caches(root: Path | None = None) -> bool:
     except OSError:
         return False
     return True
+
+
+def purge_stale_caches(root: Path | None = None) -> bool:
+    """Delete the numba cache files of every unit (module doc) whose sources changed
+    since they were written. Returns True if anything was purged. Read-only installs are
+    left alone."""
+    root = Path(__file__).resolve().parent if root is None else root
+    purged = False
+    for folder, sources, caches in _units(root):
+        purged |= _purge_unit(root, folder, sources, caches)
+    return purged

@@ -1,0 +1,63 @@
+"""The numba cache guard purges exactly the caches a source change can make stale."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from oddsbot.kernels.cache_guard import purge_stale_caches
+
+
+def tree(root: Path) -> dict[str, Path]:
+    """A kernels folder: a shared module, two game packages, a cache file for each."""
+    files = {"rng.py": "A = 1\n", "game_a/__init__.py": "", "game_a/move.py": "B = 1\n",
+             "game_b/__init__.py": "", "game_b/score.py": "C = 1\n"}
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    caches = {}
+    for unit, module in (("shared", "."), ("a", "game_a"), ("b", "game_b")):
+        cache = root / module / "__pycache__" / f"{unit}.f-1.py311.nbi"
+        cache.parent.mkdir(exist_ok=True)
+        cache.write_text("x")
+        caches[unit] = cache
+    return caches
+
+
+def restore(caches: dict[str, Path]) -> None:
+    for cache in caches.values():
+        cache.write_text("x")
+
+
+def test_a_change_in_one_game_purges_that_game_only(tmp_path, monkeypatch):
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    caches = tree(tmp_path)
+    assert purge_stale_caches(tmp_path)  # first sight: no stamps yet
+    restore(caches)
+    assert not purge_stale_caches(tmp_path)
+    assert all(c.exists() for c in caches.values())
+
+    (tmp_path / "game_a" / "move.py").write_text("B = 2\n")
+    assert purge_stale_caches(tmp_path)
+    assert not caches["a"].exists() and caches["b"].exists() and caches["shared"].exists()
+
+    restore(caches)
+    (tmp_path / "rng.py").write_text("A = 2\n")
+    assert purge_stale_caches(tmp_path)
+    assert not any(c.exists() for c in caches.values())
+
+
+def test_with_a_custom_cache_folder_everything_is_one_unit(tmp_path, monkeypatch):
+    custom = tmp_path / "custom"
+    custom.mkdir()
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(custom))
+    kernels = tmp_path / "kernels"
+    kernels.mkdir()
+    caches = tree(kernels)
+    elsewhere = custom / "g.f-1.py311.nbc"
+    elsewhere.write_text("x")
+    purge_stale_caches(kernels)
+    restore(caches)
+    elsewhere.write_text("x")
+    (kernels / "game_b" / "score.py").write_text("C = 2\n")
+    assert purge_stale_caches(kernels)
+    assert not elsewhere.exists() and not any(c.exists() for c in caches.values())
