@@ -21,6 +21,25 @@ class ActionError(OddsbotError):
     """An action that is unknown or illegal in the position."""
 
 
+def whole_number(value: Any, field: str, low: int | None = None,
+                 high: int | None = None) -> int:
+    """``value`` as a JSON whole number (booleans refused) within ``low..high`` when given."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PositionError(field, f"must be a whole number, got {value!r}")
+    if low is not None and value < low:
+        raise PositionError(field, f"must be at least {low}, got {value}")
+    if high is not None and value > high:
+        raise PositionError(field, f"must be at most {high}, got {value}")
+    return value
+
+
+def json_list(value: Any, field: str) -> list:
+    """``value`` if it is a JSON list."""
+    if not isinstance(value, list):
+        raise PositionError(field, f"must be a list, got {type(value).__name__}")
+    return value
+
+
 def load_json(text: str) -> Any:
     """``json.loads`` with every failure as a one-line PositionError."""
     try:

@@ -11,27 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import PositionError
+from ..errors import PositionError, json_list, whole_number
 from .position import N_SPACES, START_MONEY, Card, Position, Tile
 from .variants import Variant, variant
 
 PER_PLAYER = ("leg_tickets", "pyramid_tickets", "finish_hand", "money", "partnership")
-
-
-def _int(value: Any, field: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(field, f"must be a whole number, got {value!r}")
-    if low is not None and value < low:
-        raise PositionError(field, f"must be at least {low}, got {value}")
-    if high is not None and value > high:
-        raise PositionError(field, f"must be at most {high}, got {value}")
-    return value
-
-
-def _list(value: Any, field: str) -> list:
-    if not isinstance(value, list):
-        raise PositionError(field, f"must be a list, got {type(value).__name__}")
-    return value
 
 
 def _track(value: Any, v: Variant) -> tuple[tuple[str, ...], ...]:
@@ -47,7 +31,7 @@ def _track(value: Any, v: Variant) -> tuple[tuple[str, ...], ...]:
             raise PositionError(f"track[{key}]", f"space must be 1..{N_SPACES}")
         if isinstance(stack, str):
             stack = [stack]
-        names = [v.camel(c, f"track[{key}]") for c in _list(stack, f"track[{key}]")]
+        names = [v.camel(c, f"track[{key}]") for c in json_list(stack, f"track[{key}]")]
         spaces[s - 1] = spaces[s - 1] + tuple(names)
     return tuple(spaces)
 
@@ -55,7 +39,7 @@ def _track(value: Any, v: Variant) -> tuple[tuple[str, ...], ...]:
 def _pyramid(value: Any, v: Variant) -> tuple[str, ...]:
     if isinstance(value, str):  # letters, e.g. "BGYRPX"
         value = list(value.replace(" ", ""))
-    dice = [v.die(d, f"pyramid[{i}]") for i, d in enumerate(_list(value, "pyramid"))]
+    dice = [v.die(d, f"pyramid[{i}]") for i, d in enumerate(json_list(value, "pyramid"))]
     for d in dice:
         if dice.count(d) > 1:
             raise PositionError("pyramid", f"die {d} listed twice")
@@ -64,30 +48,30 @@ def _pyramid(value: Any, v: Variant) -> tuple[str, ...]:
 
 def _tiles(value: Any, v: Variant) -> tuple[Tile, ...]:
     tiles = []
-    for i, t in enumerate(_list(value, "tiles")):
+    for i, t in enumerate(json_list(value, "tiles")):
         f = f"tiles[{i}]"
         if not isinstance(t, dict):
             raise PositionError(f, "must be an object with owner, space and side")
         for key in ("owner", "space", "side"):
             if key not in t:
                 raise PositionError(f, f"missing {key!r}")
-        tiles.append(Tile(_int(t["owner"], f + ".owner", 0),
-                          _int(t["space"], f + ".space"), v.side(t["side"], f + ".side")))
+        tiles.append(Tile(whole_number(t["owner"], f + ".owner", 0),
+                          whole_number(t["space"], f + ".space"), v.side(t["side"], f + ".side")))
     return tuple(sorted(tiles, key=lambda t: t.space))
 
 
 def _leg_tickets(value: Any, v: Variant) -> tuple[tuple[tuple[str, int], ...], ...]:
     out = []
-    for p, held in enumerate(_list(value, "leg_tickets")):
+    for p, held in enumerate(json_list(value, "leg_tickets")):
         f = f"leg_tickets[{p}]"
         row = []
-        for j, ticket in enumerate(_list(held, f)):
+        for j, ticket in enumerate(json_list(held, f)):
             g = f"{f}[{j}]"
             if isinstance(ticket, dict):
                 ticket = [ticket.get("colour"), ticket.get("value")]
             if not isinstance(ticket, list) or len(ticket) != 2:
                 raise PositionError(g, "a ticket is [colour, value]")
-            row.append((v.colour(ticket[0], g), _int(ticket[1], g + ".value")))
+            row.append((v.colour(ticket[0], g), whole_number(ticket[1], g + ".value")))
         out.append(tuple(row))
     return tuple(out)
 
@@ -98,38 +82,39 @@ def _ticket_stacks(value: Any, v: Variant) -> dict[str, tuple[int, ...]]:
     out = {}
     for key, vals in value.items():
         c = v.colour(key, "ticket_stacks")
-        out[c] = tuple(_int(x, f"ticket_stacks.{c}") for x in _list(vals, f"ticket_stacks.{c}"))
+        f = f"ticket_stacks.{c}"
+        out[c] = tuple(whole_number(x, f) for x in json_list(vals, f))
     return out
 
 
 def _deck(value: Any, v: Variant, name: str) -> tuple[Card, ...]:
     cards = []
-    for i, card in enumerate(_list(value, name)):
+    for i, card in enumerate(json_list(value, name)):
         f = f"{name}[{i}]"
         if isinstance(card, list) and len(card) == 2:
             card = {"owner": card[0], "colour": card[1]}
         if not isinstance(card, dict) or "owner" not in card:
             raise PositionError(f, "a card is {\"owner\": seat, \"colour\": colour or null}")
         colour = card.get("colour")
-        cards.append(Card(_int(card["owner"], f + ".owner", 0),
+        cards.append(Card(whole_number(card["owner"], f + ".owner", 0),
                           None if colour is None else v.colour(colour, f + ".colour")))
     return tuple(cards)
 
 
 def _hands(value: Any, v: Variant) -> list[tuple[str, ...] | None]:
     out: list[tuple[str, ...] | None] = []
-    for p, hand in enumerate(_list(value, "finish_hand")):
+    for p, hand in enumerate(json_list(value, "finish_hand")):
         if hand is None:
             out.append(None)
         else:
             f = f"finish_hand[{p}]"
-            out.append(tuple(v.colour(c, f) for c in _list(hand, f)))
+            out.append(tuple(v.colour(c, f) for c in json_list(hand, f)))
     return out
 
 
 def _players(data: dict[str, Any], v: Variant) -> int:
     if "players" in data:
-        return _int(data["players"], "players", v.min_players, v.max_players)
+        return whole_number(data["players"], "players", v.min_players, v.max_players)
     for key in PER_PLAYER:
         if isinstance(data.get(key), list):
             return len(data[key])
@@ -227,9 +212,9 @@ def position_from_json(data: Any) -> Position:
     fields: dict[str, Any] = {"players": players, "track": _track(data["track"], v),
                               "pyramid": _pyramid(data["pyramid"], v)}
     if "to_move" in data:
-        fields["to_move"] = _int(data["to_move"], "to_move", 0)
+        fields["to_move"] = whole_number(data["to_move"], "to_move", 0)
     if "leg_start" in data:
-        fields["leg_start"] = _int(data["leg_start"], "leg_start", 0, players - 1)
+        fields["leg_start"] = whole_number(data["leg_start"], "leg_start", 0, players - 1)
     if "status" in data:
         fields["status"] = data["status"]
     if "tiles" in data:
@@ -240,20 +225,20 @@ def position_from_json(data: Any) -> Position:
         fields["leg_tickets"] = _leg_tickets(data["leg_tickets"], v)
     if "pyramid_tickets" in data:
         fields["pyramid_tickets"] = tuple(
-            _int(x, f"pyramid_tickets[{i}]", 0)
-            for i, x in enumerate(_list(data["pyramid_tickets"], "pyramid_tickets")))
+            whole_number(x, f"pyramid_tickets[{i}]", 0)
+            for i, x in enumerate(json_list(data["pyramid_tickets"], "pyramid_tickets")))
     for deck in ("winner_deck", "loser_deck"):
         if deck in data:
             fields[deck] = _deck(data[deck], v, deck)
     if "finish_hand" in data:
         fields["finish_hand"] = _hands(data["finish_hand"], v)
     if "money" in data:
-        fields["money"] = tuple(_int(x, f"money[{i}]", 0)
-                                for i, x in enumerate(_list(data["money"], "money")))
+        fields["money"] = tuple(whole_number(x, f"money[{i}]", 0)
+                                for i, x in enumerate(json_list(data["money"], "money")))
     if data.get("partnership") is not None:
         fields["partnership"] = tuple(
-            None if x is None or x == "available" else _int(x, f"partnership[{i}]", 0)
-            for i, x in enumerate(_list(data["partnership"], "partnership")))
+            None if x is None or x == "available" else whole_number(x, f"partnership[{i}]", 0)
+            for i, x in enumerate(json_list(data["partnership"], "partnership")))
     rules = data.get("rules") or {}
     if not isinstance(rules, dict):
         raise PositionError("rules", "must be an object")

@@ -1,0 +1,259 @@
+"""Text notation for Five Tribes positions; round-trips with the JSON form.
+
+One line::
+
+    five-tribes <row 0>/<row 1>/<row 2>/<row 3>/<row 4> n=<players> [key=value ...]
+
+A row is its 6 cells, left to right, separated by commas. A cell is
+``<type><vp>:<meeples>[@<owner>][+p<palms>][+P<palaces>]``: type letter ``O`` oasis,
+``S`` small market, ``L`` large market, ``V`` village, ``D`` sacred place (djinns); the vp
+may be left out except on a sacred place; meeples are ``YWBGR`` letters, nothing after the
+colon for none. Examples: ``O8:YWB``, ``S6:``, ``V5:GG@1+P2``, ``D12:W@0+p1``.
+``board_text`` writes the same cells one row per line, columns aligned, and
+``parse_board_text`` reads that back (cells separated by spaces or commas).
+
+Fields after the board, each written only when it differs from the JSON form's default
+(``n`` always; ``-`` is an empty list):
+
+* ``n=3`` players; ``res=fi,fa,si``: face-up resource row, front first, as card codes
+  ``iv je go pa si sp fi wh po fa`` (ivory, jewels, gold, papyrus, silk, spice, fish, wheat,
+  pottery, fakir; full names are read too); ``dj=Baal,Sloar``: face-up djinns (names
+  without the apostrophe);
+* ``bid=2,0,1``: the bid order track, front first; ``turn=18:2,3:0,0:1,0:3``: the occupied
+  turn order track spaces as ``cost:seat`` in play order (zeros: first plays first);
+  ``phase=turns``; ``to=1``;
+* ``p1=gc38,v3,e1,c5,fi2,fa1,Baal``: player 1's holdings: ``gc`` gold, ``v`` viziers,
+  ``e`` elders, ``c`` camels left, a card code with a count (goods and fakirs), and djinn
+  names;
+* ``rd=fa,fi``, ``dd=Enki``: resource and djinn discard piles; ``end=premove``.
+
+Example: a board in ``board_text`` form::
+
+    O8:YWB S6:BGR     L4:WW   V5:BGR@0 D6:YYW   S6:RR
+    D10:W  O8:GG@1+p1 S6:YBB  V5:WR+P2 L4:YGR   D6:
+    S6:YWG V5:@2+P1   D15:BRR O8:WWB   S6:YG    L4:BR
+    O8:Y   D12:WWG    S6:BR   V5:WGG   O8:@0+p2 D6:YWBGR
+    L4:WB  S6:        V5:YYR  O8:WBG   D6:WRR   S6:YBG
+
+is ``five-tribes O8:YWB,S6:BGR,L4:WW,V5:BGR@0,D6:YYW,S6:RR/D10:W,...`` in one line,
+followed by e.g. ``n=3 bid=2,0 turn=18:1 res=fi,fa,si,po,wh,sp,iv,je,go dj=Baal,Enki,Sloar
+p0=gc38,v3,e1,fi2,fa1,Haurvatat``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...kernels import five_tribes as FT
+from ..errors import PositionError
+from . import names
+from .json_form import (DEFAULT_PLAYERS, END_RULES, PHASES, bids_of, build, check_grid,
+                        check_player_count, choice, default_bid_track, default_camels,
+                        default_phase, default_to_move, default_vp, djinn_list, place_bids,
+                        space_cost)
+from .position import NAME, Cell, Player, Position
+
+KEYS = ("n", "bid", "turn", "phase", "to", "res", "dj", "rd", "dd", "end")
+COUNTS = {"gc": "gold", "v": "viziers", "e": "elders", "c": "camels"}
+CELL = re.compile(r"(\d*):([A-Za-z]*)(?:@(-?\d+))?((?:\+[pP]\d+)*)")
+
+
+def cell_text(cell: Cell) -> str:
+    """One cell, e.g. ``V5:GG@1+P2``."""
+    text = f"{names.TILE_LETTERS[FT.TILE_TYPES.index(cell.tile)]}{cell.vp}:{cell.meeples}"
+    if cell.owner is not None:
+        text += f"@{cell.owner}"
+    if cell.palms:
+        text += f"+p{cell.palms}"
+    if cell.palaces:
+        text += f"+P{cell.palaces}"
+    return text
+
+
+def board_text(pos: Position) -> str:
+    """The board as 5 lines, one per row, columns aligned."""
+    texts = [[cell_text(cell) for cell in row] for row in pos.board]
+    widths = [max(len(row[c]) for row in texts) for c in range(FT.COLS)]
+    return "\n".join(" ".join(t.ljust(w) for t, w in zip(row, widths)).rstrip()
+                     for row in texts)
+
+
+def parse_cell(text: str, field: str) -> Cell:
+    """One cell (see module doc); ``field`` names it in errors."""
+    letter, m = text[:1].upper(), CELL.fullmatch(text[1:])
+    if not letter or letter not in names.TILE_LETTERS:
+        raise PositionError(field, f"{text!r}: unknown tile letter {letter!r} (O oasis, "
+                                   f"S small market, L large market, V village, "
+                                   f"D sacred place)")
+    if m is None:
+        raise PositionError(field, f"{text!r} is not a cell: <type><vp>:<meeples>"
+                                   f"[@owner][+p<palms>][+P<palaces>]")
+    vp, meeples, owner, extras = m.groups()
+    tile = FT.TILE_TYPES[names.TILE_LETTERS.index(letter)]
+    marks: dict[str, int] = {}
+    for mark, k in re.findall(r"\+([pP])(\d+)", extras):
+        if mark in marks:
+            raise PositionError(field, f"{text!r}: +{mark} given twice")
+        marks[mark] = int(k)
+    return Cell(tile=tile, vp=int(vp) if vp else default_vp(tile, field),
+                meeples=names.meeples(meeples, field + ".meeples"),
+                owner=None if owner is None else int(owner),
+                palms=marks.get("p", 0), palaces=marks.get("P", 0))
+
+
+def _board(rows: list[list[str]]) -> tuple[tuple[Cell, ...], ...]:
+    check_grid(rows)
+    return tuple(tuple(parse_cell(text, f"board[{r}][{c}]") for c, text in enumerate(row))
+                 for r, row in enumerate(rows))
+
+
+def parse_board_text(text: str) -> tuple[tuple[Cell, ...], ...]:
+    """A board from ``board_text``'s 5 lines (blank lines ignored)."""
+    return _board([re.split(r"[,\s]+", line.strip())
+                   for line in text.splitlines() if line.strip()])
+
+
+def _player_text(p: Player, camels: int) -> str:
+    default = Player(camels=camels)
+    items = [f"{key}{getattr(p, attr)}" for key, attr in COUNTS.items()
+             if getattr(p, attr) != getattr(default, attr)]
+    cards = (*p.goods, p.fakirs)
+    items += [f"{code}{k}" for code, k in zip(names.CARD_CODES, cards) if k]
+    items += [names.djinn_token(d) for d in p.djinns]
+    return ",".join(items)
+
+
+def _codes(cards: tuple[str, ...]) -> str:
+    return ",".join(names.CARD_CODES[names.CARDS.index(card)] for card in cards)
+
+
+def _list(values: list[str]) -> str:
+    return ",".join(values) or "-"
+
+
+def to_notation(pos: Position) -> str:
+    """The canonical one-line notation of ``pos``."""
+    n = pos.n_players
+    board = "/".join(",".join(cell_text(cell) for cell in row) for row in pos.board)
+    parts = [NAME, board, f"n={n}"]
+    if pos.bid_track != default_bid_track(n, pos.turn_track):
+        parts.append("bid=" + _list([str(p) for p in pos.bid_track]))
+    if bids_of(pos.turn_track):
+        parts.append("turn=" + ",".join(f"{c}:{p}" for c, p in bids_of(pos.turn_track)))
+    if pos.phase != default_phase(pos.bid_track):
+        parts.append(f"phase={pos.phase}")
+    if pos.to_move != default_to_move(pos):
+        parts.append(f"to={pos.to_move}")
+    if pos.resources:
+        parts.append("res=" + _codes(pos.resources))
+    if pos.djinns:
+        parts.append("dj=" + ",".join(map(names.djinn_token, pos.djinns)))
+    for i, p in enumerate(pos.players):
+        text = _player_text(p, default_camels(n, pos.owned(i)))
+        if text:
+            parts.append(f"p{i}={text}")
+    if pos.resource_discard:
+        parts.append("rd=" + _codes(pos.resource_discard))
+    if pos.djinn_discard:
+        parts.append("dd=" + ",".join(map(names.djinn_token, pos.djinn_discard)))
+    if pos.end_rule != "live":
+        parts.append(f"end={pos.end_rule}")
+    return " ".join(parts)
+
+
+def _items(text: str) -> list[str]:
+    return [] if text == "-" else text.split(",")
+
+
+def _number(text: str, key: str) -> int:
+    if not re.fullmatch(r"-?\d+", text):
+        raise PositionError(key, f"expected a whole number, got {text!r}")
+    return int(text)
+
+
+def _seats(text: str, key: str) -> tuple[int, ...]:
+    return tuple(_number(x, key) for x in _items(text))
+
+
+def _bids(text: str) -> tuple[int | None, ...]:
+    bids = []
+    for item in _items(text):
+        label, _, seat = item.partition(":")
+        if not re.fullmatch(r"-?\d+", seat):
+            raise PositionError("turn", f"{item!r} is not cost:seat")
+        bids.append((space_cost(label, "turn"), int(seat)))
+    return place_bids(bids, "turn_track")
+
+
+def _player(text: str, i: int) -> dict[str, Any]:
+    field = f"players[{i}]"
+    out: dict[str, Any] = {}
+    cards = [0] * len(names.CARDS)
+    djinns = []
+    for item in _items(text):
+        m = re.fullmatch(r"([A-Za-z]+)(-?\d+)", item)
+        if m is None:
+            djinns.append(item)
+            continue
+        key, k = m.group(1), int(m.group(2))
+        if key in COUNTS:
+            if COUNTS[key] in out:
+                raise PositionError(f"p{i}", f"{key} given twice")
+            out[COUNTS[key]] = k
+        else:
+            cards[names.CARDS.index(names.card(key, f"p{i}"))] += k
+    out["goods"], out["fakirs"] = tuple(cards[:-1]), cards[-1]
+    out["djinns"] = djinn_list(djinns, f"{field}.djinns")
+    return out
+
+
+def _options(tokens: list[str]) -> dict[str, str]:
+    opts: dict[str, str] = {}
+    for tok in tokens:
+        key, eq, value = tok.partition("=")
+        if not eq or not (key in KEYS or re.fullmatch(r"p\d", key)):
+            raise PositionError("notation", f"unknown field {tok!r} (known: "
+                                            f"{', '.join(KEYS)}, p0..p3)")
+        if key in opts:
+            raise PositionError(key, "given twice")
+        opts[key] = value
+    return opts
+
+
+def parse_notation(text: str) -> Position:
+    """Parse the one-line notation (see module doc)."""
+    tokens = text.split()
+    if len(tokens) < 2:
+        raise PositionError("notation", f"expected '{NAME} <board> [key=value ...]'")
+    if tokens[0] != NAME:
+        raise PositionError("game", f"expected {NAME!r}, got {tokens[0]!r}")
+    board = _board([row.split(",") for row in tokens[1].split("/")])
+    opts = _options(tokens[2:])
+    n = _number(opts["n"], "n") if "n" in opts else DEFAULT_PLAYERS
+    check_player_count(n)
+    players: list[dict[str, Any]] = [{} for _ in range(n)]
+    for key, value in opts.items():
+        if key[0] == "p" and key[1:].isdigit():
+            if int(key[1:]) >= n:
+                raise PositionError(key, f"no player {key[1:]} in a {n}-player game")
+            players[int(key[1:])] = _player(value, int(key[1:]))
+    fields: dict[str, Any] = {}
+    if "bid" in opts:
+        fields["bid_track"] = _seats(opts["bid"], "bid")
+    if "turn" in opts:
+        fields["turn_track"] = _bids(opts["turn"])
+    if "phase" in opts:
+        fields["phase"] = choice(opts["phase"], "phase", PHASES)
+    if "to" in opts:
+        fields["to_move"] = _number(opts["to"], "to")
+    for key, field in (("res", "resources"), ("rd", "resource_discard")):
+        if key in opts:
+            fields[field] = tuple(names.card(x, f"{field}[{i}]")
+                                  for i, x in enumerate(_items(opts[key])))
+    for key, field in (("dj", "djinns"), ("dd", "djinn_discard")):
+        if key in opts:
+            fields[field] = djinn_list(_items(opts[key]), field)
+    if "end" in opts:
+        fields["end_rule"] = choice(opts["end"], "rules.end_rule", END_RULES)
+    return build(board, players, fields)

@@ -1,0 +1,161 @@
+"""Random legal Five Tribes positions for property tests: an opening dealt from the box
+(rules §3) and mid-game states anywhere within the box's limits. Built straight from the
+rules' numbers (``FT`` constants), not through the analyser's parsers."""
+
+from __future__ import annotations
+
+import random
+
+from oddsbot.analyser.five_tribes.position import Cell, Player, Position
+from oddsbot.kernels import five_tribes as FT
+
+CARD_KINDS = (*FT.GOODS, "fakir")
+DJINNS = tuple(name for name, _, _ in FT.DJINNS)
+
+
+def box_tiles() -> list[tuple[str, int]]:
+    """The 30 tiles as (type, VP)."""
+    out: list[tuple[str, int]] = []
+    for tile, count, vp in zip(FT.TILE_TYPES, FT.TILE_COUNTS, FT.TILE_VP):
+        vps = FT.SACRED_VPS if tile == "sacred-place" else (vp,) * count
+        out += [(tile, v) for v in vps]
+    return out
+
+
+def box_meeples() -> list[str]:
+    return [c for c, k in zip(FT.COLOURS, FT.MEEPLE_TOTALS) for _ in range(int(k))]
+
+
+def box_cards() -> list[str]:
+    counts = (*(int(k) for k in FT.GOODS_COUNTS), FT.FAKIRS)
+    return [kind for kind, k in zip(CARD_KINDS, counts) for _ in range(k)]
+
+
+def _letters(meeples: list[str]) -> str:
+    return "".join(sorted(meeples, key=FT.COLOURS.index))
+
+
+def _djinns(names: list[str]) -> tuple[str, ...]:
+    return tuple(sorted(names, key=DJINNS.index))
+
+
+def _markers(players: int) -> list[int]:
+    return [p for _ in range(FT.MARKERS[players]) for p in range(players)]
+
+
+def _grid(cells: list[Cell]) -> tuple[tuple[Cell, ...], ...]:
+    return tuple(tuple(cells[r * FT.COLS:(r + 1) * FT.COLS]) for r in range(FT.ROWS))
+
+
+def random_opening(seed: int, players: int) -> Position:
+    """Rules §3: 30 shuffled tiles, 3 meeples each from the 90, 9 resources, 3 djinns,
+    markers in random order on the bid order track, no bids yet."""
+    rng = random.Random(seed)
+    tiles, bag, cards = box_tiles(), box_meeples(), box_cards()
+    for pile in (tiles, bag, cards):
+        rng.shuffle(pile)
+    order = _markers(players)
+    rng.shuffle(order)
+    return Position(
+        board=_grid([Cell(t, vp, _letters(bag[3 * i:3 * i + 3]))
+                     for i, (t, vp) in enumerate(tiles)]),
+        players=tuple(Player(camels=FT.CAMELS[players]) for _ in range(players)),
+        resources=tuple(cards[:FT.RESOURCE_ROW]),
+        djinns=_djinns(rng.sample(DJINNS, FT.VISIBLE_DJINNS)),
+        bid_track=tuple(order), phase="bidding", to_move=order[0])
+
+
+def _bid(rng: random.Random, bidders: list[int]) -> list[tuple[int, int]]:
+    """Each bidder takes a free space; returns (cost, seat) in play order (a new zero
+    bid plays before the earlier ones)."""
+    free = [int(c) for c in FT.BID_COSTS if c]
+    priced: list[tuple[int, int]] = []
+    zeros: list[tuple[int, int]] = []
+    for p in bidders:
+        choices = free + ([0] if len(zeros) < FT.ZERO_SPACES else [])
+        cost = rng.choice(choices)
+        if cost:
+            free.remove(cost)
+            priced.append((cost, p))
+        else:
+            zeros.insert(0, (0, p))
+    return sorted(priced, reverse=True) + zeros
+
+
+def _track(bids: list[tuple[int, int]]) -> tuple[int | None, ...]:
+    costs = [int(c) for c in FT.BID_COSTS]
+    track: list[int | None] = [None] * len(costs)
+    first_zero = costs.index(0)
+    for cost, p in bids:
+        if cost:
+            track[costs.index(cost)] = p
+        else:
+            track[first_zero] = p
+            first_zero += 1
+    return tuple(track)
+
+
+def _tracks(rng: random.Random, players: int) -> dict:
+    order = _markers(players)
+    rng.shuffle(order)
+    if rng.random() < 0.5:  # bidding: the first k markers have bid
+        k = rng.randrange(len(order))
+        bid_track = order[k:]
+        return {"bid_track": tuple(bid_track), "turn_track": _track(_bid(rng, order[:k])),
+                "phase": "bidding", "to_move": bid_track[0]}
+    bids = _bid(rng, order)  # turns: the first j markers in play order have played
+    j = rng.randrange(len(bids))
+    return {"bid_track": tuple(p for _, p in bids[:j]), "turn_track": _track(bids[j:]),
+            "phase": "turns", "to_move": bids[j][1]}
+
+
+def random_midgame(seed: int, players: int) -> Position:
+    """Any state within the box's limits: meeples on the board and held, camels, palms and
+    palaces, cards and djinns spread over row, hands and discards, bids under way."""
+    rng = random.Random(seed)
+    tiles, bag, cards = box_tiles(), box_meeples(), box_cards()
+    for pile in (tiles, bag, cards):
+        rng.shuffle(pile)
+    on_tile = [[bag.pop() for _ in range(min(rng.choice((0, 0, 1, 2, 3, 4, 5)), len(bag)))]
+               for _ in tiles]
+    owner: list[int | None] = [None] * FT.N_TILES
+    spots = list(range(FT.N_TILES))
+    rng.shuffle(spots)
+    camels_left = []
+    for p in range(players):
+        mine = [spots.pop() for _ in range(min(rng.randint(0, FT.CAMELS[players]), len(spots)))]
+        for t in mine:
+            owner[t] = p
+            if rng.random() < 0.8:  # usually emptied; Utug owns tiles with meeples
+                on_tile[t] = []
+        slack = rng.randint(0, 2) if rng.random() < 0.2 else 0  # camels left only bounded
+        camels_left.append(max(FT.CAMELS[players] - len(mine) - slack, 0))
+    palms, palaces = [0] * FT.N_TILES, [0] * FT.N_TILES
+    for _ in range(rng.randint(0, FT.PALMS)):
+        palms[rng.randrange(FT.N_TILES)] += 1
+    for _ in range(rng.randint(0, FT.PALACES)):
+        palaces[rng.randrange(FT.N_TILES)] += 1
+    board = _grid([Cell(t, vp, _letters(on_tile[i]), owner[i], palms[i], palaces[i])
+                   for i, (t, vp) in enumerate(tiles)])
+    left = {c: sum(m == c for m in bag) for c in "YW"}  # meeples in the bag after the board
+    djinns = list(DJINNS)
+    rng.shuffle(djinns)
+    hands = []
+    for p in range(players):
+        viziers, elders = rng.randint(0, left["Y"]) // 2, rng.randint(0, left["W"]) // 2
+        left["Y"] -= viziers
+        left["W"] -= elders
+        hand = [cards.pop() for _ in range(rng.randint(0, 7))]
+        hands.append(Player(
+            camels=camels_left[p], gold=rng.randint(0, 150), viziers=viziers, elders=elders,
+            djinns=_djinns([djinns.pop() for _ in range(rng.randint(0, 3))]),
+            goods=tuple(hand.count(g) for g in FT.GOODS), fakirs=hand.count("fakir")))
+    return Position(
+        board=board, players=tuple(hands),
+        resources=tuple(cards.pop() for _ in range(rng.randint(0, FT.RESOURCE_ROW))),
+        djinns=_djinns([djinns.pop() for _ in range(rng.randint(0, FT.VISIBLE_DJINNS))]),
+        resource_discard=tuple(sorted((cards.pop() for _ in range(rng.randint(0, 6))),
+                                      key=CARD_KINDS.index)),
+        djinn_discard=_djinns([djinns.pop() for _ in range(rng.randint(0, 2))]),
+        end_rule=rng.choice(("live", "premove")),
+        **_tracks(rng, players))
