@@ -1,0 +1,89 @@
+"""One Five Tribes turn on the state vector (layout: ``state``): the sowing applied, tile
+control (spec §8) and the arithmetic of the tribe actions (§9). Choices (fakirs, victims,
+cards) are the caller's; these functions apply one."""
+
+from numba import njit
+
+from .board import COLS, N_COLOURS, N_TILES, ROWS
+from .data import BLUE_TILE
+from .state import P_CAMELS, T_MEEPLES, T_OWNER, T_TYPE
+
+
+@njit(cache=True)
+def sow(st, start, path, colours, n):
+    """Apply a legal sowing: pick up ``start``'s meeples, drop ``colours[i]`` on
+    ``path[i]`` (i < n), then take into hand every meeple of the last colour on the final
+    tile. Returns (final tile, colour, meeples taken)."""
+    for c in range(N_COLOURS):
+        st[T_MEEPLES + start * N_COLOURS + c] = 0
+    for i in range(n):
+        st[T_MEEPLES + path[i] * N_COLOURS + colours[i]] += 1
+    tile = path[n - 1]
+    colour = colours[n - 1]
+    k = st[T_MEEPLES + tile * N_COLOURS + colour]
+    st[T_MEEPLES + tile * N_COLOURS + colour] = 0
+    return tile, colour, k
+
+
+@njit(cache=True)
+def tile_is_empty(st, tile):
+    """True if no meeple stands on ``tile``."""
+    for c in range(N_COLOURS):
+        if st[T_MEEPLES + tile * N_COLOURS + c]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def claim(st, player, tile):
+    """Tile control (§8): a tile left without meeples and without a camel gets one of
+    ``player``'s camels if any is left. Returns True if it did."""
+    if st[T_OWNER + tile] >= 0 or st[P_CAMELS + player] == 0 or not tile_is_empty(st, tile):
+        return False
+    st[T_OWNER + tile] = player
+    st[P_CAMELS + player] -= 1
+    return True
+
+
+@njit(cache=True)
+def blue_around(st, tile):
+    """Blue-valued tiles (villages, sacred places) in the 3 x 3 block centred on ``tile``,
+    the tile itself included (§2)."""
+    r0 = tile // COLS
+    c0 = tile % COLS
+    n = 0
+    for r in range(max(0, r0 - 1), min(ROWS, r0 + 2)):
+        for c in range(max(0, c0 - 1), min(COLS, c0 + 2)):
+            if BLUE_TILE[st[T_TYPE + r * COLS + c]]:
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def builder_gold(st, tile, k, fakirs):
+    """Gold the Builders earn (§9): (builders taken + fakirs discarded) x blue tiles
+    around the final tile."""
+    return (k + fakirs) * blue_around(st, tile)
+
+
+@njit(cache=True)
+def in_reach(tile, other, reach):
+    """True if ``other`` is within ``reach`` orthogonal steps of ``tile`` (Manhattan
+    distance; the tile itself is at distance 0)."""
+    return abs(tile // COLS - other // COLS) + abs(tile % COLS - other % COLS) <= reach
+
+
+@njit(cache=True)
+def victims_on_board(st, tile, reach, out):
+    """Fill ``out`` with the (tile, colour) pairs of the meeples an assassination of
+    ``reach`` from ``tile`` may kill (one pair per colour present on a tile); returns
+    how many."""
+    n = 0
+    for t in range(N_TILES):
+        if in_reach(tile, t, reach):
+            for c in range(N_COLOURS):
+                if st[T_MEEPLES + t * N_COLOURS + c]:
+                    out[n, 0] = t
+                    out[n, 1] = c
+                    n += 1
+    return n
