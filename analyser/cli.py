@@ -30,7 +30,7 @@ err = Console(stderr=True)
 
 POSITION_HELP = "A position: a file path, '-' for stdin, or the one-line notation inline."
 FORMAT_HELP = "Output format: table, json, csv or markdown."
-MAX_SEED = 2**64 - 1  # seeds are unsigned 64-bit integers in the kernels
+MAX_SEED = 2**64 - 1  # = kernels.rng.MAX_SEED; not imported: the CLI loads numba late
 
 
 def read_position_text(source: str) -> str:

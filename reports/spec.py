@@ -13,8 +13,9 @@ import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from ..kernels.rng import MAX_SEED
+
 BLOCK_GAMES = 50_000
-MAX_SEED = 2**64 - 1
 
 
 @dataclass(frozen=True)

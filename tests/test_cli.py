@@ -859,3 +859,14 @@ def test_console_script_bad_input(command, tmp_path):
     assert "Traceback" not in p.stderr
     assert p.stderr.splitlines() == \
         ["oddsbot: error: track: camel blue appears twice (spaces 5 and 12)"], repr(p.stderr)
+
+
+def test_seed_range_is_the_kernels(oddsbot_cli):
+    from oddsbot.analyser.cli import MAX_SEED
+    from oddsbot.kernels.rng import MAX_SEED as KERNEL_MAX_SEED
+
+    assert MAX_SEED == KERNEL_MAX_SEED
+    assert_bad_input(oddsbot_cli("odds", "examples/camel-up-start-4p.json", "--seed",
+                                 MAX_SEED + 1), "--seed")
+    assert_bad_input(oddsbot_cli("odds", "examples/camel-up-start-4p.json", "--seed", -1),
+                     "--seed")
