@@ -81,3 +81,56 @@ def test_assassins_reach_counts_orthogonal_steps_from_the_final_tile():
     assert (tile("r0c0"), 3) in set(map(tuple, out[:n]))  # 2 + 2 = 4 steps away
     assert FT.in_reach(tile("r0c0"), tile("r0c0"), 0)
     assert not FT.in_reach(tile("r0c0"), tile("r1c1"), 1)  # diagonal is 2 steps
+
+
+def with_row(st: np.ndarray, cards: str) -> np.ndarray:
+    """Put face-up cards on the resource row: two-letter codes, front first."""
+    codes = ("iv", "je", "go", "pa", "si", "sp", "fi", "wh", "po", "fa")
+    for i, code in enumerate(cards.split()):
+        st[FT.ROW + i] = codes.index(code)
+    return st
+
+
+def test_merchants_take_the_front_of_the_row_and_the_rest_moves_up():
+    st = with_row(state({}), "fi fa po iv")
+    assert FT.row_length(st) == 4
+    assert FT.merchants_take(st, 1, 3) == 3
+    goods = st[FT.P_GOODS + 9:FT.P_GOODS + 18]
+    assert goods[FT.GOODS.index("fish")] == 1 and goods[FT.GOODS.index("pottery")] == 1
+    assert st[FT.P_FAKIRS + 1] == 1 and goods.sum() == 2
+    assert list(st[FT.ROW:FT.ROW + 2]) == [FT.GOODS.index("ivory"), -1]
+    assert FT.merchants_take(st, 0, 5) == 1  # a short row gives what it has
+    assert FT.row_length(st) == 0 and FT.merchants_take(st, 0, 2) == 0
+
+
+def test_a_market_pick_from_the_middle_closes_the_gap():
+    st = with_row(state({}), "si sp wh je")
+    assert FT.take_card(st, 2, 1) == FT.GOODS.index("spice")
+    assert [FT.GOODS[c] for c in st[FT.ROW:FT.ROW + 3]] == ["silk", "wheat", "jewels"]
+    assert st[FT.P_GOODS + 2 * 9 + FT.GOODS.index("spice")] == 1
+
+
+def test_palms_and_palaces_run_out():
+    st = state({})
+    st[FT.T_PALMS + 3] = 11
+    assert FT.place_palm(st, 5) and st[FT.T_PALMS + 5] == 1
+    assert not FT.place_palm(st, 5)  # all 12 palms are out
+    st[FT.T_PALACES + 0] = 9
+    assert FT.place_palace(st, 7) and not FT.place_palace(st, 7)
+    assert st[FT.T_PALACES + 7] == 1
+
+
+def test_a_djinn_costs_two_elders_or_an_elder_and_a_fakir():
+    st = state({})
+    names = [name for name, _, _ in FT.DJINNS]
+    st[FT.DJINN_ROW:FT.DJINN_ROW + 3] = [names.index("Jafaar"), names.index("Enki"),
+                                         names.index("Boaz")]
+    st[FT.P_ELDERS + 0] = 3
+    st[FT.P_FAKIRS + 0] = 1
+    assert FT.take_djinn(st, 0, 1, False) == names.index("Enki")
+    assert st[FT.P_ELDERS] == 1 and st[FT.BAG + 1] == 2 and st[FT.P_FAKIRS] == 1
+    assert FT.take_djinn(st, 0, 0, True) == names.index("Jafaar")
+    assert st[FT.P_ELDERS] == 0 and st[FT.BAG + 1] == 3 and st[FT.P_FAKIRS] == 0
+    assert st[FT.RES_DISCARD + FT.FAKIR_CARD] == 1
+    assert st[FT.P_DJINNS] == (1 << names.index("Enki")) | (1 << names.index("Jafaar"))
+    assert list(st[FT.DJINN_ROW:FT.DJINN_ROW + 3]) == [names.index("Boaz"), -1, -1]

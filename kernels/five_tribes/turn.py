@@ -1,12 +1,19 @@
 """One Five Tribes turn on the state vector (layout: ``state``): the sowing applied, tile
-control (spec §8) and the arithmetic of the tribe actions (§9). Choices (fakirs, victims,
-cards) are the caller's; these functions apply one."""
+control (spec §8), the tribe actions' arithmetic (§9), the face-up rows and the tile
+actions (§10). Choices (fakirs, victims, cards, djinns) are the caller's; these functions
+apply one."""
 
 from numba import njit
 
 from .board import COLS, N_COLOURS, N_TILES, ROWS
-from .data import BLUE_TILE
-from .state import P_CAMELS, T_MEEPLES, T_OWNER, T_TYPE
+from .data import BLUE_TILE, PALACES, PALMS
+from .scoring import N_GOODS
+from .state import (
+    BAG, DJINN_ROW, FAKIR_CARD, P_CAMELS, P_DJINNS, P_ELDERS, P_FAKIRS, P_GOODS, RES_DISCARD,
+    ROW, T_MEEPLES, T_OWNER, T_PALACES, T_PALMS, T_TYPE,
+)
+
+ELDER = 1  # the Elders' colour index (W)
 
 
 @njit(cache=True)
@@ -87,3 +94,82 @@ def victims_on_board(st, tile, reach, out):
                     out[n, 1] = c
                     n += 1
     return n
+
+
+# --------------------------------------------------------------------------- the rows
+
+
+@njit(cache=True)
+def row_length(st):
+    """Cards in the face-up resource row (kept compact, front first)."""
+    n = 0
+    while n < 9 and st[ROW + n] >= 0:
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def take_card(st, player, i):
+    """``player`` takes the card at place ``i`` of the resource row; the cards behind it
+    move up, so "the first k" always counts the cards still there (§14.15)."""
+    card = st[ROW + i]
+    for j in range(i, 8):
+        st[ROW + j] = st[ROW + j + 1]
+    st[ROW + 8] = -1
+    if card == FAKIR_CARD:
+        st[P_FAKIRS + player] += 1
+    else:
+        st[P_GOODS + player * N_GOODS + card] += 1
+    return card
+
+
+@njit(cache=True)
+def merchants_take(st, player, k):
+    """The Merchants' action (§9): the first ``k`` cards of the row (fewer if it is
+    short). Returns how many were taken."""
+    n = min(k, row_length(st))
+    for _ in range(n):
+        take_card(st, player, 0)
+    return n
+
+
+# --------------------------------------------------------------------------- tile actions
+
+
+@njit(cache=True)
+def place_palm(st, tile):
+    """Oasis (§10): a palm on ``tile`` unless the 12 are all out. True if placed."""
+    if st[T_PALMS:T_PALMS + N_TILES].sum() >= PALMS:
+        return False
+    st[T_PALMS + tile] += 1
+    return True
+
+
+@njit(cache=True)
+def place_palace(st, tile):
+    """Village (§10): a palace on ``tile`` unless the 10 are all out. True if placed."""
+    if st[T_PALACES:T_PALACES + N_TILES].sum() >= PALACES:
+        return False
+    st[T_PALACES + tile] += 1
+    return True
+
+
+@njit(cache=True)
+def take_djinn(st, player, i, with_fakir):
+    """Sacred place (§10): ``player`` takes the djinn at place ``i`` of the face-up row,
+    paying 2 Elders (to the bag) or, ``with_fakir``, 1 Elder and 1 Fakir (discarded). The
+    caller checks the player can pay. Returns the djinn's index."""
+    djinn = st[DJINN_ROW + i]
+    for j in range(i, 2):
+        st[DJINN_ROW + j] = st[DJINN_ROW + j + 1]
+    st[DJINN_ROW + 2] = -1
+    st[P_DJINNS + player] |= 1 << djinn
+    st[P_ELDERS + player] -= 1
+    st[BAG + ELDER] += 1
+    if with_fakir:
+        st[P_FAKIRS + player] -= 1
+        st[RES_DISCARD + FAKIR_CARD] += 1
+    else:
+        st[P_ELDERS + player] -= 1
+        st[BAG + ELDER] += 1
+    return djinn
