@@ -137,21 +137,25 @@ def merchants_take(st, player, k):
 
 
 @njit(cache=True)
+def _place(st, block, supply, tile):
+    """One more piece of the per-tile ``block`` (palms or palaces) on ``tile``, unless
+    all ``supply`` of them are out. True if placed."""
+    if st[block:block + N_TILES].sum() >= supply:
+        return False
+    st[block + tile] += 1
+    return True
+
+
+@njit(cache=True)
 def place_palm(st, tile):
     """Oasis (§10): a palm on ``tile`` unless the 12 are all out. True if placed."""
-    if st[T_PALMS:T_PALMS + N_TILES].sum() >= PALMS:
-        return False
-    st[T_PALMS + tile] += 1
-    return True
+    return _place(st, T_PALMS, PALMS, tile)
 
 
 @njit(cache=True)
 def place_palace(st, tile):
     """Village (§10): a palace on ``tile`` unless the 10 are all out. True if placed."""
-    if st[T_PALACES:T_PALACES + N_TILES].sum() >= PALACES:
-        return False
-    st[T_PALACES + tile] += 1
-    return True
+    return _place(st, T_PALACES, PALACES, tile)
 
 
 @njit(cache=True)
