@@ -10,7 +10,8 @@ F1. every count of §7.3 (``FT.sowing_counts``: full sequences and the distinct 
 F2. the same with a single 8-meeple stack in the middle of a full opening board:
     <= 50 ms;
 F3. >= 100x the naive pure-Python DFS of ``tests/naive_five_tribes.py`` (every path and
-    colour order listed, then counted) on both boards, whose counts must agree exactly.
+    colour order listed, then counted; best of 3 when fast) on both boards, whose counts
+    must agree exactly.
 
 Best of several runs after a warm-up; wall-clock on a shared machine (load printed).
 """
@@ -77,9 +78,13 @@ def main() -> int:
         kernel = best_ms(lambda: FT.sowing_counts(b, FT.LIVE), 20)
         naive_ms = ratio = None
         if not (args.quick and "stack" in name):
-            t0 = time.perf_counter()
-            expected = naive.sowing_counts(b, naive.LIVE)
-            naive_ms = (time.perf_counter() - t0) * 1e3
+            naive_ms = float("inf")
+            for _ in range(3):  # best of 3 (one run when a run takes over a second)
+                t0 = time.perf_counter()
+                expected = naive.sowing_counts(b, naive.LIVE)
+                naive_ms = min(naive_ms, (time.perf_counter() - t0) * 1e3)
+                if naive_ms > 1000:
+                    break
             assert [expected[k] for k in FT.COUNT_NAMES] == list(counts), (name, expected,
                                                                            counts)
             ratio = naive_ms / kernel
