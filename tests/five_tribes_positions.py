@@ -157,5 +157,5 @@ def random_midgame(seed: int, players: int) -> Position:
         resource_discard=tuple(sorted((cards.pop() for _ in range(rng.randint(0, 6))),
                                       key=CARD_KINDS.index)),
         djinn_discard=_djinns([djinns.pop() for _ in range(rng.randint(0, 2))]),
-        end_rule=rng.choice(("live", "premove")),
+        end_rule=rng.choice(("live", "premove")), assassin_optional=rng.random() < 0.3,
         **_tracks(rng, players))

@@ -117,8 +117,15 @@ def test_to_json_writes_every_field():
     assert data["players"][0] == {"gold": 38, "viziers": 3, "elders": 1, "camels": 6,
                                   "djinns": ["Haurvatat"], "goods": {"fish": 2}, "fakirs": 1}
     assert data["turn_track"] == {"18": 1} and data["bid_track"] == [2, 0]
-    assert (data["phase"], data["to_move"], data["rules"]) == ("bidding", 2,
-                                                               {"end_rule": "premove"})
+    assert (data["phase"], data["to_move"], data["rules"]) == (
+        "bidding", 2, {"end_rule": "premove", "assassin_optional": False})
+
+
+def test_the_assassin_rule_round_trips():
+    pos = ft.parse(FULL + " kill=optional")
+    assert pos.assassin_optional and pos.to_notation() == FULL + " kill=optional"
+    assert ft.Position.from_json(pos.to_json()) == pos
+    assert pos.to_json()["rules"]["assassin_optional"] is True
 
 
 def test_cells_in_any_order_of_marks():
@@ -297,7 +304,9 @@ JSON_ERRORS = [
                                           turn_track={"18": 1, "0": [0, 2]}), "phase",
      "bid_track"),
     ("end rule", top(rules={"end_rule": "loose"}), "rules.end_rule", "live"),
-    ("unknown rule", top(rules={"assassin_optional": True}), "rules.assassin_optional",
+    ("assassin rule not a boolean", top(rules={"assassin_optional": "yes"}),
+     "rules.assassin_optional", "true or false"),
+    ("unknown rule", top(rules={"house_rule": True}), "rules.house_rule",
      "unknown"),
     ("5 players", top(players=5), "players", "2-4"),
     ("list of 1 player", top(players=[{}]), "players", "2-4"),

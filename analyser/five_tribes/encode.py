@@ -56,6 +56,7 @@ def encode(pos: Position) -> np.ndarray:
     st[FT.TO_MOVE] = pos.to_move
     st[FT.N_PLAYERS] = pos.n_players
     st[FT.END_RULE] = END_RULES.index(pos.end_rule)
+    st[FT.ASSASSIN_OPTIONAL] = pos.assassin_optional
     return st
 
 
@@ -90,4 +91,5 @@ def decode(st: np.ndarray) -> Position:
                          for p in st[FT.TURN_TRACK:FT.TURN_TRACK + FT.TRACK_SPACES]),
         phase="turns" if st[FT.PHASE] == FT.TURNS else "bidding",
         to_move=int(st[FT.TO_MOVE]), resource_discard=discard,
-        djinn_discard=_djinns(int(st[FT.DJINN_DISCARD])), end_rule=END_RULES[st[FT.END_RULE]])
+        djinn_discard=_djinns(int(st[FT.DJINN_DISCARD])), end_rule=END_RULES[st[FT.END_RULE]],
+        assassin_optional=bool(st[FT.ASSASSIN_OPTIONAL]))

@@ -33,7 +33,9 @@ and ``board`` are required. Fields and defaults:
 * ``to_move``: default the owner of the marker that acts next (``bid_track``'s front while
   bidding, the first marker on ``turn_track`` during turns); any other value is invalid.
 * ``resource_discard`` (card names) and ``djinn_discard`` (djinn names): default [].
-* ``rules``: ``{"end_rule": "live" | "premove"}`` (spec §7.4), default "live".
+* ``rules``: ``{"end_rule": "live" | "premove", "assassin_optional": false | true}``:
+  the sowing's end rule (spec §7.4), default "live"; whether the Assassins may kill no
+  one when a victim exists (§14.3), default false.
 
 Hidden parts are never given, always derived: the bag holds every meeple neither on the
 board nor held (viziers and elders); the resource deck holds the 54 cards minus the row,
@@ -249,6 +251,7 @@ def build(board: tuple[tuple[Cell, ...], ...], players: int | list[dict[str, Any
         resource_discard=names.sorted_cards(fields.get("resource_discard", ())),
         djinn_discard=fields.get("djinn_discard", ()),
         end_rule=fields.get("end_rule", "live"),
+        assassin_optional=fields.get("assassin_optional", False),
     )
     return pos.with_(to_move=fields.get("to_move", default_to_move(pos)))
 
@@ -286,9 +289,14 @@ def position_from_json(data: Any) -> Position:
         fields["phase"] = choice(data["phase"], "phase", PHASES)
     if "to_move" in data:
         fields["to_move"] = whole_number(data["to_move"], "to_move")
-    rules = _object(data.get("rules", {}), "rules", ("end_rule",))
+    rules = _object(data.get("rules", {}), "rules", ("end_rule", "assassin_optional"))
     if "end_rule" in rules:
         fields["end_rule"] = choice(rules["end_rule"], "rules.end_rule", END_RULES)
+    if "assassin_optional" in rules:
+        if not isinstance(rules["assassin_optional"], bool):
+            raise PositionError("rules.assassin_optional",
+                                f"must be true or false, got {rules['assassin_optional']!r}")
+        fields["assassin_optional"] = rules["assassin_optional"]
     return build(_board(data["board"]), _players(data.get("players", DEFAULT_PLAYERS)), fields)
 
 
@@ -326,5 +334,5 @@ def position_to_json(pos: Position) -> dict[str, Any]:
         "to_move": pos.to_move,
         "resource_discard": list(pos.resource_discard),
         "djinn_discard": list(pos.djinn_discard),
-        "rules": {"end_rule": pos.end_rule},
+        "rules": {"end_rule": pos.end_rule, "assassin_optional": pos.assassin_optional},
     }

@@ -25,7 +25,8 @@ Fields after the board, each written only when it differs from the JSON form's d
 * ``p1=gc38,v3,e1,c5,fi2,fa1,Baal``: player 1's holdings: ``gc`` gold, ``v`` viziers,
   ``e`` elders, ``c`` camels left, a card code with a count (goods and fakirs), and djinn
   names;
-* ``rd=fa,fi``, ``dd=Enki``: resource and djinn discard piles; ``end=premove``.
+* ``rd=fa,fi``, ``dd=Enki``: resource and djinn discard piles; ``end=premove``;
+  ``kill=optional`` (the Assassins may kill no one, spec §14.3).
 
 Example: a board in ``board_text`` form::
 
@@ -54,7 +55,7 @@ from .json_form import (DEFAULT_PLAYERS, END_RULES, PHASES, bids_of, build, chec
                         space_cost)
 from .position import NAME, Cell, Player, Position
 
-KEYS = ("n", "bid", "turn", "phase", "to", "res", "dj", "rd", "dd", "end")
+KEYS = ("n", "bid", "turn", "phase", "to", "res", "dj", "rd", "dd", "end", "kill")
 COUNTS = {"gc": "gold", "v": "viziers", "e": "elders", "c": "camels"}
 CELL = re.compile(r"(\d*):([A-Za-z]*)(?:@(-?\d+))?((?:\+[pP]\d+)*)")
 
@@ -159,6 +160,8 @@ def to_notation(pos: Position) -> str:
         parts.append("dd=" + ",".join(map(names.djinn_token, pos.djinn_discard)))
     if pos.end_rule != "live":
         parts.append(f"end={pos.end_rule}")
+    if pos.assassin_optional:
+        parts.append("kill=optional")
     return " ".join(parts)
 
 
@@ -256,4 +259,6 @@ def parse_notation(text: str) -> Position:
             fields[field] = djinn_list(_items(opts[key]), field)
     if "end" in opts:
         fields["end_rule"] = choice(opts["end"], "rules.end_rule", END_RULES)
+    if "kill" in opts:
+        fields["assassin_optional"] = choice(opts["kill"], "kill", ("optional",)) == "optional"
     return build(board, players, fields)

@@ -66,6 +66,8 @@ class Position:
     resource_discard: tuple[str, ...] = ()
     djinn_discard: tuple[str, ...] = ()
     end_rule: str = "live"  # spec §7.4: "live" or "premove"
+    assassin_optional: bool = False  # spec §14.3: may the Assassins kill no one?
+    assassin_optional: bool = False  # spec §14.3: may the Assassins kill no one?
 
     @property
     def n_players(self) -> int:

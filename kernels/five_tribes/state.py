@@ -48,7 +48,8 @@ PHASE = TURN_TRACK + TRACK_SPACES  # 0 bidding, 1 turns
 TO_MOVE = PHASE + 1
 N_PLAYERS = TO_MOVE + 1
 END_RULE = N_PLAYERS + 1  # sowing.LIVE or sowing.PREMOVE
-STATE_SIZE = END_RULE + 1
+ASSASSIN_OPTIONAL = END_RULE + 1  # 1: the Assassins may kill no one (spec §14.3)
+STATE_SIZE = ASSASSIN_OPTIONAL + 1
 
 BIDDING = 0
 TURNS = 1
