@@ -155,12 +155,11 @@ def advise(
     elif fmt == "markdown":
         sys.stdout.write(render.markdown(df))
     else:
+        top = top or getattr(module, "DEFAULT_TOP", None)
         shown = module.table_view(df.head(top) if top else df)
-        caption = (f"{prov['variant']} · player {pos.to_move} to move · EV in EP · "
-                   f"leg exact" + (f" · race MC {prov['samples']:,} samples, seed "
-                                   f"{prov['seed']}" if "samples" in prov else "")
-                   + (f" · {prov['rollouts']:,} rollouts, {prov['policy']} policy, "
-                      f"margin in EP" if "rollouts" in prov else ""))
+        caption = module.advise_caption(pos, prov)
+        if top and len(df) > top:
+            caption += f" · best {top} of {len(df):,} rows (--top K; every row with -f json/csv)"
         render.print_table(render.rich_table(shown, title=pos.to_notation(), caption=caption))
 
 
@@ -185,27 +184,12 @@ def odds(
     if fmt == "json":
         print(render.to_json(result))
         return
-    import pandas as pd
-
-    leg = result["leg"]
-    race = result["race"]
-    rows = []
-    for colour, places in leg["rank_probabilities"].items():
-        row = {"camel": colour}
-        row.update({f"leg_{i + 1}": p for i, p in enumerate(places)})
-        row.update(race_win=race["winner"][colour]["p"], win_se=race["winner"][colour]["se"],
-                   race_lose=race["loser"][colour]["p"], lose_se=race["loser"][colour]["se"])
-        rows.append(row)
-    df = pd.DataFrame(rows)
+    df, caption = module.odds_view(result)
     if fmt == "csv":
         sys.stdout.write(render.csv(df))
     elif fmt == "markdown":
         sys.stdout.write(render.markdown(df))
     else:
-        landings = ", ".join(f"{s}: {x:.3f}" for s, x in leg["tile_landings"].items())
-        caption = (f"game ends this leg: {leg['ends_game']:.4f}"
-                   + (f" · tile landings {landings}" if landings else "")
-                   + f" · race MC {race['samples']:,} samples, seed {result['provenance']['seed']}")
         render.print_table(render.rich_table(df, title=result["provenance"]["position"],
                                              caption=caption, digits=4))
 
@@ -236,12 +220,13 @@ def moves(
     """The legal actions of the player to move."""
     check_format(fmt)
     module, pos = load(position, variant)
-    labels = module.legal_actions(pos)
+    counts, labels = module.moves(pos)
     if fmt == "json":
         print(render.to_json({"game": module.NAME, "player": pos.to_move,
-                              "counts": {"actions": len(labels)}, "moves": labels}))
+                              "counts": counts, "moves": labels}))
     else:
         print("\n".join(labels))
+        err.print(" · ".join(f"{k} {v:,}" for k, v in counts.items()))
 
 
 @app.command()

@@ -14,9 +14,9 @@ from .errors import OddsbotError, load_json
 
 
 def _games() -> dict[str, ModuleType]:
-    from . import camel_up
+    from . import camel_up, five_tribes
 
-    return {camel_up.NAME: camel_up}
+    return {camel_up.NAME: camel_up, five_tribes.NAME: five_tribes}
 
 
 def games() -> dict[str, ModuleType]:

@@ -8,7 +8,8 @@ spread over threads or Dask workers. A stream is a ``uint64[4]`` array.
 import numpy as np
 from numba import njit
 
-MAX_SEED = 2**64 - 1  # seeds are unsigned 64-bit integers
+MAX_SEED = 2**64 - 1  # seeds are unsigned 64-bit integers: pass them as np.uint64 (a Python
+# int first seen below 2**63 would give numba an int64 signature that later seeds overflow)
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)

@@ -178,12 +178,14 @@ def check_advise_json(data: dict, colours=COLOURS, player=None, players=4) -> li
 # --------------------------------------------------------------------------- games / new
 
 
-def test_games_lists_both_editions(oddsbot_cli):
+def test_games_lists_every_game_and_variant(oddsbot_cli):
     r = ok(oddsbot_cli("games"))
     rows = [line.split("\t") for line in r.out.splitlines()]
     assert all(len(row) == 3 and row[2] for row in rows), rows
     assert [row[:2] for row in rows] == [["camel-up", "camel-up"],
-                                         ["camel-up", "camel-up-2014"]]
+                                         ["camel-up", "camel-up-2014"],
+                                         ["five-tribes", "five-tribes"],
+                                         ["five-tribes", "five-tribes-premove"]]
 
 
 def test_new_default_is_a_legal_start_in_json(oddsbot_cli):

@@ -40,7 +40,8 @@ def test_common_face(name):
         assert sorted(df["action"]) == sorted(actions)
         assert df["ev"].is_monotonic_decreasing
         assert df["gap"].iloc[0] == 0 and (df["gap"] >= 0).all()
-        assert set(df["method"]) <= {"exact", "monte-carlo"}
+        assert set(df["method"]) <= {"exact", "monte-carlo", "greedy"}
+        assert df.loc[df["method"] == "greedy", "se"].isna().all()  # a model, not a sample
         assert (df.loc[df["method"] == "exact", "se"] == 0).all()
         assert (df.loc[df["method"] == "monte-carlo", "se"] > 0).all()
         prov = df.attrs["provenance"]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pandas as pd
+
 from ... import __version__
 from ..errors import load_json
 from .. import montecarlo
@@ -24,8 +26,8 @@ NAME = "camel-up"
 VARIANTS = {k: v.description for k, v in VARIANTS.items()}
 
 __all__ = ["NAME", "VARIANTS", "record", "DECK_MODELS", "POLICIES", "Card", "Position", "Tile",
-           "advise", "check_action", "legal_actions", "new_position", "odds", "parse",
-           "simulate", "table_view", "validate"]
+           "advise", "advise_caption", "check_action", "legal_actions", "moves",
+           "new_position", "odds", "odds_view", "parse", "simulate", "table_view", "validate"]
 
 
 def parse(text: str) -> Position:
@@ -53,3 +55,35 @@ def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
             "leg": "exact enumeration", "race": "monte-carlo", "race_policy": RACE_POLICY,
         },
     }
+
+
+def moves(pos: Position) -> tuple[dict[str, int], list[str]]:
+    """The legal actions of the player to move, and how many there are."""
+    labels = legal_actions(pos)
+    return {"actions": len(labels)}, labels
+
+
+def advise_caption(pos: Position, prov: dict) -> str:
+    """The caption of the terminal EV table."""
+    return (f"{prov['variant']} · player {pos.to_move} to move · EV in EP · leg exact"
+            + (f" · race MC {prov['samples']:,} samples, seed {prov['seed']}"
+               if "samples" in prov else "")
+            + (f" · {prov['rollouts']:,} rollouts, {prov['policy']} policy, margin in EP"
+               if "rollouts" in prov else ""))
+
+
+def odds_view(result: dict) -> tuple[pd.DataFrame, str]:
+    """The ``odds`` result as a table (one row per camel) and its caption."""
+    leg, race = result["leg"], result["race"]
+    rows = []
+    for colour, places in leg["rank_probabilities"].items():
+        row = {"camel": colour}
+        row.update({f"leg_{i + 1}": p for i, p in enumerate(places)})
+        row.update(race_win=race["winner"][colour]["p"], win_se=race["winner"][colour]["se"],
+                   race_lose=race["loser"][colour]["p"], lose_se=race["loser"][colour]["se"])
+        rows.append(row)
+    landings = ", ".join(f"{s}: {x:.3f}" for s, x in leg["tile_landings"].items())
+    caption = (f"game ends this leg: {leg['ends_game']:.4f}"
+               + (f" · tile landings {landings}" if landings else "")
+               + f" · race MC {race['samples']:,} samples, seed {result['provenance']['seed']}")
+    return pd.DataFrame(rows), caption

@@ -122,7 +122,8 @@ def race_odds(pos: Position, plan: montecarlo.Plan, seed: int,
     track, tiles, mask, leg_left, full = race_inputs(pos)
 
     def kernel(chunk0: int, n_chunks: int, size: int) -> np.ndarray:
-        return K.race_counts(track, tiles, mask, leg_left, full, seed, chunk0, n_chunks, size)
+        return K.race_counts(track, tiles, mask, leg_left, full, np.uint64(seed), chunk0,
+                             n_chunks, size)
 
     def worst_se(counts: np.ndarray, n: int) -> float:
         ends = counts[:, [0, K.N_RACING - 1]]

@@ -121,7 +121,7 @@ def rollout_equity(pos: Position, codes: list[int], *, rollouts: int, policy: st
     done = 0
     while done < total_chunks:
         n_chunks = min(BATCH_CHUNKS, total_chunks - done)
-        parts.append(K.rollouts(st, actions, policies, K.HEURISTIC_PARAMS, seed, done,
+        parts.append(K.rollouts(st, actions, policies, K.HEURISTIC_PARAMS, np.uint64(seed), done,
                                 n_chunks, CHUNK, weights))
         done += n_chunks
         if progress is not None:

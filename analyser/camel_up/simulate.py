@@ -25,7 +25,7 @@ def new_position(players: int = 4, seed: int = 0, variant_id: str = "camel-up") 
         raise OddsbotError(f"players: {v.id} is for {v.min_players}-{v.max_players} players, "
                            f"got {players}")
     st = rules_state(v, players)
-    K.setup_camels(st, stream(seed, 0))
+    K.setup_camels(st, stream(np.uint64(seed), 0))
     return decode(st, v.id, players)
 
 
@@ -73,10 +73,10 @@ def simulate(pos: Position, *, seed: int = 0, policy: str = "random") -> GameRes
         raise OddsbotError(f"policy: unknown policy {policy!r} (known: {', '.join(POLICIES)})")
     v = pos.rules
     st = encode(pos)
-    K.sample_hidden(st, stream(seed, 2), np.empty(K.N_RACING, dtype=np.int64))
+    K.sample_hidden(st, stream(np.uint64(seed), 2), np.empty(K.N_RACING, dtype=np.int64))
     pos = decode(st, v.id, pos.players)  # the record starts from the sampled cards
     log = np.zeros((MAX_TURNS, 3), dtype=np.int64)
-    chance = stream(seed, 1)  # dice and the policy's own choices share one stream
+    chance = stream(np.uint64(seed), 1)  # dice and the policy's own choices share one stream
     policies = np.full(pos.players, POLICIES.index(policy), dtype=np.int64)
     played = K.play_out(st.copy(), policies, K.HEURISTIC_PARAMS, chance, chance,
                         K.workspace(), log)

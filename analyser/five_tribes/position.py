@@ -67,7 +67,11 @@ class Position:
     djinn_discard: tuple[str, ...] = ()
     end_rule: str = "live"  # spec §7.4: "live" or "premove"
     assassin_optional: bool = False  # spec §14.3: may the Assassins kill no one?
-    assassin_optional: bool = False  # spec §14.3: may the Assassins kill no one?
+
+    @property
+    def variant(self) -> str:
+        """The rules variant: ``five-tribes`` (live end rule) or ``five-tribes-premove``."""
+        return NAME if self.end_rule == "live" else f"{NAME}-premove"
 
     @property
     def n_players(self) -> int:

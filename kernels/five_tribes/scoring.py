@@ -56,6 +56,30 @@ def suit_value(goods, fakirs, al_amin):
 
 
 @njit(cache=True)
+def player_score(p, gold, viziers, elders, djinn_vp, flags, owner, tile_vp, palms, palaces,
+                 goods, fakirs, out):
+    """Player ``p``'s final score by part into ``out`` (``SCORE_PARTS`` order): ``viziers``
+    holds every player's count (the 10-VP comparisons), ``djinn_vp``, ``flags`` (end-game
+    djinn bits), ``goods[9]`` and ``fakirs`` are p's own."""
+    out[0] = gold
+    out[1] = viziers[p] * (3 if flags & JAFAAR else 1)
+    for q in range(len(viziers)):
+        if q != p and viziers[q] < viziers[p]:
+            out[1] += 10
+    out[2] = elders * (4 if flags & SHAMHAT else 2)
+    palm_vp = 5 if flags & HAURVATAT else 3
+    out[3] = out[4] = out[5] = 0
+    for t in range(len(owner)):
+        if owner[t] == p:
+            out[3] += tile_vp[t]
+            out[4] += palms[t] * palm_vp
+            out[5] += palaces[t] * 5
+    out[6] = djinn_vp
+    out[7] = suit_value(goods, fakirs, (flags & AL_AMIN) != 0)
+    out[8] = out[:8].sum()
+
+
+@njit(cache=True)
 def final_scores(gold, viziers, elders, djinn_vp, djinn_flags, owner, tile_vp, palms, palaces,
                  goods, fakirs):
     """``out[player, part]`` in the order of ``SCORE_PARTS`` (module doc for the rules).
@@ -63,20 +87,6 @@ def final_scores(gold, viziers, elders, djinn_vp, djinn_flags, owner, tile_vp, p
     n = len(gold)
     out = np.zeros((n, len(SCORE_PARTS)), dtype=np.int64)
     for p in range(n):
-        flags = djinn_flags[p]
-        out[p, 0] = gold[p]
-        out[p, 1] = viziers[p] * (3 if flags & JAFAAR else 1)
-        for q in range(n):
-            if q != p and viziers[q] < viziers[p]:
-                out[p, 1] += 10
-        out[p, 2] = elders[p] * (4 if flags & SHAMHAT else 2)
-        palm_vp = 5 if flags & HAURVATAT else 3
-        for t in range(len(owner)):
-            if owner[t] == p:
-                out[p, 3] += tile_vp[t]
-                out[p, 4] += palms[t] * palm_vp
-                out[p, 5] += palaces[t] * 5
-        out[p, 6] = djinn_vp[p]
-        out[p, 7] = suit_value(goods[p], fakirs[p], (flags & AL_AMIN) != 0)
-        out[p, 8] = out[p, :8].sum()
+        player_score(p, gold[p], viziers, elders[p], djinn_vp[p], djinn_flags[p], owner,
+                     tile_vp, palms, palaces, goods[p], fakirs[p], out[p])
     return out

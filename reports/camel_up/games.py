@@ -86,7 +86,7 @@ def simulate_raw(variant_id: str, players: int, policies: tuple[str, ...], seed:
     codes = np.array([POLICIES.index(p) for p in seat_policies(policies, players)],
                      dtype=np.int64)
     return K.record_games(rules_state(variant(variant_id), players), codes,
-                          K.HEURISTIC_PARAMS, seed, game0, n, CHUNK_GAMES)
+                          K.HEURISTIC_PARAMS, np.uint64(seed), game0, n, CHUNK_GAMES)
 
 
 def raw_table(raw: np.ndarray, variant_id: str, players: int, game0: int) -> pd.DataFrame:

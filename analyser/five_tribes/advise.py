@@ -1,0 +1,184 @@
+"""The Five Tribes EV tables: every complete turn valued exactly, and every legal bid.
+
+Turns (phase "turns"): one row per distinct complete turn (``kernels.five_tribes.turns``:
+sowing outcome x tribe choice x tile choice x sale, identical results merged with a
+``count``), valued exactly as the change in the mover's final score if the game ended
+after this turn (spec §13), in VP, split into its parts.
+
+Bids (phase "bidding"): one row per legal turn-order space: its ``cost`` and
+``turn_value``, the best exact turn value the bidder would have when acting at that place,
+given the markers already on the turn order track that would act earlier, each playing
+the greedy exact-value policy (its best complete turn) first. Markers still to bid are
+not modelled. ``ev`` = turn_value - cost (coins are VP at the end).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import pandas as pd
+
+from ... import __version__
+from ...kernels import five_tribes as FT
+from ..errors import ActionError, OddsbotError
+from .encode import encode
+from .labels import bid_label, turn_label, turn_labels
+from .position import Position
+from .validate import validate
+
+PARTS = FT.SCORE_PARTS[:-1]  # the parts of a turn's value; their sum is ``ev``
+BID_METHOD = ("greedy model: markers already on the turn order track that act earlier play "
+              "their best exact complete turn first; later bidders are not modelled; "
+              "ev = best exact turn value at that place - cost")
+TURN_METHOD = ("exact: change in the mover's final score if the game ended after the turn "
+               "(spec §13), every distinct complete turn enumerated")
+
+
+def _tile_types(pos: Position) -> tuple[str, ...]:
+    return tuple(cell.tile for _, _, cell in pos.cells())
+
+
+def turn_table(pos: Position) -> pd.DataFrame:
+    """One row per distinct complete turn, in the kernel's order (not yet sorted)."""
+    actions, parts, counts = FT.complete_turns(encode(pos))
+    sown = actions[:, FT.A_LEN] > 0
+    labels = turn_labels(actions, _tile_types(pos))
+    columns: dict[str, object] = {
+        "action": labels, "ev": parts[:, -1].astype(float), "se": 0.0, "method": "exact",
+        "count": counts}
+    columns.update({part: parts[:, i] for i, part in enumerate(PARTS)})
+    columns.update(
+        sowing=[label.split(";", 1)[0] if s else None for label, s in zip(labels, sown)],
+        final_tile=[FT.tile_name(int(t)) if s else None
+                    for t, s in zip(actions[:, FT.A_TILE], sown)],
+        taken=[f"{k}{FT.COLOURS[c]}" if s else None
+               for k, c, s in zip(actions[:, FT.A_TAKEN], actions[:, FT.A_COLOUR], sown)],
+        fakirs=np.where(sown, actions[:, FT.A_FAKIRS], 0),
+        sale_gold=actions[:, FT.A_SALE_GOLD])
+    return pd.DataFrame(columns)
+
+
+def _earlier(pos: Position, space: int) -> list[int]:
+    """Owners of the markers already on the turn order track that would play before a
+    marker bidding on ``space`` (a new zero bid plays before the earlier zero bids)."""
+    zero = int(np.argmin(FT.BID_COSTS))
+    last = zero if space >= zero else space
+    return [p for p in pos.turn_track[:last] if p is not None]
+
+
+def _acting(st: np.ndarray, owners: list[int]) -> np.ndarray:
+    """A copy of ``st`` in the turns phase with exactly ``owners``' markers on the turn
+    order track, in this play order."""
+    s = st.copy()
+    s[FT.TURN_TRACK:FT.TURN_TRACK + FT.TRACK_SPACES] = -1
+    s[FT.TURN_TRACK:FT.TURN_TRACK + len(owners)] = owners
+    s[FT.BID_ORDER:FT.BID_ORDER + FT.MAX_MARKERS] = -1
+    s[FT.PHASE] = FT.TURNS
+    s[FT.TO_MOVE] = owners[0]
+    return s
+
+
+def _legal_spaces(st: np.ndarray) -> list[int]:
+    spaces = np.zeros(FT.TRACK_SPACES, dtype=np.int64)
+    return [int(s) for s in spaces[:FT.legal_bids(st, spaces)]]
+
+
+def _best_value(st: np.ndarray, player: int) -> int:
+    """The best exact turn value of ``player`` acting now on ``st``'s board."""
+    _, parts = FT.greedy_turn(_acting(st, [player]))
+    return int(parts[-1])
+
+
+def bid_values(pos: Position) -> dict[int, tuple[int, str]]:
+    """Per legal space: (the bidder's best exact turn value there, the greedy turns
+    played before it, in words)."""
+    st = encode(pos)
+    placed = [p for p in pos.turn_track if p is not None]
+    types = _tile_types(pos)
+    board = st
+    played: list[str] = []
+    after = []  # after[i]: once the first i placed markers have played
+    for i in range(len(placed) + 1):
+        after.append((_best_value(board, pos.to_move), "; ".join(played)))
+        if i == len(placed):
+            break
+        s = _acting(board, [placed[i]])
+        action, _ = FT.greedy_turn(s)
+        played.append(f"p{placed[i]}: {turn_label(action, types)}")
+        FT.apply_turn(s, action)
+        board = s
+    return {space: after[len(_earlier(pos, space))] for space in _legal_spaces(st)}
+
+
+def bid_table(pos: Position) -> pd.DataFrame:
+    rows = []
+    for space, (value, before) in bid_values(pos).items():
+        cost = int(FT.BID_COSTS[space])
+        rows.append({"action": bid_label(space), "ev": float(value - cost), "se": np.nan,
+                     "method": "greedy", "cost": cost, "turn_value": value,
+                     "earlier_turns": before or None})
+    return pd.DataFrame(rows)
+
+
+def legal_actions(pos: Position) -> list[str]:
+    """Labels of every legal action: the bids while bidding, else the complete turns."""
+    validate(pos)
+    if pos.phase == "bidding":
+        return [bid_label(s) for s in _legal_spaces(encode(pos))]
+    return list(turn_table(pos)["action"])
+
+
+def check_action(pos: Position, label: str) -> str:
+    """``label`` if it is a legal action here (ActionError otherwise)."""
+    if label not in legal_actions(pos):
+        raise ActionError(f"action: {label!r} is not legal for player {pos.to_move} here")
+    return label
+
+
+def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
+           target_se: float | None = None, deck_model: str = "uniform",
+           rollouts: int | None = None, progress: Callable[[int, int], None] | None = None,
+           **_: object) -> pd.DataFrame:
+    """The EV table of the player to move, best first (module doc). ``samples`` and
+    ``seed`` are accepted for the common face; every value here is computed without
+    sampling.
+
+    Columns: ``action``, ``ev`` (VP), ``se`` (0: exact; empty for the bid model),
+    ``method`` (``exact`` or ``greedy``), ``gap`` (VP behind the best); turns add
+    ``count`` (sowings and choices merged into the row), the parts of ``ev`` (gold,
+    viziers incl. the 10-VP comparisons, elders, tiles, palms, palaces, djinns, goods),
+    ``sowing``, ``final_tile``, ``taken``, ``fakirs`` and ``sale_gold``; bids add ``cost``,
+    ``turn_value`` and ``earlier_turns``."""
+    if rollouts is not None:
+        raise OddsbotError("--rollouts: not available for five-tribes yet; its turns are "
+                           "valued exactly")
+    if deck_model != "uniform":
+        raise OddsbotError("--deck-model: a Camel Up option; five-tribes has no hidden "
+                           "finish cards")
+    validate(pos)
+    df = bid_table(pos) if pos.phase == "bidding" else turn_table(pos)
+    df = df.sort_values("ev", ascending=False, kind="stable").reset_index(drop=True)
+    df.insert(4, "gap", df["ev"].iloc[0] - df["ev"])
+    df.attrs["provenance"] = provenance(pos)
+    return df
+
+
+def provenance(pos: Position) -> dict:
+    return {"game": "five-tribes", "variant": pos.variant, "oddsbot": __version__,
+            "position": pos.to_notation(), "player": pos.to_move, "phase": pos.phase,
+            "ev_units": "VP", "end_rule": pos.end_rule,
+            "assassin_optional": pos.assassin_optional,
+            "method": BID_METHOD if pos.phase == "bidding" else TURN_METHOD}
+
+
+def table_view(df: pd.DataFrame) -> pd.DataFrame:
+    """The EV table as people read it: action, EV, gap, count and the value's parts
+    (turns), or cost and turn value (bids)."""
+    if "cost" in df:
+        return df[["action", "ev", "gap", "cost", "turn_value"]].copy()
+    view = df[["action", "ev", "gap", "count"]].copy()
+    for part in PARTS:
+        if (df[part] != 0).any():
+            view[part] = df[part]
+    return view

@@ -1,0 +1,562 @@
+"""Every complete Five Tribes turn of the player to move (spec §6-§12), merged by result.
+
+A complete turn is one sowing (§7) with the choices that follow it: tile control (§8), the
+tribe action's choice (§9: Builders' and Assassins' fakirs, the Assassins' victim), the
+tile action's choice (§10: market cards, djinn and payment, or skipping an optional
+action) and a sale (§12). Turns that leave identical states are one row, with ``count``
+the number of (full sowing sequence, choices) that reach it. A row is valued exactly as
+the change in the mover's final score (``SCORE_PARTS``) if the game ended after it.
+
+An action is one int64 row (``A_*`` offsets): the sowing (start, length, tiles stepped on
+and colours dropped in order; length 0 when the player has no legal sowing), the final
+tile, the colour and number of meeples taken, the tiles claimed, the tribe choice, the
+tile action and the sale. ``A_POWERS`` onwards is reserved for djinn powers (none yet).
+
+Sales: a sale is a set of whole suits of the end-scoring split (suit i holds every type
+the mover has at least i cards of). Selling such suits costs no final VP; any other sale
+is a different split of the same cards into worth-less suits, never better under this
+value, and is not listed.
+"""
+
+import numpy as np
+from numba import njit
+
+from .board import N_COLOURS, N_TILES
+from .data import DJINN_VP, FAKIRS, LARGE_MARKET, OASIS, SACRED_PLACE, SMALL_MARKET, VILLAGE
+from .rounds import marker_to_bid_track
+from .scoring import AL_AMIN, HAURVATAT, JAFAAR, N_GOODS, SCORE_PARTS, SHAMHAT, SUIT_VALUES
+from .scoring import player_score
+from .sowing import MAX_STACK, _run
+from .state import (
+    BAG, BID_ORDER, DJINN_ROW, FAKIR_CARD, MAX_PLAYERS, N_PLAYERS, P_DJINNS, P_ELDERS,
+    P_FAKIRS, P_GOLD, P_GOODS, P_VIZIERS, RES_DISCARD, ROW, T_MEEPLES, T_OWNER, T_PALACES,
+    T_PALMS, T_TYPE, T_VP, TO_MOVE, TURN_TRACK, ASSASSIN_OPTIONAL, END_RULE, meeples,
+)
+from .turn import (
+    claim, merchants_take, place_palace, place_palm, row_length, sow, take_card, take_djinn,
+    in_reach, blue_around,
+)
+
+_Y, _W, _B, _G, _R = range(N_COLOURS)  # meeple colours
+_BOAZ = 3  # djinn indices (data.DJINNS order)
+_END_DJINNS = ((10, JAFAAR), (18, SHAMHAT), (8, HAURVATAT), (0, AL_AMIN))
+
+# victims of the Assassins
+V_NONE, V_BOARD, V_VIZIER, V_ELDER = range(4)
+# tile actions
+TA_NONE, TA_PALM, TA_PALACE, TA_SKIP, TA_BUY, TA_DJINN = range(6)
+
+A_START = 0
+A_LEN = 1
+A_PATH = 2
+A_COLOURS = A_PATH + MAX_STACK
+A_TILE = A_COLOURS + MAX_STACK  # final tile
+A_COLOUR = A_TILE + 1  # colour taken
+A_TAKEN = A_COLOUR + 1  # meeples taken
+A_CLAIM = A_TAKEN + 1  # 1 if the final tile was claimed
+A_FAKIRS = A_CLAIM + 1  # fakirs discarded for the tribe action
+A_VICTIM = A_FAKIRS + 1  # V_*
+A_VICTIM_AT = A_VICTIM + 1  # tile (V_BOARD) or seat (V_VIZIER, V_ELDER)
+A_VICTIM_COLOUR = A_VICTIM_AT + 1
+A_CLAIM2 = A_VICTIM_COLOUR + 1  # 1 if the emptied victim tile was claimed
+A_TILE_ACTION = A_CLAIM2 + 1  # TA_*
+A_CARD1 = A_TILE_ACTION + 1  # row place of the (first) card bought, -1 none
+A_CARD2 = A_CARD1 + 1  # row place of the second card (large market), -1 none
+A_KIND1 = A_CARD2 + 1  # their card kinds (scoring.GOODS order, 9 = fakir)
+A_KIND2 = A_KIND1 + 1
+A_DJINN = A_KIND2 + 1  # place in the djinn row, -1 none
+A_DJINN_ID = A_DJINN + 1  # which djinn (data.DJINNS index)
+A_DJINN_FAKIR = A_DJINN_ID + 1  # 1: paid with an Elder and a Fakir, 0: two Elders
+A_SALE = A_DJINN_FAKIR + 1  # bit i-1 set: suit i of the end-scoring split sold
+A_SALE_GOLD = A_SALE + 1
+A_POWERS = A_SALE_GOLD + 1  # reserved: djinn power uses (none yet)
+ACTION_SIZE = A_POWERS + 4
+
+N_PARTS = len(SCORE_PARTS)
+# the merge key: every state field a turn can change, one byte each (value + 1: -1 is
+# "none"), gold in two bytes and djinn masks in three; padded to whole 64-bit words
+_SMALL_FIELDS = ((T_OWNER, N_TILES), (T_PALMS, N_TILES), (T_PALACES, N_TILES),
+                 (T_MEEPLES, N_TILES * N_COLOURS), (P_VIZIERS, 4 * MAX_PLAYERS),
+                 (P_GOODS, MAX_PLAYERS * N_GOODS), (ROW, 9), (DJINN_ROW, 3), (RES_DISCARD, 10),
+                 (BAG, N_COLOURS), (BID_ORDER, MAX_PLAYERS), (TURN_TRACK, 9))
+KEY_BYTES = sum(n for _, n in _SMALL_FIELDS) + 2 * MAX_PLAYERS + 3 * MAX_PLAYERS
+KEY_WORDS = (KEY_BYTES + 7) // 8
+MAX_START_ROWS = 1 << 16  # rows allocated up front at most (the store grows after)
+
+
+# --------------------------------------------------------------------------- scores
+
+
+@njit(cache=True)
+def _djinns_of(st, p):
+    """(printed VP of ``p``'s djinns, their end-game bits for ``scoring``)."""
+    mask = st[P_DJINNS + p]
+    vp = 0
+    flags = 0
+    for d in range(len(DJINN_VP)):
+        if (mask >> d) & 1:
+            vp += DJINN_VP[d]
+    for d, bit in _END_DJINNS:
+        if (mask >> d) & 1:
+            flags |= bit
+    return vp, flags
+
+
+@njit(cache=True)
+def player_parts(st, p, out):
+    """Player ``p``'s final score by part if the game ended now, into ``out``."""
+    n = st[N_PLAYERS]
+    vp, flags = _djinns_of(st, p)
+    player_score(p, st[P_GOLD + p], st[P_VIZIERS:P_VIZIERS + n], st[P_ELDERS + p], vp, flags,
+                 st[T_OWNER:T_OWNER + N_TILES], st[T_VP:T_VP + N_TILES],
+                 st[T_PALMS:T_PALMS + N_TILES], st[T_PALACES:T_PALACES + N_TILES],
+                 st[P_GOODS + p * N_GOODS:P_GOODS + (p + 1) * N_GOODS], st[P_FAKIRS + p], out)
+
+
+@njit(cache=True)
+def state_scores(st):
+    """``out[player, part]``: every player's final score if the game ended now
+    (``SCORE_PARTS`` order)."""
+    out = np.zeros((st[N_PLAYERS], N_PARTS), dtype=np.int64)
+    for p in range(st[N_PLAYERS]):
+        player_parts(st, p, out[p])
+    return out
+
+
+# --------------------------------------------------------------------------- choices
+
+
+@njit(cache=True)
+def tribe_options(st, mover, tile, colour, k, out):
+    """Fill ``out[i] = (fakirs, victim kind, victim tile or seat, victim colour)`` with the
+    tribe action's choices (§9, §14.3, §14.10) on the state after tile control; returns
+    how many. One choice (0, V_NONE, -1, -1) for Viziers, Elders and Merchants."""
+    n = 0
+    fakirs = st[P_FAKIRS + mover]
+    if colour == _B:
+        for f in range(fakirs + 1):
+            out[n, 0], out[n, 1], out[n, 2], out[n, 3] = f, V_NONE, -1, -1
+            n += 1
+        return n
+    if colour != _R:
+        out[0, 0], out[0, 1], out[0, 2], out[0, 3] = 0, V_NONE, -1, -1
+        return 1
+    close = False  # a victim within the Assassins' own reach
+    for t in range(N_TILES):
+        for c in range(N_COLOURS):
+            if st[T_MEEPLES + t * N_COLOURS + c] == 0:
+                continue
+            for f in range(fakirs + 1):
+                if in_reach(tile, t, k + f):
+                    if f == 0:
+                        close = True
+                    out[n, 0], out[n, 1], out[n, 2], out[n, 3] = f, V_BOARD, t, c
+                    n += 1
+    for q in range(st[N_PLAYERS]):
+        if q == mover or (st[P_DJINNS + q] >> _BOAZ) & 1:
+            continue
+        for kind, field in ((V_VIZIER, P_VIZIERS), (V_ELDER, P_ELDERS)):
+            if st[field + q] > 0:
+                close = True
+                for f in range(fakirs + 1):
+                    out[n, 0], out[n, 1], out[n, 2], out[n, 3] = f, kind, q, -1
+                    n += 1
+    if not close or st[ASSASSIN_OPTIONAL]:
+        out[n, 0], out[n, 1], out[n, 2], out[n, 3] = 0, V_NONE, -1, -1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _discard_fakirs(st, player, f):
+    st[P_FAKIRS + player] -= f
+    st[RES_DISCARD + FAKIR_CARD] += f
+
+
+@njit(cache=True)
+def apply_tribe(st, mover, tile, colour, k, f, victim, at, vcolour):
+    """The tribe action (§9) with one choice of ``tribe_options``; returns 1 if an
+    assassinated tile was claimed (§8), else 0."""
+    if colour == _Y:
+        st[P_VIZIERS + mover] += k
+        return 0
+    if colour == _W:
+        st[P_ELDERS + mover] += k
+        return 0
+    st[BAG + colour] += k
+    if colour == _G:
+        merchants_take(st, mover, k)
+        return 0
+    _discard_fakirs(st, mover, f)
+    if colour == _B:
+        st[P_GOLD + mover] += (k + f) * blue_around(st, tile)
+        return 0
+    if victim == V_BOARD:
+        st[T_MEEPLES + at * N_COLOURS + vcolour] -= 1
+        st[BAG + vcolour] += 1
+        return 1 if claim(st, mover, at) else 0
+    if victim == V_VIZIER:
+        st[P_VIZIERS + at] -= 1
+        st[BAG + _Y] += 1
+    elif victim == V_ELDER:
+        st[P_ELDERS + at] -= 1
+        st[BAG + _W] += 1
+    return 0
+
+
+@njit(cache=True)
+def tile_options(st, mover, tile, out):
+    """Fill ``out[i] = (TA_*, card place, second card place, djinn place, pay with a
+    fakir)`` with the final tile's action choices (§10, §14.8); returns how many."""
+    kind = st[T_TYPE + tile]
+    out[:, 1:] = -1
+    if kind == OASIS or kind == VILLAGE:
+        out[0, 0] = TA_PALM if kind == OASIS else TA_PALACE
+        return 1
+    out[0, 0] = TA_SKIP
+    n = 1
+    gold = st[P_GOLD + mover]
+    cards = row_length(st)
+    if kind == SMALL_MARKET and gold >= 3:
+        for i in range(min(3, cards)):
+            out[n, 0], out[n, 1] = TA_BUY, i
+            n += 1
+    elif kind == LARGE_MARKET and gold >= 6:
+        if cards == 1:
+            out[n, 0], out[n, 1] = TA_BUY, 0
+            n += 1
+        for i in range(min(6, cards)):
+            for j in range(i + 1, min(6, cards)):
+                out[n, 0], out[n, 1], out[n, 2] = TA_BUY, i, j
+                n += 1
+    elif kind == SACRED_PLACE:
+        elders = st[P_ELDERS + mover]
+        for d in range(3):
+            if st[DJINN_ROW + d] < 0:
+                break
+            if elders >= 2:
+                out[n, 0], out[n, 3], out[n, 4] = TA_DJINN, d, 0
+                n += 1
+            if elders >= 1 and st[P_FAKIRS + mover] >= 1:
+                out[n, 0], out[n, 3], out[n, 4] = TA_DJINN, d, 1
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def apply_tile(st, mover, tile, action, card1, card2, djinn, with_fakir):
+    """The tile action (§10) with one choice of ``tile_options``; returns the action as
+    done (TA_NONE when a palm or palace is out of stock)."""
+    if action == TA_PALM:
+        return TA_PALM if place_palm(st, tile) else TA_NONE
+    if action == TA_PALACE:
+        return TA_PALACE if place_palace(st, tile) else TA_NONE
+    if action == TA_BUY:
+        st[P_GOLD + mover] -= 3 if st[T_TYPE + tile] == SMALL_MARKET else 6
+        if card2 >= 0:
+            take_card(st, mover, card2)  # the later place first: the earlier one stays put
+        take_card(st, mover, card1)
+    elif action == TA_DJINN:
+        take_djinn(st, mover, djinn, with_fakir)
+    return action
+
+
+@njit(cache=True)
+def suits(st, player, sizes):
+    """Fill ``sizes[i - 1]`` with the size of suit i of ``player``'s end-scoring split
+    (every type held at least i times); returns the number of suits."""
+    goods = st[P_GOODS + player * N_GOODS:P_GOODS + (player + 1) * N_GOODS]
+    n = 0
+    while True:
+        size = 0
+        for g in range(N_GOODS):
+            if goods[g] > n:
+                size += 1
+        if size == 0:
+            return n
+        sizes[n] = size
+        n += 1
+
+
+@njit(cache=True)
+def apply_sale(st, player, mask):
+    """Sell the suits in ``mask`` (bit i-1: suit i of ``suits``): their cards to the
+    discard pile, their value in gold. Returns the gold."""
+    base = P_GOODS + player * N_GOODS
+    held = st[base:base + N_GOODS].copy()
+    gold = 0
+    for i in range(1, 64):
+        if not (mask >> (i - 1)) & 1:
+            continue
+        size = 0
+        for g in range(N_GOODS):
+            if held[g] >= i:
+                size += 1
+                st[base + g] -= 1
+                st[RES_DISCARD + g] += 1
+        gold += SUIT_VALUES[size]
+    st[P_GOLD + player] += gold
+    return gold
+
+
+# --------------------------------------------------------------------------- merging
+
+
+@njit(cache=True)
+def _key(st, out):
+    """Write the merge key of ``st`` into the bytes ``out`` (``KEY_BYTES``, zero padded)."""
+    i = 0
+    for start, length in _SMALL_FIELDS:
+        for j in range(length):
+            out[i] = st[start + j] + 1
+            i += 1
+    for p in range(MAX_PLAYERS):
+        gold = st[P_GOLD + p]
+        out[i], out[i + 1] = gold & 0xFF, gold >> 8
+        mask = st[P_DJINNS + p]
+        out[i + 2], out[i + 3], out[i + 4] = mask & 0xFF, (mask >> 8) & 0xFF, mask >> 16
+        i += 5
+
+
+@njit(cache=True)
+def _hash(words):
+    """A 64-bit hash of the key ``words`` (FNV-1a over words, then a final mix: table
+    slots use the low bits)."""
+    h = np.uint64(14695981039346656037)
+    for w in words:
+        h = (h ^ w) * np.uint64(1099511628211)
+    h ^= h >> np.uint64(33)
+    h *= np.uint64(0xFF51AFD7ED558CCD)
+    return h ^ (h >> np.uint64(33))
+
+
+@njit(cache=True, inline="always")
+def _same(a, b):
+    for i in range(len(a)):
+        if a[i] != b[i]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _find(table, hashes, keys, key, h):
+    """Slot of ``key`` in the open-addressing ``table`` (row indices, -1 empty)."""
+    mask = np.uint64(len(table) - 1)
+    slot = h & mask
+    while True:
+        row = table[slot]
+        if row < 0 or (hashes[row] == h and _same(keys[row], key)):
+            return slot
+        slot = (slot + np.uint64(1)) & mask
+
+
+@njit(cache=True)
+def _rehash(table, hashes, keys, rows):
+    table = np.full(2 * len(table), -1, dtype=np.int64)
+    for r in range(rows):
+        table[_find(table, hashes, keys, keys[r], hashes[r])] = r
+    return table
+
+
+@njit(cache=True)
+def _grow(a):
+    out = np.zeros((2 * a.shape[0],) + a.shape[1:], dtype=a.dtype)
+    out[:a.shape[0]] = a
+    return out
+
+
+# --------------------------------------------------------------------------- enumeration
+
+
+@njit(cache=True)
+def list_sowings(counts, end_rule):
+    """Every full sowing sequence (``sowing.sowings`` from compiled code): starts, paths,
+    colours (padded with -1) and lengths."""
+    empty = np.zeros((0, 1), dtype=np.int64)
+    m = _run(counts, end_rule, False, empty[:, 0], empty, empty, empty[:, 0])[0]
+    width = max(1, counts.sum(axis=1).max())
+    starts = np.full(m, -1, dtype=np.int64)
+    paths = np.full((m, width), -1, dtype=np.int64)
+    colours = np.full((m, width), -1, dtype=np.int64)
+    lengths = np.zeros(m, dtype=np.int64)
+    _run(counts, end_rule, True, starts, paths, colours, lengths)
+    return starts, paths, colours, lengths
+
+
+@njit(cache=True)
+def _outcomes(base, starts, paths, colours, lengths):
+    """Group the sowings by the board they leave and what they take: returns each
+    group's first sequence and its number of sequences."""
+    m = len(starts)
+    words = (N_TILES * N_COLOURS + 2 + 7) // 8
+    keys = np.zeros((max(m, 1), words), dtype=np.uint64)
+    hashes = np.zeros(max(m, 1), dtype=np.uint64)
+    table = np.full(1 << max(4, int(np.ceil(np.log2(2 * m + 2)))), -1, dtype=np.int64)
+    first = np.zeros(m, dtype=np.int64)
+    mult = np.zeros(m, dtype=np.int64)
+    raw = np.zeros(8 * words, dtype=np.uint8)
+    key = raw.view(np.uint64)
+    n = 0
+    for i in range(m):
+        s1 = base.copy()
+        tile, colour, _ = sow(s1, starts[i], paths[i], colours[i], lengths[i])
+        for j in range(N_TILES * N_COLOURS):
+            raw[j] = s1[T_MEEPLES + j]
+        raw[N_TILES * N_COLOURS], raw[N_TILES * N_COLOURS + 1] = tile, colour
+        h = _hash(key)
+        slot = _find(table, hashes, keys, key, h)
+        row = table[slot]
+        if row < 0:
+            row = n
+            table[slot] = row
+            keys[row] = key
+            hashes[row] = h
+            first[row] = i
+            n += 1
+        mult[row] += 1
+    return first[:n], mult[:n]
+
+
+@njit(cache=True)
+def complete_turns(st):
+    """Every complete turn of the player to move (module doc). Returns ``actions[m,
+    ACTION_SIZE]``, ``parts[m, N_PARTS]`` (change of the mover's final score by part) and
+    ``counts[m]``, rows in order of first appearance."""
+    return _turns(st, True)
+
+
+@njit(cache=True)
+def greedy_turn(st):
+    """The greedy exact-value choice without building the table: the same row as
+    ``best_turn`` of ``complete_turns`` (the first turn, in enumeration order, with the
+    largest total). Returns (action, parts)."""
+    actions, parts, _ = _turns(st, False)
+    return actions[0], parts[0]
+
+
+@njit(cache=True)
+def _turns(st, merge):
+    """``complete_turns`` (``merge``) or just its greedy row (one row, count 0)."""
+    mover = st[TO_MOVE]
+    before = np.zeros(N_PARTS, dtype=np.int64)
+    player_parts(st, mover, before)
+    after = np.zeros(N_PARTS, dtype=np.int64)
+    base = st.copy()
+    marker_to_bid_track(base)
+    starts, paths, colours, lengths = list_sowings(meeples(base), base[END_RULE])
+    first, mult = _outcomes(base, starts, paths, colours, lengths)
+    cap = 1
+    while cap < min(32 * len(first), MAX_START_ROWS) or cap < 64:
+        cap *= 2
+    actions = np.zeros((cap, ACTION_SIZE), dtype=np.int64)
+    parts = np.zeros((cap, N_PARTS), dtype=np.int64)
+    counts = np.zeros(cap, dtype=np.int64)
+    keys = np.zeros((cap, KEY_WORDS), dtype=np.uint64)
+    hashes = np.zeros(cap, dtype=np.uint64)
+    table = np.full(2 * cap, -1, dtype=np.int64)
+    raw = np.zeros(8 * KEY_WORDS, dtype=np.uint8)
+    key = raw.view(np.uint64)
+    tribe = np.zeros(((N_TILES * N_COLOURS + 2 * MAX_PLAYERS) * (FAKIRS + 1) + 1, 4),
+                     dtype=np.int64)
+    tiles = np.zeros((16, 5), dtype=np.int64)
+    sizes = np.zeros(64, dtype=np.int64)
+    act = np.full(ACTION_SIZE, -1, dtype=np.int64)
+    n = 0
+    outcomes = max(len(first), 1)  # no legal sowing: one outcome, the marker move alone
+    for o in range(outcomes):
+        s1 = base.copy()
+        act[:] = -1
+        act[A_LEN] = 0
+        act[A_SALE] = 0
+        act[A_POWERS:] = 0
+        n_tribe, n_tile = 1, 1
+        weight = 1
+        if len(first):
+            i = first[o]
+            weight = mult[o]
+            act[A_START], act[A_LEN] = starts[i], lengths[i]
+            act[A_PATH:A_PATH + lengths[i]] = paths[i, :lengths[i]]
+            act[A_COLOURS:A_COLOURS + lengths[i]] = colours[i, :lengths[i]]
+            tile, colour, k = sow(s1, starts[i], paths[i], colours[i], lengths[i])
+            act[A_TILE], act[A_COLOUR], act[A_TAKEN] = tile, colour, k
+            act[A_CLAIM] = 1 if claim(s1, mover, tile) else 0
+            n_tribe = tribe_options(s1, mover, tile, colour, k, tribe)
+        for a in range(n_tribe):
+            s2 = s1.copy()
+            if len(first):
+                f, victim, at, vcolour = tribe[a, 0], tribe[a, 1], tribe[a, 2], tribe[a, 3]
+                act[A_FAKIRS], act[A_VICTIM] = f, victim
+                act[A_VICTIM_AT], act[A_VICTIM_COLOUR] = at, vcolour
+                act[A_CLAIM2] = apply_tribe(s2, mover, tile, colour, k, f, victim, at, vcolour)
+                n_tile = tile_options(s2, mover, tile, tiles)
+            for b in range(n_tile):
+                s3 = s2.copy()
+                act[A_TILE_ACTION] = TA_NONE
+                if len(first):
+                    c1, c2, d, pay = tiles[b, 1], tiles[b, 2], tiles[b, 3], tiles[b, 4]
+                    act[A_CARD1], act[A_CARD2] = c1, c2
+                    act[A_KIND1] = s2[ROW + c1] if c1 >= 0 else -1
+                    act[A_KIND2] = s2[ROW + c2] if c2 >= 0 else -1
+                    act[A_DJINN], act[A_DJINN_FAKIR] = d, pay
+                    act[A_DJINN_ID] = s2[DJINN_ROW + d] if d >= 0 else -1
+                    act[A_TILE_ACTION] = apply_tile(s3, mover, tile, tiles[b, 0], c1, c2, d,
+                                                    pay)
+                for mask in range(1 << suits(s3, mover, sizes)):
+                    s4 = s3.copy()
+                    act[A_SALE] = mask
+                    act[A_SALE_GOLD] = apply_sale(s4, mover, mask)
+                    if not merge:
+                        player_parts(s4, mover, after)
+                        after -= before
+                        if n == 0 or after[N_PARTS - 1] > parts[0, N_PARTS - 1]:
+                            actions[0] = act
+                            parts[0] = after
+                            n = 1
+                        continue
+                    _key(s4, raw)
+                    h = _hash(key)
+                    slot = _find(table, hashes, keys, key, h)
+                    row = table[slot]
+                    if row < 0:
+                        if n == len(counts):
+                            actions, parts, counts = _grow(actions), _grow(parts), _grow(counts)
+                            keys, hashes = _grow(keys), _grow(hashes)
+                            table = _rehash(table, hashes, keys, n)
+                            slot = _find(table, hashes, keys, key, h)
+                        row = n
+                        table[slot] = row
+                        keys[row] = key
+                        hashes[row] = h
+                        actions[row] = act
+                        player_parts(s4, mover, parts[row])
+                        parts[row] -= before
+                        n += 1
+                    counts[row] += weight
+    return actions[:n], parts[:n], counts[:n]
+
+
+@njit(cache=True)
+def apply_turn(st, action):
+    """Play the complete turn ``action`` (a row of ``complete_turns`` for this state)."""
+    mover = st[TO_MOVE]
+    marker_to_bid_track(st)
+    n = action[A_LEN]
+    if n > 0:
+        tile, colour, k = sow(st, action[A_START], action[A_PATH:A_PATH + n],
+                              action[A_COLOURS:A_COLOURS + n], n)
+        claim(st, mover, tile)
+        apply_tribe(st, mover, tile, colour, k, action[A_FAKIRS], action[A_VICTIM],
+                    action[A_VICTIM_AT], action[A_VICTIM_COLOUR])
+        apply_tile(st, mover, tile, action[A_TILE_ACTION], action[A_CARD1], action[A_CARD2],
+                   action[A_DJINN], action[A_DJINN_FAKIR])
+    apply_sale(st, mover, action[A_SALE])
+
+
+@njit(cache=True)
+def best_turn(actions, parts):
+    """The greedy exact-value choice: the first row with the largest total change."""
+    best = 0
+    for i in range(1, len(parts)):
+        if parts[i, N_PARTS - 1] > parts[best, N_PARTS - 1]:
+            best = i
+    return best
