@@ -250,7 +250,7 @@ def new(
     if chosen not in module.VARIANTS:
         raise OddsbotError(f"variant: {chosen!r} is not a variant of {module.NAME}")
     if play is not None:
-        sys.stdout.write(module.record.play(players, seed, chosen, play))
+        sys.stdout.write(module.play(players, seed, chosen, play))
         return
     pos = module.new_position(players, seed, chosen)
     print(pos.to_notation() if fmt == "notation" else render.to_json(pos.to_json()))
@@ -330,6 +330,8 @@ def replay(
         figures.check_out(Path(chart), input_files(record), "--chart")
     text = read_record_text(record)
     game = registry.game_of_record(text)
+    if not hasattr(game, "record"):
+        raise OddsbotError(f"replay: {game.NAME} records cannot be replayed yet")
     game_record = game.record
     if policy is not None:
         if rollouts is None:

@@ -2,8 +2,10 @@
 
 Every registered module offers ``NAME``, ``VARIANTS`` (variant id -> description),
 ``Position`` (with ``to_notation``, ``to_json``, ``from_json``), ``parse(text)``,
-``validate(position)``, ``legal_actions(position)``, ``advise(position, ...)`` returning an
-EV-table DataFrame, ``odds(position, ...)``, ``new_position(...)`` and ``simulate(...)``.
+``validate(position)``, ``legal_actions(position)``, ``moves(position)`` (counts and
+labels), ``advise(position, ...)`` returning an EV-table DataFrame with ``table_view`` and
+``advise_caption`` for the terminal, ``odds(position, ...)`` with ``odds_view``,
+``new_position(...)``, ``simulate(...)`` and ``play(...)`` (a whole game as a record).
 """
 
 from __future__ import annotations

@@ -27,7 +27,8 @@ VARIANTS = {k: v.description for k, v in VARIANTS.items()}
 
 __all__ = ["NAME", "VARIANTS", "record", "DECK_MODELS", "POLICIES", "Card", "Position", "Tile",
            "advise", "advise_caption", "check_action", "legal_actions", "moves",
-           "new_position", "odds", "odds_view", "parse", "simulate", "table_view", "validate"]
+           "new_position", "odds", "odds_view", "parse", "play", "simulate", "table_view",
+           "validate"]
 
 
 def parse(text: str) -> Position:
@@ -55,6 +56,11 @@ def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
             "leg": "exact enumeration", "race": "monte-carlo", "race_policy": RACE_POLICY,
         },
     }
+
+
+def play(players: int, seed: int, variant: str, policy: str) -> str:
+    """A whole game from a new start under ``policy``, as a record (``record.play``)."""
+    return record.play(players, seed, variant, policy)
 
 
 def moves(pos: Position) -> tuple[dict[str, int], list[str]]:

@@ -25,7 +25,7 @@ DEFAULT_TOP = 20  # rows of the terminal EV table unless --top says otherwise
 
 __all__ = ["NAME", "VARIANTS", "DEFAULT_TOP", "POLICIES", "Position", "advise",
            "advise_caption", "check_action", "legal_actions", "moves", "new_position", "odds",
-           "odds_view", "parse", "simulate", "table_view", "validate"]
+           "odds_view", "parse", "play", "simulate", "table_view", "validate"]
 
 
 def parse(text: str) -> Position:
@@ -34,6 +34,12 @@ def parse(text: str) -> Position:
     if stripped.startswith("{"):
         return Position.from_json(load_json(stripped))
     return parse_notation(stripped)
+
+
+def play(players: int, seed: int, variant: str, policy: str) -> str:
+    """A whole game from ``new_position(players, seed, variant)`` under ``policy``, as a
+    readable record (``GameResult.text``)."""
+    return simulate(new_position(players, seed, variant), seed=seed, policy=policy).text()
 
 
 def moves(pos: Position) -> tuple[dict[str, int], list[str]]:
