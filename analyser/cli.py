@@ -7,7 +7,6 @@ line ``oddsbot: error: <what is wrong and where>`` on stderr and exits with code
 from __future__ import annotations
 
 import importlib.abc
-import json
 import os
 import sys
 from contextlib import contextmanager
@@ -53,28 +52,12 @@ def load(source: str, variant: Optional[str]):
     """(game module, position) for POSITION, optionally read as rules ``variant``."""
     text = read_position_text(source)
     module = registry.game_of_text(text)
-    if variant is not None:
-        text = _with_variant(text, variant, module)
-    return module, module.parse(text)
-
-
-def _with_variant(text: str, variant: str, module) -> str:
+    if variant is None:
+        return module, module.parse(text)
     if variant not in module.VARIANTS:
         raise OddsbotError(f"variant: {variant!r} is not a variant of {module.NAME} "
                            f"(known: {', '.join(module.VARIANTS)})")
-    stripped = text.strip()
-    if stripped.startswith("{"):
-        data = json.loads(stripped)
-        given = data.get("variant")
-        if given is not None and given != variant:
-            raise OddsbotError(f"variant: the position says {given!r} but --variant is "
-                               f"{variant!r}")
-        data["variant"] = variant
-        return json.dumps(data)
-    first, _, rest = stripped.partition(" ")
-    if first not in (module.NAME, variant):
-        raise OddsbotError(f"variant: the position says {first!r} but --variant is {variant!r}")
-    return f"{variant} {rest}"
+    return module, module.parse_as(text, variant)
 
 
 def check_format(fmt: str) -> str:
@@ -225,7 +208,8 @@ def moves(
         print(render.to_json({"game": module.NAME, "player": pos.to_move,
                               "counts": counts, "moves": labels}))
     else:
-        print("\n".join(labels))
+        if labels:
+            print("\n".join(labels))
         err.print(" · ".join(f"{k} {v:,}" for k, v in counts.items()))
 
 

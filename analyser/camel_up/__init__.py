@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pandas as pd
 
 from ... import __version__
-from ..errors import load_json
+from ..errors import OddsbotError, load_json
 from .. import montecarlo
 from . import record
 from .advise import DECK_MODELS, advise, check_action, legal_actions, table_view
@@ -27,8 +27,8 @@ VARIANTS = {k: v.description for k, v in VARIANTS.items()}
 
 __all__ = ["NAME", "VARIANTS", "record", "DECK_MODELS", "POLICIES", "Card", "Position", "Tile",
            "advise", "advise_caption", "check_action", "legal_actions", "moves",
-           "new_position", "odds", "odds_view", "parse", "play", "simulate", "table_view",
-           "validate"]
+           "new_position", "odds", "odds_view", "parse", "parse_as", "play", "simulate",
+           "table_view", "validate"]
 
 
 def parse(text: str) -> Position:
@@ -37,6 +37,23 @@ def parse(text: str) -> Position:
     if stripped.startswith("{"):
         return Position.from_json(load_json(stripped))
     return parse_notation(stripped)
+
+
+def parse_as(text: str, variant: str) -> Position:
+    """A position read under rules ``variant`` (the text may name only the base game or
+    that variant)."""
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        data = load_json(stripped)
+        given = data.get("variant")
+        if given is not None and given != variant:
+            raise OddsbotError(f"variant: the position says {given!r} but --variant is "
+                               f"{variant!r}")
+        return Position.from_json({**data, "variant": variant})
+    first, _, rest = stripped.partition(" ")
+    if first not in (NAME, variant):
+        raise OddsbotError(f"variant: the position says {first!r} but --variant is {variant!r}")
+    return parse_notation(f"{variant} {rest}")
 
 
 def odds(pos: Position, *, samples: int | None = None, seed: int = 0,

@@ -11,13 +11,13 @@ import pandas as pd
 
 from ... import __version__
 from ...kernels import five_tribes as FT
-from ..errors import load_json
+from ..errors import OddsbotError, load_json
 from .advise import advise, check_action, legal_actions, table_view
 from .encode import encode
 from .labels import sowing_label
 from .notation import parse_notation
 from .position import NAME, Position
-from .setup import VARIANTS, new_position
+from .setup import END_RULE_OF, VARIANTS, new_position
 from .simulate import POLICIES, simulate
 from .validate import validate
 
@@ -25,7 +25,7 @@ DEFAULT_TOP = 20  # rows of the terminal EV table unless --top says otherwise
 
 __all__ = ["NAME", "VARIANTS", "DEFAULT_TOP", "POLICIES", "Position", "advise",
            "advise_caption", "check_action", "legal_actions", "moves", "new_position", "odds",
-           "odds_view", "parse", "play", "simulate", "table_view", "validate"]
+           "odds_view", "parse", "parse_as", "play", "simulate", "table_view", "validate"]
 
 
 def parse(text: str) -> Position:
@@ -34,6 +34,17 @@ def parse(text: str) -> Position:
     if stripped.startswith("{"):
         return Position.from_json(load_json(stripped))
     return parse_notation(stripped)
+
+
+def parse_as(text: str, variant: str) -> Position:
+    """A position read under rules ``variant``: its end rule (a position that states the
+    other non-default rule is refused)."""
+    pos = parse(text)
+    wanted = END_RULE_OF[variant]
+    if pos.end_rule not in ("live", wanted):
+        raise OddsbotError(f"variant: the position says end rule {pos.end_rule!r} but "
+                           f"--variant is {variant!r}")
+    return pos.with_(end_rule=wanted)
 
 
 def play(players: int, seed: int, variant: str, policy: str) -> str:

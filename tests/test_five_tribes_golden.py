@@ -1,0 +1,84 @@
+"""A golden Five Tribes playthrough: a whole seeded 4-player game under the greedy
+exact-value policy, checked byte for byte, then replayed line by line: every bid is legal
+and priced as recorded, every turn is a legal complete turn of the best exact value at
+that moment, the totals after each line are the naive scorer's, and the final scores are
+the naive reference's (``naive_five_tribes_scoring``)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import naive_five_tribes_scoring as naive
+from oddsbot.analyser import five_tribes as ft
+from oddsbot.analyser.five_tribes.encode import decode, encode
+from oddsbot.analyser.five_tribes.labels import turn_labels
+from oddsbot.kernels import five_tribes as FT
+from oddsbot.kernels.rng import stream
+
+GOLDEN = Path(__file__).parent / "golden" / "five-tribes-4p-seed5.txt"
+SEED = 5
+LINE = re.compile(r"round +(\d+) p(\d) (.*) \| value ([+-]\d+) \| totals ([\d,-]+)")
+
+
+@pytest.fixture(scope="module")
+def record() -> str:
+    return ft.simulate(ft.new_position(4, SEED), seed=SEED).text()
+
+
+def test_golden_record_is_byte_identical(record):
+    assert record == GOLDEN.read_text()
+
+
+def naive_totals(pos: ft.Position) -> list[int]:
+    end = naive.EndState(
+        gold=[p.gold for p in pos.players], viziers=[p.viziers for p in pos.players],
+        elders=[p.elders for p in pos.players], djinns=[list(p.djinns) for p in pos.players],
+        owner=[-1 if c.owner is None else c.owner for _, _, c in pos.cells()],
+        tile_vp=[c.vp for _, _, c in pos.cells()], palms=[c.palms for _, _, c in pos.cells()],
+        palaces=[c.palaces for _, _, c in pos.cells()],
+        goods=[list(p.goods) for p in pos.players], fakirs=[p.fakirs for p in pos.players])
+    return [part["total"] for part in naive.final_scores(end)]
+
+
+def test_the_record_replays_as_legal_best_moves():
+    lines = GOLDEN.read_text().splitlines()
+    start = ft.parse(lines[0].removeprefix("start "))
+    assert start == ft.new_position(4, SEED)
+    st = encode(start)
+    types = tuple(c.tile for _, _, c in start.cells())
+    chance = stream(np.uint64(SEED), 1)
+    body = [m for m in map(LINE.fullmatch, lines[1:]) if m]
+    assert len(body) == sum(1 for line in lines if line.startswith("round"))
+    rounds = 1
+    for m in body:
+        assert int(m[1]) == rounds and int(m[2]) == st[FT.TO_MOVE]
+        action, value = m[3], int(m[4])
+        if action.startswith("bid "):
+            pos = decode(st)
+            assert action in ft.legal_actions(pos)
+            bids = ft.advise(pos)
+            assert value == bids["ev"].max() == bids.set_index("action").loc[action, "ev"]
+            space = [int(c) for c in FT.BID_COSTS].index(int(action.split()[1]))
+            FT.place_bid(st, space)
+        else:
+            actions, parts, _ = FT.complete_turns(st)
+            labels = turn_labels(actions, types)
+            row = labels.index(action)
+            assert value == parts[row, -1] == parts[:, -1].max()
+            FT.apply_turn(st, actions[row])
+        assert [int(x) for x in m[5].split(",")] == naive_totals(decode(st))
+        if st[FT.TO_MOVE] < 0:
+            FT.cleanup(st, chance)
+            if not FT.game_over(st):
+                rounds += 1
+    assert FT.game_over(st)
+    end = decode(st)
+    scores = [line for line in lines if line.startswith("score ")]
+    assert [int(line.rsplit(" ", 1)[1]) for line in scores] == naive_totals(end)
+    best = max(naive_totals(end))
+    assert lines[-1] == "winner " + ",".join(f"p{p}" for p, t in
+                                               enumerate(naive_totals(end)) if t == best)
