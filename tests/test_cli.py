@@ -43,7 +43,7 @@ EXAMPLES = ROOT / "examples"
 START = EXAMPLES / "camel-up-start-4p.json"
 MID = EXAMPLES / "camel-up-mid-leg.json"
 OLD = EXAMPLES / "camel-up-2014.json"
-EXAMPLE_FILES = sorted(EXAMPLES.glob("*.json"))
+EXAMPLE_FILES = sorted(EXAMPLES.glob("camel-up*.json"))
 
 MC = ("--samples", "20000")
 COLOURS = ("blue", "green", "yellow", "red", "purple")

@@ -708,3 +708,14 @@ def test_report_five_tribes_refused(oddsbot_cli, tmp_path):
     assert_bad_input(oddsbot_cli("report", "five-tribes", "--games", 10, "--out", out),
                      "five-tribes")
     assert not out.exists()
+
+
+def test_the_shipped_example(oddsbot_cli):
+    path = Path(__file__).resolve().parent.parent / "examples" / "five-tribes-opening-4p.json"
+    before = path.read_bytes()
+    line = ok(oddsbot_cli("validate", str(path))).out
+    assert line.startswith("five-tribes ") and "turn=18:2,12:0,0:3,0:1" in line
+    data = ok(oddsbot_cli("advise", str(path), "-f", "json")).json()
+    assert data["player"] == 2 and len(data["actions"]) == 41266
+    assert data["actions"][0]["ev"] == 33 and data["actions"][0]["viziers"] == 33
+    assert path.read_bytes() == before

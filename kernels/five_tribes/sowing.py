@@ -388,16 +388,22 @@ def sowing_counts(counts: np.ndarray, end_rule: int = LIVE) -> np.ndarray:
     return _run(counts, end_rule, False, empty[:, 0], empty, empty, empty[:, 0])
 
 
-def sowings(counts: np.ndarray, end_rule: int = LIVE):
-    """Every full sequence: ``(starts[m], paths[m, L], colours[m, L], lengths[m])``, the
-    tiles stepped on and the colours dropped in order, padded with -1 beyond each
-    sowing's length (L = the largest stack)."""
-    counts = _check(counts)
-    m = int(sowing_counts(counts, end_rule)[0])
-    width = max(1, int(counts.sum(axis=1).max()))
+@njit(cache=True)
+def list_sowings(counts, end_rule):
+    """Every full sequence (``sowings`` for compiled callers, unchecked)."""
+    empty = np.zeros((0, 1), dtype=np.int64)
+    m = _run(counts, end_rule, False, empty[:, 0], empty, empty, empty[:, 0])[0]
+    width = max(1, counts.sum(axis=1).max())
     starts = np.full(m, -1, dtype=np.int64)
     paths = np.full((m, width), -1, dtype=np.int64)
     colours = np.full((m, width), -1, dtype=np.int64)
     lengths = np.zeros(m, dtype=np.int64)
     _run(counts, end_rule, True, starts, paths, colours, lengths)
     return starts, paths, colours, lengths
+
+
+def sowings(counts: np.ndarray, end_rule: int = LIVE):
+    """Every full sequence: ``(starts[m], paths[m, L], colours[m, L], lengths[m])``, the
+    tiles stepped on and the colours dropped in order, padded with -1 beyond each
+    sowing's length (L = the largest stack)."""
+    return list_sowings(_check(counts), end_rule)

@@ -26,7 +26,7 @@ from .data import DJINN_VP, FAKIRS, LARGE_MARKET, OASIS, SACRED_PLACE, SMALL_MAR
 from .rounds import marker_to_bid_track
 from .scoring import AL_AMIN, HAURVATAT, JAFAAR, N_GOODS, SCORE_PARTS, SHAMHAT, SUIT_VALUES
 from .scoring import player_score
-from .sowing import MAX_STACK, _run
+from .sowing import MAX_STACK, list_sowings
 from .state import (
     BAG, BID_ORDER, DJINN_ROW, FAKIR_CARD, MAX_PLAYERS, N_PLAYERS, P_DJINNS, P_ELDERS,
     P_FAKIRS, P_GOLD, P_GOODS, P_VIZIERS, RES_DISCARD, ROW, T_MEEPLES, T_OWNER, T_PALACES,
@@ -366,21 +366,6 @@ def _grow(a):
 
 
 # --------------------------------------------------------------------------- enumeration
-
-
-@njit(cache=True)
-def list_sowings(counts, end_rule):
-    """Every full sowing sequence (``sowing.sowings`` from compiled code): starts, paths,
-    colours (padded with -1) and lengths."""
-    empty = np.zeros((0, 1), dtype=np.int64)
-    m = _run(counts, end_rule, False, empty[:, 0], empty, empty, empty[:, 0])[0]
-    width = max(1, counts.sum(axis=1).max())
-    starts = np.full(m, -1, dtype=np.int64)
-    paths = np.full((m, width), -1, dtype=np.int64)
-    colours = np.full((m, width), -1, dtype=np.int64)
-    lengths = np.zeros(m, dtype=np.int64)
-    _run(counts, end_rule, True, starts, paths, colours, lengths)
-    return starts, paths, colours, lengths
 
 
 @njit(cache=True)
