@@ -53,7 +53,7 @@ OPENING_TARGET_MS = 2.0
 STACK_TARGET_MS = 50.0
 RATIO_TARGET = 100.0
 ADVISE_TARGET_S = 3.0
-console = Console()
+console = Console(width=110)
 
 
 def best_ms(fn, repeats: int) -> float:
