@@ -256,6 +256,8 @@ JSON_ERRORS = [
     ("unknown colour", at(2, 3, meeples="YXB"), "board[2][3].meeples", "colour"),
     ("meeples not a string", at(0, 0, meeples=["Y"]), "board[0][0].meeples", "string"),
     ("too many reds on board", at(3, 5, meeples="R" * 15), "board", "red meeples"),
+    ("a stack of 21", at(3, 5, meeples="YYYYWWWWBBBBGGGGRRRRR"), "board[3][5].meeples",
+     "at most 20"),
     ("too many viziers held", player(2, viziers=9), "players", "yellow meeples"),
     ("7 oases", at(2, 4, tile="oasis"), "board", "oasis"),
     ("sacred place without vp", lambda d: d["board"][3][1].pop("vp"), "board[3][1].vp",

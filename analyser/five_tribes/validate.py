@@ -62,6 +62,10 @@ def _check_cell(pos: Position, r: int, c: int) -> None:
     _known(cell.tile, FT.TILE_TYPES, "tile type", f + ".tile")
     if names.meeples(cell.meeples, f + ".meeples") != cell.meeples:
         raise PositionError(f + ".meeples", f"colours must be in {FT.COLOURS} order")
+    if len(cell.meeples) > FT.MAX_STACK:
+        raise PositionError(f + ".meeples", f"{len(cell.meeples)} meeples on one tile: "
+                                            f"oddsbot enumerates stacks of at most "
+                                            f"{FT.MAX_STACK}")
     if cell.tile == "sacred-place":
         if cell.vp not in FT.SACRED_VPS:
             raise PositionError(f + ".vp", f"sacred places are worth {SACRED_VPS}, "

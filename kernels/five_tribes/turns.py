@@ -22,7 +22,7 @@ import numpy as np
 from numba import njit
 
 from .board import N_COLOURS, N_TILES
-from .data import DJINN_VP, FAKIRS, LARGE_MARKET, OASIS, SACRED_PLACE, SMALL_MARKET, VILLAGE
+from .data import DJINN_VP, DJINNS, FAKIRS, LARGE_MARKET, OASIS, SACRED_PLACE, SMALL_MARKET, VILLAGE
 from .rounds import marker_to_bid_track
 from .scoring import AL_AMIN, HAURVATAT, JAFAAR, N_GOODS, SCORE_PARTS, SHAMHAT, SUIT_VALUES
 from .scoring import player_score
@@ -38,8 +38,10 @@ from .turn import (
 )
 
 _Y, _W, _B, _G, _R = range(N_COLOURS)  # meeple colours
-_BOAZ = 3  # djinn indices (data.DJINNS order)
-_END_DJINNS = ((10, JAFAAR), (18, SHAMHAT), (8, HAURVATAT), (0, AL_AMIN))
+_DJINN_INDEX = {name: i for i, (name, _, _) in enumerate(DJINNS)}
+_BOAZ = _DJINN_INDEX["Boaz"]
+_END_DJINNS = ((_DJINN_INDEX["Jafaar"], JAFAAR), (_DJINN_INDEX["Shamhat"], SHAMHAT),
+               (_DJINN_INDEX["Haurvatat"], HAURVATAT), (_DJINN_INDEX["Al-Amin"], AL_AMIN))
 
 # victims of the Assassins
 V_NONE, V_BOARD, V_VIZIER, V_ELDER = range(4)
