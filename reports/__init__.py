@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-_DESIGNERS = {"camel-up": "camel_up"}
+_DESIGNERS = {"camel-up": "camel_up", "five-tribes": "five_tribes"}
 
 
 def designer(name: str) -> ModuleType:

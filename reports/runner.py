@@ -23,7 +23,7 @@ from . import designer
 from .spec import Block, RunSpec
 
 Progress = Callable[[int, int, float], None]  # (games done, games planned, games/s)
-WARM_GAMES = 64
+WARM_GAMES = 2  # enough to compile every code path; a greedy Five Tribes game takes seconds
 
 
 def run_block(spec: RunSpec, block: Block) -> np.ndarray:

@@ -18,8 +18,8 @@ REQUIRED_COLUMNS = ["action", "ev", "se", "method", "gap"]
 def test_common_face(name):
     module = registry.game(name)
     for attr in ("NAME", "VARIANTS", "Position", "parse", "validate", "legal_actions",
-                 "moves", "advise", "advise_caption", "odds", "odds_view", "new_position", "parse_as",
-                 "simulate", "play", "table_view"):
+                 "moves", "advise", "advise_caption", "odds", "odds_view", "new_position",
+                 "parse_as", "simulate", "play", "table_view"):
         assert hasattr(module, attr), f"{name} lacks {attr}"
     assert module.NAME == name
     for variant in module.VARIANTS:

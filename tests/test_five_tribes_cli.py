@@ -703,11 +703,11 @@ def test_advise_camel_up_options_refused(oddsbot_cli, tmp_path):
                      "--deck-model")
 
 
-def test_report_five_tribes_refused(oddsbot_cli, tmp_path):
+def test_report_five_tribes_runs(oddsbot_cli, tmp_path):
     out = tmp_path / "report"
-    assert_bad_input(oddsbot_cli("report", "five-tribes", "--games", 10, "--out", out),
-                     "five-tribes")
-    assert not out.exists()
+    result = ok(oddsbot_cli("report", "five-tribes", "--games", 10, "--out", out))
+    assert result.out.splitlines() == [str(out / name) for name in
+                                       ("games.parquet", "report.html", "report.md")]
 
 
 def test_the_shipped_example(oddsbot_cli):

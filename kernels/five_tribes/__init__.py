@@ -4,6 +4,7 @@ state vector (``state``) and the pieces of a turn (``turn``)."""
 
 from .board import *  # noqa: F401,F403
 from .data import *  # noqa: F401,F403
+from .designer import *  # noqa: F401,F403
 from .rounds import *  # noqa: F401,F403
 from .scoring import *  # noqa: F401,F403
 from .sowing import *  # noqa: F401,F403

@@ -10,29 +10,16 @@ shares of actions the ratio estimator over games.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 
 import numpy as np
 import pandas as pd
-from matplotlib.axes import Axes
 
 from ...analyser.camel_up.variants import VARIANTS
 from ...kernels.camel_up import KIND_NAMES, MAX_LEGS_LOGGED
-from .. import figures, plots, stats
-from ..document import Chart, Section, Table
+from .. import plots, stats
+from ..document import Section, Table
+from ..sections import by_variant, chart, proportion, summary_rows, top_credit
 from ..spec import RunSpec
-
-QUANTILES = (("median", 0.5), ("p10", 0.1), ("p90", 0.9))
-
-
-def _by_variant(df: pd.DataFrame, spec: RunSpec) -> list[tuple[str, pd.DataFrame]]:
-    return [(v, df[df["variant"] == v]) for v in spec.variants]
-
-
-def _proportion(k, n) -> dict[str, object]:
-    lo, hi = stats.wilson(k, n)
-    return {"p": k / n if n else np.nan, "lo95": float(lo), "hi95": float(hi)}
-
 
 def _money(g: pd.DataFrame, players: int) -> np.ndarray:
     return g[[f"money_{p}" for p in range(players)]].to_numpy()
@@ -40,19 +27,7 @@ def _money(g: pd.DataFrame, players: int) -> np.ndarray:
 
 def win_credit(g: pd.DataFrame, players: int) -> np.ndarray:
     """``[game, seat]``: 1/k for each of the k richest seats, 0 for the others."""
-    money = _money(g, players)
-    top = money == money.max(axis=1, keepdims=True)
-    return top / top.sum(axis=1, keepdims=True)
-
-
-def _summary(values: np.ndarray, **keys: object) -> list[dict[str, object]]:
-    """Mean and quantiles of ``values`` with their intervals, one row each."""
-    mean, lo, hi = stats.mean_ci(values)
-    rows = [dict(keys, statistic="mean", value=mean, lo95=lo, hi95=hi)]
-    for name, q in QUANTILES:
-        value, lo, hi = stats.quantile_ci(values, q)
-        rows.append(dict(keys, statistic=name, value=value, lo95=lo, hi95=hi))
-    return rows
+    return top_credit(_money(g, players))
 
 
 # --------------------------------------------------------------------------- tables
@@ -61,27 +36,27 @@ def _summary(values: np.ndarray, **keys: object) -> list[dict[str, object]]:
 def length_tables(df: pd.DataFrame, spec: RunSpec) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(legs distribution, turns and legs summary)."""
     dist, summary = [], []
-    for v, g in _by_variant(df, spec):
+    for v, g in by_variant(df, spec):
         n = len(g)
         counts = g["legs"].value_counts().sort_index()
         for legs, k in counts.items():
-            dist.append(dict(variant=v, legs=int(legs), games=int(k), **_proportion(k, n)))
+            dist.append(dict(variant=v, legs=int(legs), games=int(k), **proportion(k, n)))
         for measure in ("turns", "legs"):
-            summary += _summary(g[measure].to_numpy(), variant=v, measure=measure)
+            summary += summary_rows(g[measure].to_numpy(), variant=v, measure=measure)
     return pd.DataFrame(dist), pd.DataFrame(summary)
 
 
 def start_place_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
     """P(the race winner started in place k), k = 1 (leading) .. 5."""
     rows = []
-    for v, g in _by_variant(df, spec):
+    for v, g in by_variant(df, spec):
         letters = dict(zip(VARIANTS[v].colours, VARIANTS[v].letters))
         start = np.array([order.index(letters[w]) + 1
                           for order, w in zip(g["start_order"], g["winner"].astype(str))])
         for place in range(1, len(letters) + 1):
             k = int((start == place).sum())
             rows.append(dict(variant=v, start_place=place, wins=k, games=len(g),
-                             **_proportion(k, len(g))))
+                             **proportion(k, len(g))))
     return pd.DataFrame(rows)
 
 
@@ -89,7 +64,7 @@ def leader_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
     """P(the leader after leg k wins the race), among games in which leg k was scored
     before the race ended."""
     rows = []
-    for v, g in _by_variant(df, spec):
+    for v, g in by_variant(df, spec):
         for k in range(1, MAX_LEGS_LOGGED + 1):
             leader = g[f"leader_leg_{k}"]
             played = leader.notna().to_numpy()
@@ -99,18 +74,18 @@ def leader_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
             wins = int((leader.astype(str).to_numpy() == g["winner"].astype(str).to_numpy())
                        [played].sum())
             rows.append(dict(variant=v, leg=k, games=n, leader_wins=wins,
-                             **_proportion(wins, n)))
+                             **proportion(wins, n)))
     return pd.DataFrame(rows)
 
 
 def seat_tables(df: pd.DataFrame, spec: RunSpec) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(win rate by seat, chi-square test of equal win rates)."""
     rows, tests = [], []
-    for v, g in _by_variant(df, spec):
+    for v, g in by_variant(df, spec):
         wins = win_credit(g, spec.players).sum(axis=0)
         for seat, k in enumerate(wins):
             rows.append(dict(variant=v, seat=seat, policy=spec.policies[seat], wins=float(k),
-                             games=len(g), **_proportion(k, len(g))))
+                             games=len(g), **proportion(k, len(g))))
         stat, dof, p_value = stats.uniformity_test(wins)
         tests.append(dict(variant=v, games=len(g), chi2=stat, df=dof, p_value=p_value,
                           verdict="seat advantage (p < 0.05)" if p_value < 0.05
@@ -121,7 +96,7 @@ def seat_tables(df: pd.DataFrame, spec: RunSpec) -> tuple[pd.DataFrame, pd.DataF
 def crazy_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
     """How often the crazy camels decided the race, and how often they changed the lead."""
     rows = []
-    for v, g in _by_variant(df, spec):
+    for v, g in by_variant(df, spec):
         if not VARIANTS[v].crazy:
             continue
         k = int(g["crazy_decided"].sum())
@@ -137,15 +112,15 @@ def crazy_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
 def winner_money_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
     """The winner's final money (EP): mean and quantiles."""
     rows = []
-    for v, g in _by_variant(df, spec):
-        rows += _summary(_money(g, spec.players).max(axis=1), variant=v)
+    for v, g in by_variant(df, spec):
+        rows += summary_rows(_money(g, spec.players).max(axis=1), variant=v)
     return pd.DataFrame(rows)
 
 
 def action_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
     """Share of each action kind among the actions of the seats playing each policy."""
     rows = []
-    for v, g in _by_variant(df, spec):
+    for v, g in by_variant(df, spec):
         for policy in dict.fromkeys(spec.policies):
             seats = [s for s, p in enumerate(spec.policies) if p == policy]
             counts = {kind: g[[f"{kind}_{s}" for s in seats]].to_numpy().sum(axis=1)
@@ -187,13 +162,6 @@ def comparison_table(tables: dict[str, pd.DataFrame], spec: RunSpec) -> pd.DataF
 # --------------------------------------------------------------------------- sections
 
 
-def _chart(name: str, caption: str, draw: Callable[[Axes], None], height: float = 4.2) -> Chart:
-    """A report chart: an 8-inch-wide figure with one axes drawn by ``draw``."""
-    fig = figures.figure(8, height)
-    draw(fig.add_subplot())
-    return Chart(name, caption, fig)
-
-
 def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
     """Every section of the Camel Up report for the games ``df`` of run ``spec``."""
     legs, summary = length_tables(df, spec)
@@ -203,7 +171,7 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
     crazy = crazy_table(df, spec)
     money = winner_money_table(df, spec)
     actions = action_table(df, spec)
-    groups = _by_variant(df, spec)
+    groups = by_variant(df, spec)
     mix = actions.assign(group=actions["variant"] + " · " + actions["policy"])
     crazy_text = ("A grey-die move changes the leader when the leading racing camel differs "
                   "before and after it (a crazy camel carried racers backwards, or moved "
@@ -217,11 +185,11 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
                 "each) per game.",
                 [Table("legs", "Legs per game", legs),
                  Table("length", "Turns and legs", summary)],
-                [_chart("legs", "Share of games by number of legs, 95% error bars",
+                [chart("legs", "Share of games by number of legs, 95% error bars",
                         lambda ax: plots.grouped_bars(ax, legs, "legs", "variant",
                                                       xlabel="legs in the game (count)",
                                                       ylabel="share of games")),
-                 _chart("turns", "Distribution of turns per game",
+                 chart("turns", "Distribution of turns per game",
                         lambda ax: plots.histograms(ax, {v: g["turns"].to_numpy()
                                                          for v, g in groups},
                                                     xlabel="turns in the game (count)"))]),
@@ -229,7 +197,7 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
                 "How often the camel that started in each place (after the set-up rolls and "
                 "stacking; 1 = leading) wins the race. The dashed line is 1/5.",
                 [Table("start_place", "Race winner by start place", start)],
-                [_chart("start_place", "P(the race winner started in place k), 95% error bars",
+                [chart("start_place", "P(the race winner started in place k), 95% error bars",
                         lambda ax: plots.grouped_bars(
                             ax, start, "start_place", "variant", ylabel="P(race winner)",
                             xlabel="start place of the camel (1 = leading after set-up)",
@@ -238,7 +206,7 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
                 "Among games in which leg k was scored before the race ended, how often the "
                 "camel leading at that moment went on to win.",
                 [Table("leader_after_leg", "P(leader after leg k wins)", leader)],
-                [_chart("leader_after_leg", "P(leader after leg k wins), 95% bands",
+                [chart("leader_after_leg", "P(leader after leg k wins), 95% bands",
                         lambda ax: plots.band_lines(
                             ax, leader, "leg", "variant", xlabel="leg k (count)",
                             ylabel="P(leader after leg k wins the race)"))]),
@@ -248,7 +216,7 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
                 "equal win rates.",
                 [Table("seats", "Win rate by seat", seats),
                  Table("seat_test", "Test of no seat advantage", seat_test)],
-                [_chart("seats", "Win rate by seat, 95% error bars",
+                [chart("seats", "Win rate by seat, 95% error bars",
                         lambda ax: plots.grouped_bars(
                             ax, seats, "seat", "variant", xlabel="seat (0 moves first)",
                             ylabel="win rate (ties shared)", reference=1 / spec.players))]),
@@ -256,7 +224,7 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
                 [Table("crazy", "Crazy camels and the race", crazy)]),
         Section("Money of winners", "The richest seat's final money in EP.",
                 [Table("winner_money", "Winner's money (EP)", money)],
-                [_chart("winner_money", "Distribution of the winner's money",
+                [chart("winner_money", "Distribution of the winner's money",
                         lambda ax: plots.histograms(
                             ax, {v: _money(g, spec.players).max(axis=1) for v, g in groups},
                             xlabel="winner's money (EP)"))]),
@@ -264,7 +232,7 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
                 "Share of each kind of action among all actions taken by the seats playing a "
                 "policy; intervals treat games (not single actions) as the independent units.",
                 [Table("action_mix", "Action mix", actions)],
-                [_chart("action_mix", "Action mix by variant and policy",
+                [chart("action_mix", "Action mix by variant and policy",
                         lambda ax: plots.stacked_shares(ax, mix, "group", "kind",
                                                         xlabel="share of the policy's actions",
                                                         ylabel="variant · policy"),

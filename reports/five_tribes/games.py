@@ -1,0 +1,118 @@
+"""Five Tribes whole games from a fresh deal as a per-game table (the report's raw file).
+
+Seats play ``random`` (uniformly random legal bids and complete turns, the default: fast
+enough for large runs) or ``greedy`` (the best exact complete turn, and the cheapest free
+bid space: not the analyser's bid model), as ``kernels.five_tribes.designer`` describes.
+
+Columns of ``simulate_block`` (one row per game; seats 0..P-1 are the players, the deal
+shuffles the markers, so no seat bids first by its number):
+
+- ``game``: the game's number r in the run (its chance streams are (seed, 3r..3r+2));
+- ``variant``; ``score_<seat>``: final score in VP (spec §13);
+- ``vp_<part>_<seat>``: that score's parts (gold, viziers, elders, tiles, palms, palaces,
+  djinns, goods; they sum to the score);
+- ``rounds``: rounds played (the last included); ``end_trigger``: "last camel" (a player
+  placed his last camel), "no legal sowing" (none left on the board), "both", or "round
+  cap" (the kernel's safety cap hit, ``capped``: never seen, the rules end a game within
+  45 rounds);
+- ``no_sowing_turns``: turns played without a legal sowing (the end of the game);
+- ``first_bidder``: the seat whose marker bids first in round 1 (the deal's shuffle);
+- ``bid_gold_<seat>``: gold paid for turn-order bids; ``camels_<seat>``: camels placed
+  (tiles owned); ``djinns_<seat>``: djinns taken; ``turns_<seat>``: turns played (two a
+  round per player in a 2-player game);
+- ``took_<tribe>_<seat>``: turns in which the seat took that tribe's meeples (viziers,
+  elders, builders, merchants, assassins).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ...analyser.errors import OddsbotError
+from ...analyser.five_tribes.encode import END_RULES
+from ...analyser.five_tribes.setup import END_RULE_OF, VARIANTS
+from ...kernels import five_tribes as K
+
+POLICIES = K.POLICY_NAMES
+# ``random`` plays about 2,000 four-player games a second per thread; ``greedy`` values
+# every complete turn exactly (``greedy_turn``): a few seconds per game and thread
+DEFAULT_POLICY = "random"
+CHUNK_GAMES = 64  # games a numba thread takes at a time (does not change any result)
+GREEDY_CHUNK_GAMES = 1  # greedy games are slow and uneven: one at a time keeps threads busy
+MIN_PLAYERS, MAX_PLAYERS = 2, K.MAX_PLAYERS
+PARTS = K.SCORE_PARTS[:K.N_SCORE]
+TRIBES = ("viziers", "elders", "builders", "merchants", "assassins")  # kernel colours YWBGR
+END_TRIGGERS = ("last camel", "no legal sowing", "both", "round cap")
+_END_CODES = np.array([3, 0, 1, 2])  # the kernel's end bits (0..3) -> END_TRIGGERS index
+SEAT_COUNTS = ("bid_gold", "camels", "djinns", "turns")
+
+
+def check_run(variants: tuple[str, ...], players: int, policies: tuple[str, ...]) -> None:
+    """One-line errors for a run that cannot be made: an unknown variant or policy, a
+    player count outside 2-4, more policies than players."""
+    for vid in variants:
+        if vid not in VARIANTS:
+            raise OddsbotError(f"--variant: unknown variant {vid!r} of five-tribes (known: "
+                               f"{', '.join(VARIANTS)})")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise OddsbotError(f"--players: five-tribes is for {MIN_PLAYERS}-{MAX_PLAYERS} "
+                           f"players, got {players}")
+    for name in policies:
+        if name not in POLICIES:
+            raise OddsbotError(f"--policies: unknown policy {name!r} (known: "
+                               f"{', '.join(POLICIES)})")
+    if len(policies) > players:
+        raise OddsbotError(f"--policies: {len(policies)} policies for {players} seats")
+
+
+def seat_policies(policies: tuple[str, ...], players: int) -> tuple[str, ...]:
+    """The policy of every seat: ``policies`` repeated in seat order (default ``random``
+    for all: fast enough for large runs)."""
+    policies = policies or (DEFAULT_POLICY,)
+    return tuple(policies[s % len(policies)] for s in range(players))
+
+
+def simulate_raw(variant_id: str, players: int, policies: tuple[str, ...], seed: int,
+                 game0: int, n: int) -> np.ndarray:
+    """Games ``game0 .. game0 + n - 1`` of the run as the kernel's compact rows
+    (``record_games``: int16, one row per game); ``raw_table`` turns them into the table."""
+    seats = seat_policies(policies, players)
+    codes = np.array([POLICIES.index(p) for p in seats], dtype=np.int64)
+    chunk = GREEDY_CHUNK_GAMES if "greedy" in seats else CHUNK_GAMES
+    return K.record_games(players, END_RULES.index(END_RULE_OF[variant_id]), False, codes,
+                          np.uint64(seed), game0, n, chunk)
+
+
+def raw_table(raw: np.ndarray, variant_id: str, players: int, game0: int) -> pd.DataFrame:
+    """The per-game table (module docstring) of the rows ``raw`` of ``simulate_raw``."""
+    n = len(raw)
+    cols: dict[str, object] = {
+        "game": np.arange(game0, game0 + n, dtype=np.int64),
+        "variant": pd.Categorical([variant_id] * n, categories=tuple(VARIANTS)),
+    }
+    for p in range(players):
+        cols[f"score_{p}"] = raw[:, K.F_TOTAL + p]
+    for p in range(players):
+        for i, part in enumerate(PARTS):
+            cols[f"vp_{part}_{p}"] = raw[:, K.F_PARTS + p * K.N_SCORE + i]
+    cols["rounds"] = raw[:, K.F_ROUNDS]
+    cols["end_trigger"] = pd.Categorical.from_codes(_END_CODES[raw[:, K.F_END]],
+                                                    categories=END_TRIGGERS)
+    cols["capped"] = raw[:, K.F_CAPPED].astype(bool)
+    cols["no_sowing_turns"] = raw[:, K.F_NO_SOWING_TURNS]
+    cols["first_bidder"] = raw[:, K.F_FIRST_BIDDER]
+    for name, field in zip(SEAT_COUNTS, (K.F_BID_GOLD, K.F_CAMELS, K.F_DJINNS, K.F_TURNS)):
+        for p in range(players):
+            cols[f"{name}_{p}"] = raw[:, field + p]
+    for p in range(players):
+        for i, tribe in enumerate(TRIBES):
+            cols[f"took_{tribe}_{p}"] = raw[:, K.F_TRIBES + p * K.N_COLOURS + i]
+    return pd.DataFrame(cols)
+
+
+def simulate_block(variant_id: str, players: int, policies: tuple[str, ...], seed: int,
+                   game0: int, n: int) -> pd.DataFrame:
+    """Games ``game0 .. game0 + n - 1`` of the run as the per-game table."""
+    return raw_table(simulate_raw(variant_id, players, policies, seed, game0, n),
+                     variant_id, players, game0)

@@ -1,0 +1,54 @@
+"""Pieces every game's designer report is built from: the games of one variant at a
+time, proportions and summaries with their 95 % intervals, the win share of tied seats,
+and the report chart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import pandas as pd
+from matplotlib.axes import Axes
+
+from . import figures, stats
+from .document import Chart
+from .spec import RunSpec
+
+QUANTILES = (("median", 0.5), ("p10", 0.1), ("p90", 0.9))
+
+
+def by_variant(df: pd.DataFrame, spec: RunSpec) -> list[tuple[str, pd.DataFrame]]:
+    """The games of each variant of the run, in the run's order."""
+    return [(v, df[df["variant"] == v]) for v in spec.variants]
+
+
+def proportion(k, n) -> dict[str, object]:
+    """``k / n`` with its Wilson interval, the ends moved onto the estimate where
+    rounding put them a hair past it (k = 0 or k = n: the interval ends at 0 or 1)."""
+    p = k / n if n else np.nan
+    lo, hi = (float(x) for x in stats.wilson(k, n))
+    return {"p": p, "lo95": min(lo, p), "hi95": max(hi, p)}
+
+
+def summary_rows(values: np.ndarray, **keys: object) -> list[dict[str, object]]:
+    """Mean and quantiles of ``values`` with their intervals, one row each."""
+    mean, lo, hi = stats.mean_ci(values)
+    rows = [dict(keys, statistic="mean", value=mean, lo95=lo, hi95=hi)]
+    for name, q in QUANTILES:
+        value, lo, hi = stats.quantile_ci(values, q)
+        rows.append(dict(keys, statistic=name, value=value, lo95=lo, hi95=hi))
+    return rows
+
+
+def top_credit(values: np.ndarray) -> np.ndarray:
+    """``[game, seat]``: 1/k for each of the k seats with a game's highest value (a tie
+    shares the win equally), 0 for the others."""
+    top = values == values.max(axis=1, keepdims=True)
+    return top / top.sum(axis=1, keepdims=True)
+
+
+def chart(name: str, caption: str, draw: Callable[[Axes], None], height: float = 4.2) -> Chart:
+    """A report chart: an 8-inch-wide figure with one axes drawn by ``draw``."""
+    fig = figures.figure(8, height)
+    draw(fig.add_subplot())
+    return Chart(name, caption, fig)

@@ -1,0 +1,449 @@
+"""The Five Tribes designer report: whole games in the kernel, the per-game facts, the
+report tables and the command line.
+
+Covered:
+
+* sowing draws: the closed-form ``count_sowings`` equals the sowing kernel's count
+  (``sowing_counts``) on every board of a few recorded games and on tall random stacks,
+  under both end rules; ``random_sowing`` draws only rows of ``list_sowings``, every one
+  about equally often (chi-square);
+* ``record_games`` rows do not depend on the chunk size or on where a block starts;
+* recorded games re-played move by move from Python with the kernel's functions (deal,
+  the policies' choices, ``apply_turn``, clean-up, ``game_over``): every recorded fact is
+  recomputed independently (scores and parts from ``state_scores`` of the end state,
+  rounds, the end condition from camels and ``sowing_counts``, bid gold from the bid
+  costs, camels from tile owners and claims, djinns, turns, tribes); ``random`` turns
+  are complete turns of ``complete_turns`` (same resulting state; every third turn of
+  one game per player count), ``greedy`` bids the
+  cheapest legal space;
+* ``oddsbot report five-tribes`` end to end: the files, and the seat-advantage,
+  game-length and end tables against a naive recomputation from games.parquet
+  (``naive_report``'s estimators); every chart's labels are inside its figure;
+* bad options and ``chart`` on a Five Tribes position: exit 2, one stderr line.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from collections import Counter
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import naive_report as naive
+from checks import assert_bad_input, ok
+from figure_checks import assert_no_clipped_text
+from oddsbot.analyser import five_tribes as ft
+from oddsbot.kernels import five_tribes as K
+from oddsbot.kernels.rng import stream
+from oddsbot.reports.five_tribes import games, report
+from oddsbot.reports.spec import RunSpec
+
+LIVE, PREMOVE = 0, 1
+RANDOM, GREEDY = K.POLICY_NAMES.index("random"), K.POLICY_NAMES.index("greedy")
+REL = 1e-9
+CLI_RUN = ("report", "five-tribes", "--games", "200", "--players", "3", "--seed", "1")
+TABLES = {"rounds", "length", "end_trigger", "seats", "seat_test", "first_bidder",
+          "score_composition", "winner_score", "bid_gold", "holdings", "tribe_mix", "runs"}
+
+
+@lru_cache(maxsize=1)
+def tables():
+    return K.walk_tables()
+
+
+def record(players, end_rule, policies, seed, game0, n, chunk=64):
+    return K.record_games(players, end_rule, False, np.array(policies, dtype=np.int64),
+                          np.uint64(seed), game0, n, chunk)
+
+
+# --------------------------------------------------------------------------- sowing draws
+
+
+def sowing_count(counts: np.ndarray, end_rule: int) -> int:
+    return int(K.sowing_counts(np.ascontiguousarray(counts), end_rule)[0])
+
+
+def closed_count(counts: np.ndarray, end_rule: int) -> int:
+    return int(K.count_sowings(np.ascontiguousarray(counts), end_rule, tables(),
+                               np.zeros(K.N_TILES, dtype=np.int64),
+                               np.zeros((K.N_COLOURS, K.MAX_STACK), dtype=np.int64)))
+
+
+def tall_boards(n: int, seed: int) -> list[np.ndarray]:
+    """Random boards of 5-40 meeples thrown on the tiles, stacks up to 9."""
+    rng = np.random.default_rng(seed)
+    boards = []
+    while len(boards) < n:
+        b = np.zeros((K.N_TILES, K.N_COLOURS), dtype=np.int64)
+        for _ in range(rng.integers(5, 40)):
+            b[rng.integers(K.N_TILES), rng.integers(K.N_COLOURS)] += 1
+        if b.sum(axis=1).max() <= 9:
+            boards.append(b)
+    return boards
+
+
+@pytest.mark.parametrize("end_rule", [LIVE, PREMOVE])
+def test_closed_form_count_equals_the_sowing_kernel(end_rule):
+    boards = tall_boards(150, seed=end_rule)
+    opening = ft.encode(ft.new_position(4, seed=3))
+    boards.append(K.meeples(opening).copy())
+    loop = np.zeros((K.N_TILES, K.N_COLOURS), dtype=np.int64)
+    loop[7] = [1, 0, 1, 2, 1]  # spec §7.2 example 3 (r1c1 = GGBRY): 96 live, 0 pre-move
+    boards.append(loop)
+    for b in boards:
+        assert closed_count(b, end_rule) == sowing_count(b, end_rule)
+    assert closed_count(loop, LIVE) == 96 and closed_count(loop, PREMOVE) == 0
+
+
+def draws(counts: np.ndarray, end_rule: int, n: int, seed: int) -> Counter:
+    rng = stream(np.uint64(seed), 0)
+    per_start = np.zeros(K.N_TILES, dtype=np.int64)
+    tab = np.zeros((K.N_COLOURS, K.MAX_STACK), dtype=np.int64)
+    path = np.zeros(K.MAX_STACK, dtype=np.int64)
+    colours = np.zeros(K.MAX_STACK, dtype=np.int64)
+    seen: Counter = Counter()
+    for _ in range(n):
+        start, k = K.random_sowing(counts, end_rule, tables(), rng, per_start, tab, path,
+                                   colours)
+        seen[(int(start), tuple(path[:k]), tuple(colours[:k]))] += 1
+    return seen
+
+
+def listed(counts: np.ndarray, end_rule: int) -> set:
+    starts, paths, colours, lengths = K.list_sowings(counts, end_rule)
+    return {(int(s), tuple(p[:k]), tuple(c[:k]))
+            for s, p, c, k in zip(starts, paths, colours, lengths)}
+
+
+@pytest.mark.parametrize("end_rule", [LIVE, PREMOVE])
+def test_random_sowing_draws_every_listed_sequence_equally_often(end_rule):
+    board = np.zeros((K.N_TILES, K.N_COLOURS), dtype=np.int64)
+    board[8] = [1, 1, 1, 1, 1]  # a 5-stack with room for loops, and a few neighbours
+    board[14] = [1, 0, 0, 1, 0]
+    board[2] = [0, 1, 0, 0, 1]
+    board[9] = [0, 2, 0, 0, 0]
+    board[20] = [0, 0, 1, 0, 0]
+    rows = listed(board, end_rule)
+    n = 60 * len(rows)
+    seen = draws(board, end_rule, n, seed=11 + end_rule)
+    assert set(seen) == rows  # only legal sequences, and each of them
+    expected = n / len(rows)
+    chi2 = sum((k - expected) ** 2 / expected for k in seen.values())
+    assert naive.chi2_sf(chi2, len(rows) - 1) > 1e-3, (chi2, len(rows))
+
+
+def test_random_sowing_with_no_legal_sowing():
+    board = np.zeros((K.N_TILES, K.N_COLOURS), dtype=np.int64)
+    board[7] = [1, 0, 1, 2, 1]
+    assert draws(board, PREMOVE, 3, seed=0) == Counter({(-1, (), ()): 3})
+
+
+# --------------------------------------------------------------------------- the rows
+
+
+def test_rows_do_not_depend_on_chunks_or_block_starts():
+    codes = [RANDOM] * 4
+    whole = record(4, LIVE, codes, 9, 0, 48, chunk=64)
+    assert whole.dtype == np.int16 and whole.shape == (48, K.N_FIELDS)
+    for chunk in (1, 5, 16):
+        np.testing.assert_array_equal(record(4, LIVE, codes, 9, 0, 48, chunk=chunk), whole)
+    np.testing.assert_array_equal(record(4, LIVE, codes, 9, 17, 20, chunk=3), whole[17:37])
+    assert not (whole == record(4, LIVE, codes, 10, 0, 48)).all()  # another seed
+
+
+def assert_a_complete_turn(before: np.ndarray, act: np.ndarray, after: np.ndarray) -> None:
+    """``act`` played on ``before`` (giving ``after``) is one of the complete turns of
+    ``complete_turns``: one of its rows with the same final tile, tribe taken and tile
+    action leaves the same state."""
+    rows, _, _ = K.complete_turns(before)
+    same = np.ones(len(rows), dtype=bool)
+    for field in (K.A_LEN, K.A_TILE, K.A_COLOUR, K.A_TAKEN, K.A_TILE_ACTION):
+        same &= (rows[:, field] == act[field]) | (act[K.A_LEN] == 0)
+    for row in rows[same]:
+        s = before.copy()
+        K.apply_turn(s, row)
+        if (s == after).all():
+            return
+    raise AssertionError(f"not a complete turn: {act}")
+
+
+def replay(players, end_rule, policies, seed, r, legal_turns=False) -> dict:
+    """Game ``r`` of a run played again from Python with the kernel's pieces; every fact
+    the row records, recomputed here."""
+    deal, choices, refills = (stream(np.uint64(seed), 3 * r + i) for i in range(3))
+    st = K.empty_state()
+    K.deal(st, players, end_rule, False, deal)
+    facts = {"first_bidder": int(st[K.BID_ORDER]), "bid_gold": [0] * players,
+             "claims": [0] * players, "djinns": [0] * players, "turns": [0] * players,
+             "tribes": [[0] * K.N_COLOURS for _ in range(players)], "no_sowing_turns": 0}
+    ws = K.turn_workspace()
+    spaces = np.zeros(9, dtype=np.int64)
+    rounds = played = 0
+    while True:
+        rounds += 1
+        assert rounds <= K.MAX_ROUNDS
+        while st[K.PHASE] == K.BIDDING:
+            seat = int(st[K.TO_MOVE])
+            legal = [int(s) for s in spaces[:K.legal_bids(st, spaces)]]
+            space = int(K.choose_bid(st, policies[seat], choices, spaces))
+            assert space in legal
+            if policies[seat] == GREEDY:  # the cheapest free space, a zero one if free
+                assert K.BID_COSTS[space] == min(K.BID_COSTS[s] for s in legal)
+            facts["bid_gold"][seat] += min(int(K.BID_COSTS[space]), int(st[K.P_GOLD + seat]))
+            K.place_bid(st, space)
+        while st[K.TO_MOVE] >= 0:
+            seat = int(st[K.TO_MOVE])
+            board = K.meeples(st).copy()
+            act = K.choose_turn(st, policies[seat], choices, tables(), ws).copy()
+            facts["turns"][seat] += 1
+            if act[K.A_LEN] == 0:
+                assert sowing_count(board, end_rule) == 0
+                facts["no_sowing_turns"] += 1
+            else:
+                assert closed_count(board, end_rule) == sowing_count(board, end_rule)
+                facts["tribes"][seat][act[K.A_COLOUR]] += 1
+                facts["claims"][seat] += int(act[K.A_CLAIM] + act[K.A_CLAIM2])
+                facts["djinns"][seat] += int(act[K.A_TILE_ACTION] == K.TA_DJINN)
+            if policies[seat] == GREEDY:
+                np.testing.assert_array_equal(act, K.greedy_turn(st)[0])
+            before = st.copy()
+            K.apply_turn(st, act)
+            played += 1
+            if legal_turns and policies[seat] == RANDOM and played % 3 == 1:
+                assert_a_complete_turn(before, act, st)
+        K.cleanup(st, refills)
+        if K.game_over(st):
+            break
+    facts["rounds"] = rounds
+    facts["scores"] = K.state_scores(st)
+    facts["owned"] = [int((st[K.T_OWNER:K.T_OWNER + K.N_TILES] == p).sum())
+                      for p in range(players)]
+    facts["camels_left"] = [int(st[K.P_CAMELS + p]) for p in range(players)]
+    facts["sowings_left"] = sowing_count(K.meeples(st), end_rule)
+    return facts
+
+
+def assert_row_is_the_game(row: np.ndarray, facts: dict, players: int) -> None:
+    scores = facts["scores"]
+    for p in range(K.MAX_PLAYERS):
+        if p >= players:
+            assert row[K.F_TOTAL + p] == -1
+            continue
+        assert row[K.F_TOTAL + p] == scores[p, -1] == scores[p, :-1].sum()
+        np.testing.assert_array_equal(
+            row[K.F_PARTS + p * K.N_SCORE:K.F_PARTS + (p + 1) * K.N_SCORE], scores[p, :-1])
+        assert row[K.F_BID_GOLD + p] == facts["bid_gold"][p]
+        assert row[K.F_CAMELS + p] == facts["claims"][p] == facts["owned"][p]
+        assert row[K.F_DJINNS + p] == facts["djinns"][p]
+        assert row[K.F_TURNS + p] == facts["turns"][p]
+        np.testing.assert_array_equal(
+            row[K.F_TRIBES + p * K.N_COLOURS:K.F_TRIBES + (p + 1) * K.N_COLOURS],
+            facts["tribes"][p])
+    markers = 2 if players == 2 else 1
+    assert sum(facts["turns"]) == markers * players * facts["rounds"]
+    assert row[K.F_ROUNDS] == facts["rounds"]
+    assert row[K.F_CAPPED] == 0
+    assert row[K.F_NO_SOWING_TURNS] == facts["no_sowing_turns"]
+    assert row[K.F_FIRST_BIDDER] == facts["first_bidder"]
+    camels = K.END_CAMELS if min(facts["camels_left"]) == 0 else 0
+    no_sowing = K.END_NO_SOWING if facts["sowings_left"] == 0 else 0
+    assert camels | no_sowing != 0  # game_over ended the game: one of them holds
+    assert row[K.F_END] == camels | no_sowing
+
+
+@pytest.mark.parametrize("players, end_rule, seed", [(2, LIVE, 4), (3, PREMOVE, 5),
+                                                     (4, LIVE, 6)])
+def test_random_games_replayed_move_by_move(players, end_rule, seed):
+    rows = record(players, end_rule, [RANDOM] * players, seed, 0, 6)
+    for r in range(6):
+        assert_row_is_the_game(rows[r], replay(players, end_rule, [RANDOM] * players, seed, r,
+                                               legal_turns=r == 0), players)
+
+
+def test_a_game_with_a_greedy_seat_replayed_move_by_move():
+    policies = [GREEDY, RANDOM, RANDOM]
+    (row,) = record(3, LIVE, policies, 8, 2, 1, chunk=1)
+    assert_row_is_the_game(row, replay(3, LIVE, policies, 8, 2), 3)
+
+
+# --------------------------------------------------------------------------- the command line
+
+
+@pytest.fixture(scope="module")
+def cli_run(tmp_path_factory) -> tuple[Path, str]:
+    """``oddsbot report five-tribes`` (in-process, like ``oddsbot_cli``): (folder,
+    stdout)."""
+    import sys
+    from contextlib import redirect_stderr, redirect_stdout
+    from io import StringIO
+
+    from oddsbot.analyser import cli
+
+    out = tmp_path_factory.mktemp("five_tribes") / "run"
+    stdout, stderr = StringIO(), StringIO()
+    argv = sys.argv
+    sys.argv = ["oddsbot", *CLI_RUN, "--out", str(out)]
+    try:
+        with redirect_stdout(stdout), redirect_stderr(stderr):
+            cli.main()
+    except SystemExit as exc:
+        assert not exc.code, stderr.getvalue()
+    finally:
+        sys.argv = argv
+    return out, stdout.getvalue()
+
+
+def test_cli_run_writes_every_file(cli_run):
+    out, stdout = cli_run
+    assert stdout.splitlines() == [str(out / n) for n in ("games.parquet", "report.html",
+                                                          "report.md")]
+    assert {p.stem for p in (out / "tables").glob("*.csv")} == TABLES
+    assert sorted(p.name for p in (out / "charts").iterdir()) == sorted(
+        f"{n}.png" for n in ("rounds", "turns", "end_trigger", "seats", "score_composition",
+                             "bid_gold", "tribe_mix"))
+    df = pd.read_parquet(out / "games.parquet")
+    assert len(df) == 200 and list(df["game"]) == list(range(200))
+    assert (df["variant"] == "five-tribes").all() and not df["capped"].any()
+    parts = sum(df[f"vp_{part}_0"] for part in games.PARTS)
+    assert (parts == df["score_0"]).all()
+    html = (out / "report.html").read_text()
+    assert "Seat advantage" in html and "Score composition" in html
+    assert html.count('src="data:image/png;base64,') == 7
+
+
+def read_csv(path: Path) -> tuple[list[str], list[list[str]]]:
+    with path.open(newline="") as f:
+        header, *rows = list(csv.reader(f))
+    return header, rows
+
+
+def same_cell(cell: str, want: object) -> bool:
+    if isinstance(want, float):
+        return abs(float(cell)) <= 1e-12 if want == 0 else math.isclose(float(cell), want,
+                                                                          rel_tol=REL)
+    return cell == str(want)
+
+
+def naive_tables(run: Path) -> dict[str, list[dict]]:
+    """The rounds, length, end, seat and first-bidder tables from games.parquet, game by
+    game, with exact fractions and ``naive_report``'s estimators."""
+    spec, rows = naive.load(run)
+    players, policies = spec["players"], spec["policies"]
+    out: dict[str, list[dict]] = {k: [] for k in ("rounds", "length", "end_trigger", "seats",
+                                                  "seat_test", "first_bidder")}
+    for v in spec["variants"]:
+        mine = [g for g in rows if g["variant"] == v]
+        n = len(mine)
+        counts = Counter(int(g["rounds"]) for g in mine)
+        for k in sorted(counts):
+            out["rounds"].append({"variant": v, "rounds": k, "games": counts[k],
+                                  **naive.proportion(counts[k], n)})
+        out["length"] += naive.summary([int(g["rounds"]) for g in mine],
+                                       {"variant": v, "measure": "rounds"})
+        out["length"] += naive.summary([sum(int(g[f"turns_{p}"]) for p in range(players))
+                                        for g in mine], {"variant": v, "measure": "turns"})
+        ends = Counter(g["end_trigger"] for g in mine)
+        for trigger in ("last camel", "no legal sowing", "both", "round cap"):
+            out["end_trigger"].append({"variant": v, "end_trigger": trigger,
+                                       "games": ends[trigger],
+                                       **naive.proportion(ends[trigger], n)})
+        wins = [Fraction(0)] * players
+        first = Fraction(0)
+        for g in mine:
+            score = [int(g[f"score_{p}"]) for p in range(players)]
+            best = [p for p in range(players) if score[p] == max(score)]
+            for p in best:
+                wins[p] += Fraction(1, len(best))
+            if int(g["first_bidder"]) in best:
+                first += Fraction(1, len(best))
+        for seat, w in enumerate(wins):
+            out["seats"].append({"variant": v, "seat": seat, "policy": policies[seat],
+                                 "wins": float(w), "games": n, **naive.proportion(w, n)})
+        expected = Fraction(n, players)
+        chi2 = float(sum((w - expected) ** 2 / expected for w in wins))
+        p_value = naive.chi2_sf(chi2, players - 1)
+        out["seat_test"].append({
+            "variant": v, "games": n, "chi2": chi2, "df": players - 1, "p_value": p_value,
+            "verdict": "seat advantage (p < 0.05)" if p_value < 0.05
+            else "no evidence of a seat advantage"})
+        out["first_bidder"].append({"variant": v, "games": n, "wins": float(first),
+                                    **naive.proportion(first, n), "equal_share": 1 / players})
+    return out
+
+
+def test_tables_agree_with_a_naive_recomputation(cli_run):
+    out, _ = cli_run
+    for name, want in naive_tables(out).items():
+        header, rows = read_csv(out / "tables" / f"{name}.csv")
+        assert want and header == list(want[0]), name
+        assert len(rows) == len(want), name
+        for i, (cells, row) in enumerate(zip(rows, want)):
+            for col, cell in zip(header, cells):
+                assert same_cell(cell, row[col]), f"{name} row {i} {col}: {cell} != {row[col]!r}"
+
+
+def test_score_composition_adds_up(cli_run):
+    out, _ = cli_run
+    df = pd.read_parquet(out / "games.parquet")
+    spec = RunSpec("five-tribes", ("five-tribes",), 3, ("random",) * 3, 200, 1)
+    table = report.composition_table(df, spec)
+    every = table[table.group == "all players"]
+    mean_score = df[[f"score_{p}" for p in range(3)]].to_numpy().mean()
+    assert every["mean"].sum() == pytest.approx(mean_score, rel=1e-12)
+    assert every["share"].sum() == pytest.approx(1, rel=1e-12)
+    for _, g in table.groupby("group"):
+        assert ((g.lo95 <= g["mean"]) & (g["mean"] <= g.hi95)).all()
+
+
+def test_charts_keep_their_text_inside(cli_run):
+    out, _ = cli_run
+    df = pd.read_parquet(out / "games.parquet")
+    spec = RunSpec("five-tribes", ("five-tribes",), 3, ("random",) * 3, 200, 1)
+    for section in report.report_sections(df, spec):
+        for chart in section.charts:
+            (ax, *_) = chart.figure.axes
+            assert ax.get_xlabel().strip() and ax.get_ylabel().strip(), chart.name
+            assert_no_clipped_text(chart.figure)
+
+
+@pytest.mark.parametrize("args, words", [
+    (("--players", "5"), ("--players", "2-4", "5")),
+    (("--players", "1"), ("--players", "1")),
+    (("--policies", "foo"), ("--policies", "foo")),
+    (("--policies", "random,greedy,random,random", "--players", "3"), ("--policies", "4")),
+    (("--variant", "camel-up"), ("--variant", "camel-up")),
+])
+def test_bad_options(oddsbot_cli, tmp_path, args, words):
+    out = tmp_path / "run"
+    assert_bad_input(oddsbot_cli("report", "five-tribes", "--games", 10, *args, "--out", out),
+                     *words)
+    assert not out.exists()
+
+
+def test_chart_of_a_five_tribes_position_is_refused(oddsbot_cli, tmp_path):
+    image = tmp_path / "chart.png"
+    text = ft.new_position(3, seed=2).to_notation()
+    assert_bad_input(oddsbot_cli("chart", text, "--out", image), "five-tribes")
+    assert not image.exists()
+
+
+def test_policies_default_and_repeat():
+    assert games.seat_policies((), 3) == ("random",) * 3
+    assert games.seat_policies(("greedy", "random"), 3) == ("greedy", "random", "greedy")
+
+
+def test_a_two_player_premove_report(oddsbot_cli, tmp_path):
+    out = tmp_path / "run"
+    ok(oddsbot_cli("report", "five-tribes", "--games", 50, "--players", 2, "--variant",
+                   "five-tribes-premove", "--seed", 3, "--out", out))
+    df = pd.read_parquet(out / "games.parquet")
+    assert list(df["variant"]) == ["five-tribes-premove"] * 50
+    assert (df["turns_0"] + df["turns_1"] == 4 * df["rounds"]).all()  # two markers each
+    np.testing.assert_array_equal(
+        df["score_1"], record(2, PREMOVE, [RANDOM] * 2, 3, 0, 50)[:, K.F_TOTAL + 1])
