@@ -1,6 +1,6 @@
 """Pieces every game's designer report is built from: the games of one variant at a
 time, proportions and summaries with their 95 % intervals, the win share of tied seats,
-and the report chart."""
+the seat-advantage tables and the report chart."""
 
 from __future__ import annotations
 
@@ -40,11 +40,34 @@ def summary_rows(values: np.ndarray, **keys: object) -> list[dict[str, object]]:
     return rows
 
 
+def interval_text(value: float, lo: float, hi: float) -> str:
+    """``value [lo95, hi95]``, 4 significant digits each (the variant comparison)."""
+    return f"{value:.4g} [{lo:.4g}, {hi:.4g}]"
+
+
 def top_credit(values: np.ndarray) -> np.ndarray:
     """``[game, seat]``: 1/k for each of the k seats with a game's highest value (a tie
     shares the win equally), 0 for the others."""
     top = values == values.max(axis=1, keepdims=True)
     return top / top.sum(axis=1, keepdims=True)
+
+
+def seat_tables(df: pd.DataFrame, spec: RunSpec,
+                credit: Callable[[pd.DataFrame, int], np.ndarray]
+                ) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(win rate by seat, chi-square test of equal win rates), a game's win shared by
+    ``credit(games, players)`` (``[game, seat]``, rows summing to 1)."""
+    rows, tests = [], []
+    for v, g in by_variant(df, spec):
+        wins = credit(g, spec.players).sum(axis=0)
+        for seat, k in enumerate(wins):
+            rows.append(dict(variant=v, seat=seat, policy=spec.policies[seat], wins=float(k),
+                             games=len(g), **proportion(k, len(g))))
+        stat, dof, p_value = stats.uniformity_test(wins)
+        tests.append(dict(variant=v, games=len(g), chi2=stat, df=dof, p_value=p_value,
+                          verdict="seat advantage (p < 0.05)" if p_value < 0.05
+                          else "no evidence of a seat advantage"))
+    return pd.DataFrame(rows), pd.DataFrame(tests)
 
 
 def chart(name: str, caption: str, draw: Callable[[Axes], None], height: float = 4.2) -> Chart:

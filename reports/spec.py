@@ -83,3 +83,22 @@ class RunSpec:
                    players=int(data["players"]), policies=tuple(data["policies"]),
                    games=int(data["games"]), seed=int(data["seed"]),
                    block=int(data["block"]))
+
+
+def check_policies(policies: tuple[str, ...], known: tuple[str, ...], players: int) -> None:
+    """One-line errors for ``--policies``: an unknown policy, more policies than seats."""
+    from ..analyser.errors import OddsbotError
+
+    for name in policies:
+        if name not in known:
+            raise OddsbotError(f"--policies: unknown policy {name!r} (known: "
+                               f"{', '.join(known)})")
+    if len(policies) > players:
+        raise OddsbotError(f"--policies: {len(policies)} policies for {players} seats")
+
+
+def repeat_policies(policies: tuple[str, ...], players: int, default: str) -> tuple[str, ...]:
+    """The policy of every seat: ``policies`` repeated in seat order (``default`` for
+    every seat when none is given)."""
+    policies = policies or (default,)
+    return tuple(policies[s % len(policies)] for s in range(players))

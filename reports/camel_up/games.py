@@ -27,6 +27,7 @@ from ...analyser.camel_up.encode import rules_state
 from ...analyser.camel_up.variants import VARIANTS, variant
 from ...analyser.errors import OddsbotError
 from ...kernels import camel_up as K
+from ..spec import check_policies, repeat_policies
 
 CHUNK_GAMES = 64  # games a numba thread takes at a time (does not change any result)
 POLICIES = K.POLICY_NAMES
@@ -45,19 +46,13 @@ def check_run(variants: tuple[str, ...], players: int, policies: tuple[str, ...]
         if not v.min_players <= players <= v.max_players:
             raise OddsbotError(f"--players: {vid} is for {v.min_players}-{v.max_players} "
                                f"players, got {players}")
-    for name in policies:
-        if name not in POLICIES:
-            raise OddsbotError(f"--policies: unknown policy {name!r} (known: "
-                               f"{', '.join(POLICIES)})")
-    if len(policies) > players:
-        raise OddsbotError(f"--policies: {len(policies)} policies for {players} seats")
+    check_policies(policies, POLICIES, players)
 
 
 def seat_policies(policies: tuple[str, ...], players: int) -> tuple[str, ...]:
     """The policy of every seat: ``policies`` repeated in seat order (default
     ``heuristic`` for all)."""
-    policies = policies or (DEFAULT_POLICY,)
-    return tuple(policies[s % len(policies)] for s in range(players))
+    return repeat_policies(policies, players, DEFAULT_POLICY)
 
 
 def _colour_column(codes: np.ndarray, colours: tuple[str, ...]) -> pd.Categorical:

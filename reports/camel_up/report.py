@@ -18,7 +18,8 @@ from ...analyser.camel_up.variants import VARIANTS
 from ...kernels.camel_up import KIND_NAMES, MAX_LEGS_LOGGED
 from .. import plots, stats
 from ..document import Section, Table
-from ..sections import by_variant, chart, proportion, summary_rows, top_credit
+from .. import sections
+from ..sections import by_variant, chart, interval_text, proportion, summary_rows, top_credit
 from ..spec import RunSpec
 
 def _money(g: pd.DataFrame, players: int) -> np.ndarray:
@@ -79,18 +80,8 @@ def leader_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
 
 
 def seat_tables(df: pd.DataFrame, spec: RunSpec) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """(win rate by seat, chi-square test of equal win rates)."""
-    rows, tests = [], []
-    for v, g in by_variant(df, spec):
-        wins = win_credit(g, spec.players).sum(axis=0)
-        for seat, k in enumerate(wins):
-            rows.append(dict(variant=v, seat=seat, policy=spec.policies[seat], wins=float(k),
-                             games=len(g), **proportion(k, len(g))))
-        stat, dof, p_value = stats.uniformity_test(wins)
-        tests.append(dict(variant=v, games=len(g), chi2=stat, df=dof, p_value=p_value,
-                          verdict="seat advantage (p < 0.05)" if p_value < 0.05
-                          else "no evidence of a seat advantage"))
-    return pd.DataFrame(rows), pd.DataFrame(tests)
+    """(win rate by seat, chi-square test of equal win rates), ties shared."""
+    return sections.seat_tables(df, spec, win_credit)
 
 
 def crazy_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
@@ -154,7 +145,7 @@ def comparison_table(tables: dict[str, pd.DataFrame], spec: RunSpec) -> pd.DataF
         for v in spec.variants:
             hit = chosen[chosen.variant == v]
             row[v] = ("n/a" if hit.empty else
-                      f"{hit[col].iloc[0]:.4g} [{hit.lo95.iloc[0]:.4g}, {hit.hi95.iloc[0]:.4g}]")
+                      interval_text(hit[col].iloc[0], hit.lo95.iloc[0], hit.hi95.iloc[0]))
         rows.append(row)
     return pd.DataFrame(rows)
 

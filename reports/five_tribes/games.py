@@ -33,6 +33,7 @@ from ...analyser.errors import OddsbotError
 from ...analyser.five_tribes.encode import END_RULES
 from ...analyser.five_tribes.setup import END_RULE_OF, VARIANTS
 from ...kernels import five_tribes as K
+from ..spec import check_policies, repeat_policies
 
 POLICIES = K.POLICY_NAMES
 # ``random`` plays about 2,000 four-player games a second per thread; ``greedy`` values
@@ -58,19 +59,13 @@ def check_run(variants: tuple[str, ...], players: int, policies: tuple[str, ...]
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise OddsbotError(f"--players: five-tribes is for {MIN_PLAYERS}-{MAX_PLAYERS} "
                            f"players, got {players}")
-    for name in policies:
-        if name not in POLICIES:
-            raise OddsbotError(f"--policies: unknown policy {name!r} (known: "
-                               f"{', '.join(POLICIES)})")
-    if len(policies) > players:
-        raise OddsbotError(f"--policies: {len(policies)} policies for {players} seats")
+    check_policies(policies, POLICIES, players)
 
 
 def seat_policies(policies: tuple[str, ...], players: int) -> tuple[str, ...]:
     """The policy of every seat: ``policies`` repeated in seat order (default ``random``
     for all: fast enough for large runs)."""
-    policies = policies or (DEFAULT_POLICY,)
-    return tuple(policies[s % len(policies)] for s in range(players))
+    return repeat_policies(policies, players, DEFAULT_POLICY)
 
 
 def simulate_raw(variant_id: str, players: int, policies: tuple[str, ...], seed: int,

@@ -19,7 +19,8 @@ import pandas as pd
 from ...analyser.errors import OddsbotError
 from .. import plots, stats
 from ..document import Section, Table
-from ..sections import by_variant, chart, proportion, summary_rows, top_credit
+from .. import sections
+from ..sections import by_variant, chart, interval_text, proportion, summary_rows, top_credit
 from ..spec import RunSpec
 from .games import END_TRIGGERS, PARTS, TRIBES
 
@@ -74,18 +75,8 @@ def end_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
 
 
 def seat_tables(df: pd.DataFrame, spec: RunSpec) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """(win rate by seat, chi-square test of equal win rates)."""
-    rows, tests = [], []
-    for v, g in by_variant(df, spec):
-        wins = win_credit(g, spec.players).sum(axis=0)
-        for seat, k in enumerate(wins):
-            rows.append(dict(variant=v, seat=seat, policy=spec.policies[seat], wins=float(k),
-                             games=len(g), **proportion(k, len(g))))
-        stat, dof, p_value = stats.uniformity_test(wins)
-        tests.append(dict(variant=v, games=len(g), chi2=stat, df=dof, p_value=p_value,
-                          verdict="seat advantage (p < 0.05)" if p_value < 0.05
-                          else "no evidence of a seat advantage"))
-    return pd.DataFrame(rows), pd.DataFrame(tests)
+    """(win rate by seat, chi-square test of equal win rates), ties shared."""
+    return sections.seat_tables(df, spec, win_credit)
 
 
 def first_bidder_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
@@ -198,10 +189,9 @@ def comparison_table(tables: dict[str, pd.DataFrame], spec: RunSpec) -> pd.DataF
             elif col == "sum":  # the union of two end-condition rows, its own interval
                 every = tables[name]
                 p = proportion(int(hit.games.sum()), int(every[every.variant == v].games.sum()))
-                row[v] = f"{p['p']:.4g} [{p['lo95']:.4g}, {p['hi95']:.4g}]"
+                row[v] = interval_text(p["p"], p["lo95"], p["hi95"])
             else:
-                row[v] = (f"{hit[col].iloc[0]:.4g} [{hit.lo95.iloc[0]:.4g}, "
-                          f"{hit.hi95.iloc[0]:.4g}]")
+                row[v] = interval_text(hit[col].iloc[0], hit.lo95.iloc[0], hit.hi95.iloc[0])
         rows.append(row)
     return pd.DataFrame(rows)
 
