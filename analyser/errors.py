@@ -1,6 +1,7 @@
 """Errors that carry a one-line, user-facing message (the CLI prints them and exits 2)."""
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 
@@ -49,3 +50,13 @@ def load_json(text: str) -> Any:
                                         f"{exc.colno}: {exc.msg}") from None
     except RecursionError:
         raise PositionError("position", "JSON nested too deeply") from None
+
+
+def read_position(text: str, from_json: Callable[[Any], Any],
+                  from_notation: Callable[[str], Any]) -> Any:
+    """A position from its JSON text (``from_json`` of the loaded object) or its one-line
+    notation (``from_notation``)."""
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        return from_json(load_json(stripped))
+    return from_notation(stripped)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pandas as pd
 
 from ... import __version__
-from ..errors import OddsbotError, load_json
+from ..errors import OddsbotError, load_json, read_position
 from .. import montecarlo
 from . import record
 from .advise import DECK_MODELS, advise, check_action, legal_actions, table_view
@@ -33,10 +33,7 @@ __all__ = ["NAME", "VARIANTS", "record", "DECK_MODELS", "POLICIES", "Card", "Pos
 
 def parse(text: str) -> Position:
     """A position from its JSON text or one-line notation."""
-    stripped = text.strip()
-    if stripped.startswith("{"):
-        return Position.from_json(load_json(stripped))
-    return parse_notation(stripped)
+    return read_position(text, Position.from_json, parse_notation)
 
 
 def parse_as(text: str, variant: str) -> Position:

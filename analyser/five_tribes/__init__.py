@@ -11,7 +11,7 @@ import pandas as pd
 
 from ... import __version__
 from ...kernels import five_tribes as FT
-from ..errors import OddsbotError, load_json
+from ..errors import OddsbotError, read_position
 from .advise import advise, check_action, legal_actions, table_view
 from .encode import encode
 from .labels import sowing_label
@@ -30,10 +30,7 @@ __all__ = ["NAME", "VARIANTS", "DEFAULT_TOP", "POLICIES", "Position", "advise",
 
 def parse(text: str) -> Position:
     """A position from its JSON text or one-line notation."""
-    stripped = text.strip()
-    if stripped.startswith("{"):
-        return Position.from_json(load_json(stripped))
-    return parse_notation(stripped)
+    return read_position(text, Position.from_json, parse_notation)
 
 
 def parse_as(text: str, variant: str) -> Position:
