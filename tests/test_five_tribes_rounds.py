@@ -70,6 +70,20 @@ def test_the_seeds_example_plays_a_b_d_c():
     assert state[FT.PHASE] == FT.TURNS and state[FT.TO_MOVE] == 0
 
 
+def test_markers_before_counts_those_that_play_earlier():
+    # the seed's example: A bid 3, B bid 1, C bid 0; D (next) plays before everyone on a
+    # dearer space (18, 12, 8, 5) and after A and B on a zero
+    state = bidding([0, 1, 2, 3], [50, 50, 50, 50])
+    for space in (COST[3], COST[1], FT.BID_ZERO):
+        FT.place_bid(state, space)
+    assert [FT.markers_before(state, s) for s in (0, 1, 2, 3, FT.BID_ZERO)] == [0, 0, 0, 0, 2]
+    for space in legal(state):  # the count is where place_bid puts the marker
+        s = state.copy()
+        FT.place_bid(s, space)
+        at = track(s).index(3)
+        assert FT.markers_before(state, space) == sum(p >= 0 for p in track(s)[:at])
+
+
 def test_a_priced_space_is_taken_once_and_the_track_moves_up():
     state = bidding([2, 0, 1], [50, 50, 50])
     FT.place_bid(state, COST[18])

@@ -59,14 +59,6 @@ def turn_table(pos: Position) -> pd.DataFrame:
     return pd.DataFrame(columns)
 
 
-def _earlier(pos: Position, space: int) -> list[int]:
-    """Owners of the markers already on the turn order track that would play before a
-    marker bidding on ``space`` (a new zero bid plays before the earlier zero bids)."""
-    zero = int(np.argmin(FT.BID_COSTS))
-    last = zero if space >= zero else space
-    return [p for p in pos.turn_track[:last] if p is not None]
-
-
 def _acting(st: np.ndarray, owners: list[int]) -> np.ndarray:
     """A copy of ``st`` in the turns phase with exactly ``owners``' markers on the turn
     order track, in this play order."""
@@ -108,7 +100,7 @@ def bid_values(pos: Position) -> dict[int, tuple[int, str]]:
         played.append(f"p{placed[i]}: {turn_label(action, types)}")
         FT.apply_turn(s, action)
         board = s
-    return {space: after[len(_earlier(pos, space))] for space in _legal_spaces(st)}
+    return {space: after[FT.markers_before(st, space)] for space in _legal_spaces(st)}
 
 
 def bid_table(pos: Position) -> pd.DataFrame:

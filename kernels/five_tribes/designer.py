@@ -49,13 +49,10 @@ from .state import (
     BID_ORDER, BIDDING, DJINN_ROW, END_RULE, MAX_PLAYERS, N_PLAYERS, P_CAMELS, P_DJINNS,
     P_GOLD, PHASE, ROW, STATE_SIZE, T_OWNER, TO_MOVE, TURN_TRACK, meeples,
 )
-from .turn import claim, sow
 from .turns import (
-    A_CARD1, A_CARD2, A_CLAIM, A_CLAIM2, A_COLOUR, A_COLOURS, A_DJINN, A_DJINN_FAKIR,
-    A_DJINN_ID, A_FAKIRS, A_KIND1, A_KIND2, A_LEN, A_PATH, A_POWERS, A_SALE, A_SALE_GOLD,
-    A_START, A_TAKEN, A_TILE, A_TILE_ACTION, A_VICTIM, A_VICTIM_AT, A_VICTIM_COLOUR,
-    ACTION_SIZE, TA_NONE, apply_tile, apply_tribe, apply_turn, greedy_turn, player_parts,
-    tile_options, tribe_options,
+    A_COLOUR, A_COLOURS, A_LEN, A_PATH, A_START, A_TAKEN, A_TILE, A_TILE_ACTION, ACTION_SIZE,
+    TA_NONE, apply_turn, clear_action, greedy_turn, play_sowing, play_tile, play_tribe,
+    player_parts, tile_options, tribe_options,
 )
 
 POLICY_NAMES = ("random", "greedy")
@@ -298,11 +295,7 @@ def random_turn(st, rng, act, tables, scratch, tribe, tiles, per_start, tab):
     ``tribe`` and ``tiles``: option buffers of ``tribe_options`` and ``tile_options``;
     ``per_start``, ``tab``: scratch of ``count_sowings``; ``tables``: ``walk_tables()``."""
     mover = st[TO_MOVE]
-    act[:] = -1
-    act[A_LEN] = 0
-    act[A_SALE] = 0
-    act[A_SALE_GOLD] = 0
-    act[A_POWERS:] = 0
+    clear_action(act)
     start, n = random_sowing(meeples(st), st[END_RULE], tables, rng, per_start, tab,
                              act[A_PATH:A_COLOURS], act[A_COLOURS:A_TILE])
     if n == 0:
@@ -310,22 +303,11 @@ def random_turn(st, rng, act, tables, scratch, tribe, tiles, per_start, tab):
         return
     act[A_START], act[A_LEN] = start, n
     scratch[:] = st
-    tile, colour, k = sow(scratch, start, act[A_PATH:A_PATH + n], act[A_COLOURS:A_COLOURS + n],
-                          n)
-    act[A_TILE], act[A_COLOUR], act[A_TAKEN] = tile, colour, k
-    act[A_CLAIM] = 1 if claim(scratch, mover, tile) else 0
-    a = below(rng, tribe_options(scratch, mover, tile, colour, k, tribe))
-    f, victim, at, vcolour = tribe[a, 0], tribe[a, 1], tribe[a, 2], tribe[a, 3]
-    act[A_FAKIRS], act[A_VICTIM], act[A_VICTIM_AT], act[A_VICTIM_COLOUR] = f, victim, at, vcolour
-    act[A_CLAIM2] = apply_tribe(scratch, mover, tile, colour, k, f, victim, at, vcolour)
-    b = below(rng, tile_options(scratch, mover, tile, tiles))
-    c1, c2, d, pay = tiles[b, 1], tiles[b, 2], tiles[b, 3], tiles[b, 4]
-    act[A_CARD1], act[A_CARD2] = c1, c2
-    act[A_KIND1] = scratch[ROW + c1] if c1 >= 0 else -1
-    act[A_KIND2] = scratch[ROW + c2] if c2 >= 0 else -1
-    act[A_DJINN], act[A_DJINN_FAKIR] = d, pay
-    act[A_DJINN_ID] = scratch[DJINN_ROW + d] if d >= 0 else -1
-    act[A_TILE_ACTION] = apply_tile(scratch, mover, tile, tiles[b, 0], c1, c2, d, pay)
+    play_sowing(scratch, act, mover)
+    n_tribe = tribe_options(scratch, mover, act[A_TILE], act[A_COLOUR], act[A_TAKEN], tribe)
+    play_tribe(scratch, act, mover, tribe[below(rng, n_tribe)])
+    n_tile = tile_options(scratch, mover, act[A_TILE], tiles)
+    play_tile(scratch, act, mover, tiles[below(rng, n_tile)])
 
 
 @njit(cache=True)

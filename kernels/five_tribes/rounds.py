@@ -69,6 +69,24 @@ def legal_bids(st, out):
 
 
 @njit(cache=True)
+def landing(space):
+    """The turn order track index a bid on ``space`` takes: the space itself, or the
+    first zero space for a zero bid (which pushes the earlier zero bids back)."""
+    return min(space, BID_ZERO)
+
+
+@njit(cache=True)
+def markers_before(st, space):
+    """Markers already on the turn order track that would play before a marker bidding
+    ``space`` now."""
+    n = 0
+    for i in range(landing(space)):
+        if st[TURN_TRACK + i] >= 0:
+            n += 1
+    return n
+
+
+@njit(cache=True)
 def place_bid(st, space):
     """The bid order track's front marker bids ``space`` (one of ``legal_bids``): its owner
     pays the cost (all its gold if that is less, §14.7); a zero bid enters the first zero
@@ -76,12 +94,11 @@ def place_bid(st, space):
     up; once it is empty the turns begin with the first marker on the turn order track."""
     owner = st[BID_ORDER]
     st[P_GOLD + owner] -= min(BID_COSTS[space], st[P_GOLD + owner])
+    at = landing(space)
     if space >= BID_ZERO:
-        for i in range(TRACK_SPACES - 1, BID_ZERO, -1):
+        for i in range(TRACK_SPACES - 1, at, -1):
             st[TURN_TRACK + i] = st[TURN_TRACK + i - 1]
-        st[TURN_TRACK + BID_ZERO] = owner
-    else:
-        st[TURN_TRACK + space] = owner
+    st[TURN_TRACK + at] = owner
     for i in range(MAX_MARKERS - 1):
         st[BID_ORDER + i] = st[BID_ORDER + i + 1]
     st[BID_ORDER + MAX_MARKERS - 1] = -1

@@ -301,6 +301,50 @@ def apply_sale(st, player, mask):
     return gold
 
 
+@njit(cache=True)
+def clear_action(act):
+    """Make ``act`` the empty action: no sowing, no choice, nothing sold, no power."""
+    act[:] = -1
+    act[A_LEN] = 0
+    act[A_SALE] = 0
+    act[A_SALE_GOLD] = 0
+    act[A_POWERS:] = 0
+
+
+@njit(cache=True)
+def play_sowing(st, act, mover):
+    """Apply the sowing written in ``act`` (start, length, path, colours) and tile
+    control, recording the final tile, the meeples taken and the claim in ``act``."""
+    n = act[A_LEN]
+    tile, colour, k = sow(st, act[A_START], act[A_PATH:A_PATH + n],
+                          act[A_COLOURS:A_COLOURS + n], n)
+    act[A_TILE], act[A_COLOUR], act[A_TAKEN] = tile, colour, k
+    act[A_CLAIM] = 1 if claim(st, mover, tile) else 0
+
+
+@njit(cache=True)
+def play_tribe(st, act, mover, option):
+    """Apply the tribe action with ``option`` (a ``tribe_options`` row) after the sowing
+    recorded in ``act``, and record the choice in ``act``."""
+    f, victim, at, vcolour = option[0], option[1], option[2], option[3]
+    act[A_FAKIRS], act[A_VICTIM], act[A_VICTIM_AT], act[A_VICTIM_COLOUR] = f, victim, at, vcolour
+    act[A_CLAIM2] = apply_tribe(st, mover, act[A_TILE], act[A_COLOUR], act[A_TAKEN], f,
+                                victim, at, vcolour)
+
+
+@njit(cache=True)
+def play_tile(st, act, mover, option):
+    """Apply the tile action with ``option`` (a ``tile_options`` row) on the final tile
+    recorded in ``act``, and record the choice (and the cards' and djinn's identities)."""
+    c1, c2, d, pay = option[1], option[2], option[3], option[4]
+    act[A_CARD1], act[A_CARD2] = c1, c2
+    act[A_KIND1] = st[ROW + c1] if c1 >= 0 else -1
+    act[A_KIND2] = st[ROW + c2] if c2 >= 0 else -1
+    act[A_DJINN], act[A_DJINN_FAKIR] = d, pay
+    act[A_DJINN_ID] = st[DJINN_ROW + d] if d >= 0 else -1
+    act[A_TILE_ACTION] = apply_tile(st, mover, act[A_TILE], option[0], c1, c2, d, pay)
+
+
 # --------------------------------------------------------------------------- merging
 
 
@@ -452,10 +496,7 @@ def _turns(st, merge):
     outcomes = max(len(first), 1)  # no legal sowing: one outcome, the marker move alone
     for o in range(outcomes):
         s1 = base.copy()
-        act[:] = -1
-        act[A_LEN] = 0
-        act[A_SALE] = 0
-        act[A_POWERS:] = 0
+        clear_action(act)
         n_tribe, n_tile = 1, 1
         weight = 1
         if len(first):
@@ -464,30 +505,18 @@ def _turns(st, merge):
             act[A_START], act[A_LEN] = starts[i], lengths[i]
             act[A_PATH:A_PATH + lengths[i]] = paths[i, :lengths[i]]
             act[A_COLOURS:A_COLOURS + lengths[i]] = colours[i, :lengths[i]]
-            tile, colour, k = sow(s1, starts[i], paths[i], colours[i], lengths[i])
-            act[A_TILE], act[A_COLOUR], act[A_TAKEN] = tile, colour, k
-            act[A_CLAIM] = 1 if claim(s1, mover, tile) else 0
-            n_tribe = tribe_options(s1, mover, tile, colour, k, tribe)
+            play_sowing(s1, act, mover)
+            n_tribe = tribe_options(s1, mover, act[A_TILE], act[A_COLOUR], act[A_TAKEN], tribe)
         for a in range(n_tribe):
             s2 = s1.copy()
             if len(first):
-                f, victim, at, vcolour = tribe[a, 0], tribe[a, 1], tribe[a, 2], tribe[a, 3]
-                act[A_FAKIRS], act[A_VICTIM] = f, victim
-                act[A_VICTIM_AT], act[A_VICTIM_COLOUR] = at, vcolour
-                act[A_CLAIM2] = apply_tribe(s2, mover, tile, colour, k, f, victim, at, vcolour)
-                n_tile = tile_options(s2, mover, tile, tiles)
+                play_tribe(s2, act, mover, tribe[a])
+                n_tile = tile_options(s2, mover, act[A_TILE], tiles)
             for b in range(n_tile):
                 s3 = s2.copy()
                 act[A_TILE_ACTION] = TA_NONE
                 if len(first):
-                    c1, c2, d, pay = tiles[b, 1], tiles[b, 2], tiles[b, 3], tiles[b, 4]
-                    act[A_CARD1], act[A_CARD2] = c1, c2
-                    act[A_KIND1] = s2[ROW + c1] if c1 >= 0 else -1
-                    act[A_KIND2] = s2[ROW + c2] if c2 >= 0 else -1
-                    act[A_DJINN], act[A_DJINN_FAKIR] = d, pay
-                    act[A_DJINN_ID] = s2[DJINN_ROW + d] if d >= 0 else -1
-                    act[A_TILE_ACTION] = apply_tile(s3, mover, tile, tiles[b, 0], c1, c2, d,
-                                                    pay)
+                    play_tile(s3, act, mover, tiles[b])
                 for mask in range(1 << suits(s3, mover, sizes)):
                     s4 = s3.copy()
                     act[A_SALE] = mask

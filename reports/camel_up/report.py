@@ -170,7 +170,7 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
                   "took the lead for the last time on such a move."
                   + (" None of the variants of this run has crazy camels." if crazy.empty
                      else ""))
-    sections = [
+    out = [
         Section("Game length",
                 "Legs played (the leg in which the race ends included) and turns (one action "
                 "each) per game.",
@@ -232,8 +232,8 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
     if len(spec.variants) > 1:
         tables = {"summary": summary, "seats": seats, "start": start, "leader": leader,
                   "crazy": crazy, "money": money}
-        sections.append(Section(
+        out.append(Section(
             "Variants side by side",
             "Headline figures of every variant, each with its 95% interval.",
             [Table("variants", "Variants compared", comparison_table(tables, spec))]))
-    return sections
+    return out

@@ -227,7 +227,7 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
                              ylabel="variant · policy")
         _legend_right(ax)
 
-    sections = [
+    out = [
         Section("Game length",
                 "Rounds played (the last included; a round is the bidding, every marker's "
                 "turn and the clean-up) and turns (one per marker and round: two per player "
@@ -296,11 +296,11 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
     if len(spec.variants) > 1:
         tables = {"length": length, "end": end, "seats": seats, "first": first,
                   "winner": winner}
-        sections.append(Section(
+        out.append(Section(
             "Variants side by side",
             "Headline figures of every variant, each with its 95% interval.",
             [Table("variants", "Variants compared", comparison_table(tables, spec))]))
-    return sections
+    return out
 
 
 # --------------------------------------------------------------------------- charts
