@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import math
+import numbers
 import re
 from pathlib import Path
 
@@ -200,7 +201,12 @@ def assert_rows(frame: pd.DataFrame, columns: list[str], want: list[tuple]) -> N
     got = list(frame[columns].itertuples(index=False, name=None))
     assert len(got) == len(want)
     for g, w in zip(got, want):
-        assert g == pytest.approx(w, rel=1e-12), (g, w)
+        assert len(g) == len(w), (g, w)
+        for x, y in zip(g, w):
+            if isinstance(y, numbers.Real) and not isinstance(y, bool):
+                assert x == pytest.approx(y, rel=1e-12), (g, w)
+            else:  # labels (and missing values) compare exactly
+                assert x == y, (g, w)
 
 
 def test_win_credit_shares_ties(tiny):
