@@ -21,7 +21,7 @@ from rich.progress import (
 )
 
 from . import registry, render
-from .errors import OddsbotError
+from ..errors import OddsbotError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Exact and Monte Carlo odds for board games: what is each action worth?")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from .errors import OddsbotError, load_json
+from ..errors import OddsbotError, load_json
 
 
 def _games() -> dict[str, ModuleType]:

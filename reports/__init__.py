@@ -18,7 +18,7 @@ _DESIGNERS = {"camel-up": "camel_up", "five-tribes": "five_tribes"}
 
 def designer(name: str) -> ModuleType:
     """The report module of game ``name`` (a game id of the analyser registry)."""
-    from ..analyser.errors import OddsbotError
+    from ..errors import OddsbotError
 
     if name not in _DESIGNERS:
         raise OddsbotError(f"game: no designer reports for {name!r} yet (available: "

@@ -19,7 +19,7 @@ from pathlib import Path
 import pandas as pd
 
 from .. import __version__
-from ..analyser.errors import OddsbotError
+from ..errors import OddsbotError
 from . import designer, document, runner
 from .spec import RunSpec
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from ..analyser.errors import OddsbotError
+from ..errors import OddsbotError
 
 DPI = 100
 FORMATS = ("png", "svg")

@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..analyser.errors import OddsbotError
+from ..errors import OddsbotError
 from . import designer
 from .spec import Block, RunSpec
 

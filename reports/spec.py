@@ -87,7 +87,7 @@ class RunSpec:
 
 def check_policies(policies: tuple[str, ...], known: tuple[str, ...], players: int) -> None:
     """One-line errors for ``--policies``: an unknown policy, more policies than seats."""
-    from ..analyser.errors import OddsbotError
+    from ..errors import OddsbotError
 
     for name in policies:
         if name not in known:

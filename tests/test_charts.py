@@ -21,7 +21,7 @@ from matplotlib.figure import Figure
 from oddsbot.analyser import camel_up as cu
 from oddsbot.analyser.camel_up.odds import leg_distribution, race_odds
 from oddsbot.analyser.camel_up.record import load_record
-from oddsbot.analyser.errors import OddsbotError
+from oddsbot.errors import OddsbotError
 from oddsbot.analyser.montecarlo import Plan
 from oddsbot.reports import figures, palette
 from oddsbot.reports.camel_up import charts

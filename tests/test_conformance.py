@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from oddsbot.analyser import registry
-from oddsbot.analyser.errors import PositionError
+from oddsbot.errors import PositionError
 
 GAMES = sorted(registry.games())
 REQUIRED_COLUMNS = ["action", "ev", "se", "method", "gap"]

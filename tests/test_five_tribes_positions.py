@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from five_tribes_positions import random_midgame, random_opening
 from oddsbot.analyser import five_tribes as ft
-from oddsbot.analyser.errors import PositionError
+from oddsbot.errors import PositionError
 from oddsbot.analyser.five_tribes.notation import board_text, parse_board_text
 from oddsbot.analyser.five_tribes.position import Cell
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oddsbot.analyser.errors import OddsbotError
+from oddsbot.errors import OddsbotError
 from oddsbot.analyser.five_tribes import validate
 from oddsbot.analyser.five_tribes.encode import decode, encode
 from oddsbot.analyser.five_tribes.names import CARD_COUNTS

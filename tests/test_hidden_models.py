@@ -7,7 +7,7 @@ import pytest
 
 from oddsbot.analyser import camel_up as cu
 from oddsbot.analyser.camel_up.encode import encode
-from oddsbot.analyser.errors import OddsbotError
+from oddsbot.errors import OddsbotError
 from oddsbot.kernels import camel_up as K
 from oddsbot.kernels.rng import stream
 

@@ -23,18 +23,19 @@ def test_subpackages_import_under_oddsbot():
     assert entry and entry[0].value == "oddsbot.analyser.cli:console"
 
 
-def test_every_source_package_is_listed_for_installation():
-    """A package folder missing from pyproject's list installs in editable mode but not
-    from a wheel: compare the folders holding an ``__init__.py`` with the list."""
-    import tomllib
+def test_every_source_package_is_installed():
+    """Every package folder of the three layers (a folder holding an ``__init__.py``)
+    imports as ``oddsbot.<layer>.<...>``: a package that discovery missed installs in
+    editable mode but not from a wheel, which is what CI installs."""
+    import importlib.util
     from pathlib import Path
 
     root = Path(__file__).resolve().parent.parent
-    config = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
-    listed = set(config["packages"])
-    found = {"oddsbot"}
+    found = []
     for folder in ("kernels", "analyser", "reports"):
         for init in (root / folder).rglob("__init__.py"):
             rel = init.parent.relative_to(root / folder).parts
-            found.add(".".join(("oddsbot", folder, *rel)))
-    assert found == listed
+            found.append(".".join(("oddsbot", folder, *rel)))
+    assert len(found) >= 9
+    missing = [name for name in found if importlib.util.find_spec(name) is None]
+    assert missing == []

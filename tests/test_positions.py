@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from oddsbot.analyser import camel_up as cu
 from oddsbot.analyser.camel_up.encode import decode, encode
-from oddsbot.analyser.errors import PositionError
+from oddsbot.errors import PositionError
 from positions import random_position
 
 VARIANTS = st.sampled_from([("camel-up", 4), ("camel-up", 3), ("camel-up", 7),
@@ -153,7 +153,7 @@ def test_invalid_notation_names_the_field(notation, field):
 @pytest.mark.parametrize("label", ["partner -1", "partner 30", "ticket pink", "spectator x boo",
                                    "pyramid now", "winner"])
 def test_malformed_action_labels_are_refused(label):
-    from oddsbot.analyser.errors import ActionError
+    from oddsbot.errors import ActionError
 
     pos = cu.parse("camel-up BG/Y/RP/10/K/1/W BGYRPX n=4 to=0")
     with pytest.raises(ActionError, match="not an action"):

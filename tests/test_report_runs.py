@@ -69,7 +69,7 @@ def test_resume_may_grow_the_run_and_keeps_finished_blocks(uninterrupted, tmp_pa
 
 
 def test_resume_refuses_a_changed_option(uninterrupted):
-    from oddsbot.analyser.errors import OddsbotError
+    from oddsbot.errors import OddsbotError
 
     with pytest.raises(OddsbotError, match="--seed: the run .* was made with 17"):
         batch.resume(uninterrupted, {"seed": 18})

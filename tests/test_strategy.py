@@ -23,7 +23,7 @@ from oddsbot.analyser.camel_up.advise import legal_codes
 from oddsbot.analyser.camel_up.encode import action_label, encode, rules_state
 from oddsbot.analyser.camel_up.rollouts import rollout_equity
 from oddsbot.analyser.camel_up.variants import variant
-from oddsbot.analyser.errors import OddsbotError
+from oddsbot.errors import OddsbotError
 from oddsbot.kernels import camel_up as K
 from oddsbot.kernels.rng import stream
 from positions import random_position

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pandas as pd
 
 from ... import __version__
-from ..errors import OddsbotError, load_json, read_position
+from ...errors import OddsbotError, load_json, read_position
 from .. import montecarlo
 from . import record
 from .advise import DECK_MODELS, advise, check_action, legal_actions, table_view

@@ -132,7 +132,7 @@ def legal_actions(pos: Position) -> list[str]:
 
 def check_action(pos: Position, label: str) -> int:
     """The kernel code of ``label`` if it is legal here (ActionError otherwise)."""
-    from ..errors import ActionError
+    from ...errors import ActionError
 
     code = action_code(pos.rules, label)
     if code not in legal_codes(pos):
@@ -161,7 +161,7 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     Leg actions are always enumerated exactly (``exact`` is accepted for the common face;
     ``"never"`` is refused because the leg is always small enough).
     """
-    from ..errors import OddsbotError
+    from ...errors import OddsbotError
 
     if deck_model not in DECK_MODELS:
         raise OddsbotError(f"deck-model: unknown model {deck_model!r} "

@@ -10,7 +10,7 @@ from itertools import combinations
 import numpy as np
 
 from ...kernels import camel_up as K
-from ..errors import ActionError
+from ...errors import ActionError
 from .json_form import build
 from .position import N_SPACES, Card, Position, Tile
 from .variants import Variant, variant

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import PositionError, json_list, whole_number
+from ...errors import PositionError, json_list, whole_number
 from .position import N_SPACES, START_MONEY, Card, Position, Tile
 from .variants import Variant, variant
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import PositionError
+from ...errors import PositionError
 from .json_form import build, default_hand, default_pyramid_tickets
 from .position import N_SPACES, START_MONEY, Card, Position, Tile
 from .variants import Variant, variant

@@ -38,7 +38,7 @@ import pandas as pd
 
 from ... import __version__
 from ...kernels import camel_up as K
-from ..errors import OddsbotError
+from ...errors import OddsbotError
 from .encode import action_code, action_label, decode, encode
 from .notation import parse_notation
 from .position import Card, Position

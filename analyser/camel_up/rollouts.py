@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...kernels import camel_up as K
-from ..errors import OddsbotError
+from ...errors import OddsbotError
 from .encode import encode
 from .position import Position
 

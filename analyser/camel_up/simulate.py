@@ -8,7 +8,7 @@ import numpy as np
 
 from ...kernels import camel_up as K
 from ...kernels.rng import stream
-from ..errors import OddsbotError
+from ...errors import OddsbotError
 from .encode import action_label, decode, encode, rules_state
 from .position import Position
 from .variants import Variant, variant

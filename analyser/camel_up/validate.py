@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..errors import PositionError
+from ...errors import PositionError
 from .position import N_SPACES, Position
 
 

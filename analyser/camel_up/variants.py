@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import PositionError
+from ...errors import PositionError
 
 CRAZY_NAMES = ("white", "black")
 CRAZY_LETTERS = ("W", "K")

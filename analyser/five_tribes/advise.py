@@ -21,7 +21,7 @@ import pandas as pd
 
 from ... import __version__
 from ...kernels import five_tribes as FT
-from ..errors import ActionError, OddsbotError
+from ...errors import ActionError, OddsbotError
 from .encode import encode
 from .labels import bid_label, turn_label, turn_labels
 from .position import Position

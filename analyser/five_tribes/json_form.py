@@ -54,7 +54,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...kernels import five_tribes as FT
-from ..errors import PositionError, json_list, whole_number
+from ...errors import PositionError, json_list, whole_number
 from . import names
 from .position import FREE_TRACK, NAME, Cell, Player, Position
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...kernels import five_tribes as FT
-from ..errors import PositionError
+from ...errors import PositionError
 
 CARDS = (*FT.GOODS, "fakir")  # the ten kinds of resource card, merchandise first
 CARD_COUNTS = (*(int(k) for k in FT.GOODS_COUNTS), FT.FAKIRS)

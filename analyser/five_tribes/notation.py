@@ -47,7 +47,7 @@ import re
 from typing import Any
 
 from ...kernels import five_tribes as FT
-from ..errors import PositionError
+from ...errors import PositionError
 from . import names
 from .json_form import (DEFAULT_PLAYERS, END_RULES, PHASES, bids_of, build, check_grid,
                         check_player_count, choice, default_bid_track, default_camels,

@@ -6,7 +6,7 @@ import numpy as np
 
 from ...kernels import five_tribes as FT
 from ...kernels.rng import stream
-from ..errors import OddsbotError
+from ...errors import OddsbotError
 from .encode import END_RULES, decode
 from .position import Position
 

@@ -14,7 +14,7 @@ import numpy as np
 
 from ...kernels import five_tribes as FT
 from ...kernels.rng import stream
-from ..errors import OddsbotError
+from ...errors import OddsbotError
 from .advise import bid_values
 from .encode import decode, encode
 from .labels import bid_label, turn_label

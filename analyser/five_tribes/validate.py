@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...kernels import five_tribes as FT
-from ..errors import PositionError
+from ...errors import PositionError
 from . import names
 from .json_form import (COSTS, END_RULES, FIRST_ZERO, PHASES, SACRED_VPS, check_grid,
                         check_player_count, choice)

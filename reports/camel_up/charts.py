@@ -23,7 +23,7 @@ from ...analyser.camel_up.odds import RaceOdds, leg_distribution, race_odds
 from ...analyser.camel_up.position import Position
 from ...analyser.camel_up.record import RecordTurn, Replay
 from ...analyser.camel_up.validate import validate
-from ...analyser.errors import OddsbotError
+from ...errors import OddsbotError
 from ...analyser.montecarlo import Plan
 from ...kernels import camel_up as K
 from .. import figures, palette

@@ -25,7 +25,7 @@ import pandas as pd
 
 from ...analyser.camel_up.encode import rules_state
 from ...analyser.camel_up.variants import VARIANTS, variant
-from ...analyser.errors import OddsbotError
+from ...errors import OddsbotError
 from ...kernels import camel_up as K
 from ..spec import check_policies, repeat_policies
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ...analyser.errors import OddsbotError
+from ...errors import OddsbotError
 from ...analyser.five_tribes.encode import END_RULES
 from ...analyser.five_tribes.setup import END_RULE_OF, VARIANTS
 from ...kernels import five_tribes as K

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ...analyser.errors import OddsbotError
+from ...errors import OddsbotError
 from .. import plots, stats
 from ..document import Section, Table
 from .. import sections

@@ -1,4 +1,5 @@
-"""Errors that carry a one-line, user-facing message (the CLI prints them and exits 2)."""
+"""Errors that carry a one-line, user-facing message (the CLI prints them and exits 2),
+and the JSON input helpers every layer may use."""
 
 import json
 from collections.abc import Callable

@@ -1,0 +1,14 @@
+"""Package discovery: the top-level layers ``kernels/``, ``analyser/`` and ``reports/``
+install, with every sub-package found below them, as ``oddsbot.kernels``,
+``oddsbot.analyser`` and ``oddsbot.reports`` beside the root package ``src/oddsbot``
+(metadata and dependencies are in pyproject.toml)."""
+
+from setuptools import find_packages, setup
+
+LAYERS = ("kernels", "analyser", "reports")
+
+setup(
+    packages=["oddsbot", *(f"oddsbot.{p}" for p in
+                           find_packages(include=[f"{layer}*" for layer in LAYERS]))],
+    package_dir={"oddsbot": "src/oddsbot", **{f"oddsbot.{layer}": layer for layer in LAYERS}},
+)
