@@ -1,41 +1,89 @@
-"""The game registry: game ids to the modules that implement the common face.
+"""The game registry: the one place where games are found.
 
-Every registered module offers ``NAME``, ``VARIANTS`` (variant id -> description),
-``Position`` (with ``to_notation``, ``to_json``, ``from_json``), ``parse(text)``,
-``validate(position)``, ``legal_actions(position)``, ``moves(position)`` (counts and
-labels), ``advise(position, ...)`` returning an EV-table DataFrame with ``table_view`` and
-``advise_caption`` for the terminal, ``odds(position, ...)`` with ``odds_view``,
-``new_position(...)``, ``simulate(...)`` and ``play(...)`` (a whole game as a record).
+A game is a package of ``oddsbot.analyser`` whose ``__init__.py`` declares
+``GAME = GameSpec(...)`` (``analyser/face.py``); the registry finds every such package
+itself, so adding a game edits no shared file. :func:`register` adds a game declared
+elsewhere (a plug-in, or a test's toy game). Declarations are light: a game's face, and
+with it numba, is imported only when that game is used.
 """
 
 from __future__ import annotations
 
-from types import ModuleType
+import importlib
+import pkgutil
+from pathlib import Path
+from typing import Any
 
 from ..errors import OddsbotError, load_json
+from .face import GameFace, GameSpec
+
+_SPECS: dict[str, GameSpec] = {}
+_FOUND: list[bool] = []  # set once the packages have been scanned
 
 
-def _games() -> dict[str, ModuleType]:
-    from . import camel_up, five_tribes
+def _discover() -> None:
+    if _FOUND:
+        return
+    _FOUND.append(True)
+    for info in sorted(pkgutil.iter_modules([str(Path(__file__).parent)]), key=lambda m: m.name):
+        if info.ispkg:
+            spec = getattr(importlib.import_module(f"{__package__}.{info.name}"), "GAME", None)
+            if isinstance(spec, GameSpec):
+                register(spec)
 
-    return {camel_up.NAME: camel_up, five_tribes.NAME: five_tribes}
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game (its id, variants and aliases must be new); returns ``spec``."""
+    _discover()
+    names = (spec.name, *spec.variants, *spec.aliases)
+    for name in names:
+        try:
+            taken = _lookup(name)
+        except OddsbotError:
+            continue
+        if taken is not spec:
+            raise ValueError(f"{name}: already names the game {taken.name}")
+    _SPECS[spec.name] = spec
+    return spec
 
 
-def games() -> dict[str, ModuleType]:
-    """Registered game modules by game id."""
-    return _games()
+def unregister(name: str) -> None:
+    """Remove a game added by :func:`register` (tests)."""
+    _SPECS.pop(name, None)
 
 
-def game(name: str) -> ModuleType:
-    """The module of game ``name`` or of one of its variants."""
-    for module in _games().values():
-        if name == module.NAME or name in module.VARIANTS:
-            return module
-    known = ", ".join(sorted(_games()))
+def specs() -> dict[str, GameSpec]:
+    """Every registered game's declaration, by game id."""
+    _discover()
+    return dict(_SPECS)
+
+
+def games() -> dict[str, GameSpec]:
+    """The registered games by game id (their declarations; ``game`` loads a face)."""
+    return specs()
+
+
+def _lookup(name: str) -> GameSpec:
+    for spec in _SPECS.values():
+        if name == spec.name or name in spec.variants or name in spec.aliases:
+            return spec
+    known = ", ".join(sorted(_SPECS))
     raise OddsbotError(f"game: unknown game {name!r} (known: {known})")
 
 
-def game_of_text(text: str) -> ModuleType:
+def spec(name: str) -> GameSpec:
+    """The declaration of game ``name``, or of the game one of its variants or aliases
+    names."""
+    _discover()
+    return _lookup(name)
+
+
+def game(name: str) -> GameFace:
+    """The face of game ``name`` (a game id, variant or alias)."""
+    return spec(name).load()
+
+
+def spec_of_text(text: str) -> GameSpec:
     """Which game a position text (JSON object or one-line notation) belongs to."""
     stripped = text.strip()
     if not stripped:
@@ -46,16 +94,16 @@ def game_of_text(text: str) -> ModuleType:
             raise OddsbotError("game: required field missing")
         if not isinstance(data["game"], str):
             raise OddsbotError("game: must be a string")
-        module = game(data["game"])
+        found = spec(data["game"])
         variant = data.get("variant")
-        if variant is not None and variant not in module.VARIANTS:
-            raise OddsbotError(f"variant: unknown variant {variant!r} of {module.NAME} "
-                               f"(known: {', '.join(module.VARIANTS)})")
-        return module
-    return game(stripped.split()[0])
+        if variant is not None and variant not in found.variants:
+            raise OddsbotError(f"variant: unknown variant {variant!r} of {found.name} "
+                               f"(known: {', '.join(found.variants)})")
+        return found
+    return spec(stripped.split()[0])
 
 
-def game_of_record(text: str) -> ModuleType:
+def spec_of_record(text: str) -> GameSpec:
     """Which game a game record belongs to: the game of its ``start <notation>`` line
     (comments and blank lines before it are skipped)."""
     for number, line in enumerate(text.splitlines(), start=1):
@@ -65,11 +113,11 @@ def game_of_record(text: str) -> ModuleType:
         if not body.startswith("start "):
             raise OddsbotError(f"line {number}: expected 'start <position notation>' "
                                f"first, got {body!r}")
-        return game_of_text(body.removeprefix("start ").strip())
+        return spec_of_text(body.removeprefix("start ").strip())
     raise OddsbotError(f"line {max(len(text.splitlines()), 1)}: no 'start <position "
                        f"notation>' line: the record is empty")
 
 
-def parse(text: str):
+def parse(text: str) -> Any:
     """Parse a position of any registered game."""
-    return game_of_text(text).parse(text)
+    return spec_of_text(text).load().parse(text)

@@ -73,7 +73,7 @@ from rich.console import Console
 from rich.table import Table
 
 from oddsbot import __version__
-from oddsbot.analyser import camel_up as cu
+from oddsbot.analyser.camel_up import face as cu
 from oddsbot.analyser.camel_up.encode import encode, tile_array
 from oddsbot.analyser.camel_up.odds import leg_odds, race_inputs
 from oddsbot.analyser.camel_up.position import Tile

@@ -46,7 +46,7 @@ import naive_five_tribes as naive  # noqa: E402  (the pure-Python reference of t
 import naive_five_tribes_turns as naive_turns  # noqa: E402
 from five_tribes_positions import random_opening  # noqa: E402
 
-from oddsbot.analyser.five_tribes import Position  # noqa: E402
+from oddsbot.analyser.five_tribes.position import Position  # noqa: E402
 from oddsbot.analyser.five_tribes.encode import encode  # noqa: E402
 
 OPENING_TARGET_MS = 2.0

@@ -36,7 +36,7 @@ from rich.console import Console
 from rich.table import Table
 
 from oddsbot import __version__
-from oddsbot.analyser import camel_up as cu
+from oddsbot.analyser.camel_up import face as cu
 from oddsbot.analyser.camel_up.encode import rules_state
 from oddsbot.analyser.camel_up.variants import variant
 from oddsbot.kernels import camel_up as K

@@ -1,4 +1,5 @@
-"""Shared fixtures: one numba warm-up per session, so compile time is paid once."""
+"""Shared fixtures: one numba warm-up per session (every registered game), so compile
+time is paid once; the in-process CLI runner."""
 
 from __future__ import annotations
 
@@ -18,12 +19,15 @@ settings.load_profile("oddsbot")
 
 @pytest.fixture(scope="session", autouse=True)
 def warm_kernels():
-    """Compile (or load from the numba cache) the Camel Up kernels once per session."""
-    from oddsbot.analyser import camel_up as cu
+    """Compile (or load from the numba cache) every registered game's position kernels
+    once per session: a new position and its EV table."""
+    from oddsbot.analyser import registry
 
-    pos = cu.new_position(4, seed=0)
-    cu.advise(pos, samples=4096, seed=0)
-    cu.simulate(pos, seed=0)
+    for spec in registry.specs().values():
+        face = spec.load()
+        low, high = spec.players
+        pos = face.new_position(min(max(4, low), high), 0, spec.name)
+        face.advise(pos, samples=4096, seed=0, target_se=None, progress=None)
 
 
 @dataclass

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from oddsbot.analyser import camel_up as cu
+from oddsbot.analyser.camel_up import face as cu
 from oddsbot.analyser.camel_up.encode import decode, encode
 from oddsbot.kernels import camel_up as K
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import naive_camel_up as naive
-from oddsbot.analyser import camel_up as cu
+from oddsbot.analyser.camel_up import face as cu
 from oddsbot.analyser.camel_up.odds import leg_distribution, race_odds
 from oddsbot.analyser import montecarlo
 from positions import random_position

@@ -18,7 +18,7 @@ from matplotlib.colors import to_rgb
 from matplotlib.container import BarContainer
 from matplotlib.figure import Figure
 
-from oddsbot.analyser import camel_up as cu
+from oddsbot.analyser.camel_up import face as cu
 from oddsbot.analyser.camel_up.odds import leg_distribution, race_odds
 from oddsbot.analyser.camel_up.record import load_record
 from oddsbot.errors import OddsbotError

@@ -864,7 +864,7 @@ def test_console_script_bad_input(command, tmp_path):
 
 
 def test_seed_range_is_the_kernels(oddsbot_cli):
-    from oddsbot.analyser.cli import MAX_SEED
+    from oddsbot.analyser.cli.common import MAX_SEED
     from oddsbot.kernels.rng import MAX_SEED as KERNEL_MAX_SEED
 
     assert MAX_SEED == KERNEL_MAX_SEED

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pytest
 from checks import assert_bad_input, ok
-from oddsbot.analyser import five_tribes as ft
+from oddsbot.analyser.five_tribes import face as ft
 
 # --------------------------------------------------------------------------- positions
 

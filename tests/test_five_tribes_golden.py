@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import naive_five_tribes_scoring as naive
-from oddsbot.analyser import five_tribes as ft
+from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.analyser.five_tribes.encode import decode, encode
 from oddsbot.analyser.five_tribes.labels import turn_labels
 from oddsbot.kernels import five_tribes as FT

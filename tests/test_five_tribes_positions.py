@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from five_tribes_positions import random_midgame, random_opening
-from oddsbot.analyser import five_tribes as ft
+from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.errors import PositionError
 from oddsbot.analyser.five_tribes.notation import board_text, parse_board_text
 from oddsbot.analyser.five_tribes.position import Cell

@@ -38,7 +38,7 @@ import pytest
 import naive_report as naive
 from checks import assert_bad_input, ok
 from figure_checks import assert_no_clipped_text
-from oddsbot.analyser import five_tribes as ft
+from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.kernels import five_tribes as K
 from oddsbot.kernels.rng import stream
 from oddsbot.reports.five_tribes import games, report

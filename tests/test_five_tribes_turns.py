@@ -18,7 +18,7 @@ import naive_five_tribes_turns as naive
 from five_tribes_positions import random_midgame, random_opening
 from test_five_tribes_naive_turns import position
 
-from oddsbot.analyser import five_tribes as ft
+from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.analyser.five_tribes.encode import encode
 from oddsbot.kernels import five_tribes as FT
 

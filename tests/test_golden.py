@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import naive_camel_up as naive
-from oddsbot.analyser import camel_up as cu
+from oddsbot.analyser.camel_up import face as cu
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = [("camel-up-4p-seed1", 4, 1, "camel-up"),

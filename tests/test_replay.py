@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Run
-from oddsbot.analyser import camel_up as cu
+from oddsbot.analyser.camel_up import face as cu
 from oddsbot.analyser.camel_up import record as rec
 
 ROOT = Path(__file__).resolve().parents[1]

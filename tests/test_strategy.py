@@ -18,7 +18,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oddsbot.analyser import camel_up as cu
+from oddsbot.analyser.camel_up import face as cu
 from oddsbot.analyser.camel_up.advise import legal_codes
 from oddsbot.analyser.camel_up.encode import action_label, encode, rules_state
 from oddsbot.analyser.camel_up.rollouts import rollout_equity

@@ -1,109 +1,26 @@
-"""Camel Up (2nd edition; 1st edition as variant ``camel-up-2014``): the common face.
+"""Camel Up (2nd edition; the 2014 1st edition as variant ``camel-up-2014``), declared once.
 
-``parse``, ``Position`` (``to_notation``, ``to_json``, ``from_json``), ``validate``,
-``legal_actions``, ``advise``, ``odds``, ``new_position`` and ``simulate``.
+The rules as implemented: docs/games/camel-up.md. The face (``face.py``) loads the kernels.
 """
 
-from __future__ import annotations
-
-from collections.abc import Callable
-
-import pandas as pd
-
-from ... import __version__
-from ...errors import OddsbotError, load_json, read_position
-from .. import montecarlo
-from . import record
-from .advise import DECK_MODELS, advise, check_action, legal_actions, table_view
-from .notation import parse_notation
-from .odds import RACE_POLICY, leg_odds, race_block, race_odds
-from .position import Card, Position, Tile
-from .simulate import POLICIES, new_position, simulate
-from .validate import validate
+from ..face import Capability, GameOption, GameSpec
 from .variants import VARIANTS
 
-NAME = "camel-up"
-VARIANTS = {k: v.description for k, v in VARIANTS.items()}
-
-__all__ = ["NAME", "VARIANTS", "record", "DECK_MODELS", "POLICIES", "Card", "Position", "Tile",
-           "advise", "advise_caption", "check_action", "legal_actions", "moves",
-           "new_position", "odds", "odds_view", "parse", "parse_as", "play", "simulate",
-           "table_view", "validate"]
-
-
-def parse(text: str) -> Position:
-    """A position from its JSON text or one-line notation."""
-    return read_position(text, Position.from_json, parse_notation)
-
-
-def parse_as(text: str, variant: str) -> Position:
-    """A position read under rules ``variant`` (the text may name only the base game or
-    that variant)."""
-    stripped = text.strip()
-    if stripped.startswith("{"):
-        data = load_json(stripped)
-        given = data.get("variant")
-        if given is not None and given != variant:
-            raise OddsbotError(f"variant: the position says {given!r} but --variant is "
-                               f"{variant!r}")
-        return Position.from_json({**data, "variant": variant})
-    first, _, rest = stripped.partition(" ")
-    if first not in (NAME, variant):
-        raise OddsbotError(f"variant: the position says {first!r} but --variant is {variant!r}")
-    return parse_notation(f"{variant} {rest}")
-
-
-def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
-         target_se: float | None = 0.002,
-         progress: Callable[[int, int], None] | None = None) -> dict:
-    """Exact leg odds and Monte Carlo race odds (the ``oddsbot odds`` JSON object)."""
-    validate(pos)
-    race = race_odds(pos, montecarlo.Plan(samples=samples, target_se=target_se), seed, progress)
-    return {
-        "game": NAME,
-        "leg": leg_odds(pos),
-        "race": race_block(pos, race),
-        "provenance": {
-            "game": NAME, "variant": pos.variant, "oddsbot": __version__,
-            "position": pos.to_notation(), "seed": seed, "samples": race.samples,
-            "target_se": None if samples else target_se,
-            "leg": "exact enumeration", "race": "monte-carlo", "race_policy": RACE_POLICY,
-        },
-    }
-
-
-def play(players: int, seed: int, variant: str, policy: str) -> str:
-    """A whole game from a new start under ``policy``, as a record (``record.play``)."""
-    return record.play(players, seed, variant, policy)
-
-
-def moves(pos: Position) -> tuple[dict[str, int], list[str]]:
-    """The legal actions of the player to move, and how many there are."""
-    labels = legal_actions(pos)
-    return {"actions": len(labels)}, labels
-
-
-def advise_caption(pos: Position, prov: dict) -> str:
-    """The caption of the terminal EV table."""
-    return (f"{prov['variant']} · player {pos.to_move} to move · EV in EP · leg exact"
-            + (f" · race MC {prov['samples']:,} samples, seed {prov['seed']}"
-               if "samples" in prov else "")
-            + (f" · {prov['rollouts']:,} rollouts, {prov['policy']} policy, margin in EP"
-               if "rollouts" in prov else ""))
-
-
-def odds_view(result: dict) -> tuple[pd.DataFrame, str]:
-    """The ``odds`` result as a table (one row per camel) and its caption."""
-    leg, race = result["leg"], result["race"]
-    rows = []
-    for colour, places in leg["rank_probabilities"].items():
-        row = {"camel": colour}
-        row.update({f"leg_{i + 1}": p for i, p in enumerate(places)})
-        row.update(race_win=race["winner"][colour]["p"], win_se=race["winner"][colour]["se"],
-                   race_lose=race["loser"][colour]["p"], lose_se=race["loser"][colour]["se"])
-        rows.append(row)
-    landings = ", ".join(f"{s}: {x:.3f}" for s, x in leg["tile_landings"].items())
-    caption = (f"game ends this leg: {leg['ends_game']:.4f}"
-               + (f" · tile landings {landings}" if landings else "")
-               + f" · race MC {race['samples']:,} samples, seed {result['provenance']['seed']}")
-    return pd.DataFrame(rows), caption
+GAME = GameSpec(
+    name="camel-up",
+    title="Camel Up",
+    variants={v.id: v.description for v in VARIANTS.values()},
+    players=(min(v.min_players for v in VARIANTS.values()),
+             max(v.max_players for v in VARIANTS.values())),
+    face=f"{__name__}.face",
+    docs="docs/games/camel-up.md",
+    capabilities=frozenset(Capability),
+    options=(
+        GameOption("deck_model", "How hidden finish cards already on a deck are modelled "
+                   "in the winner / loser bet values.", "uniform",
+                   ("uniform", "race", "optimistic"), ("advise", "replay")),
+        GameOption("hidden", "Model of opponents' hidden finish cards in rollouts.",
+                   "uniform", ("uniform", "informed"), ("advise",)),
+    ),
+    designer="oddsbot.reports.camel_up",
+)

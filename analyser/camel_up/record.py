@@ -474,3 +474,25 @@ def annotate(steps: list[tuple[Position, RecordTurn]], *, samples: int = 20000, 
 def ev_lost_by_player(df: pd.DataFrame, players: int) -> list[float]:
     """Total EV lost per seat over the annotated turns."""
     return [float(df.loc[df["player"] == p, "ev_lost"].sum()) for p in range(players)]
+
+
+def status(steps: Replay) -> str:
+    """How the record ends, for the ``record OK`` line."""
+    return (f"game over: winner {steps.winner}, loser {steps.loser}" if steps.over
+            else f"game not over: p{steps.to_move} to move")
+
+
+def result(steps: Replay) -> dict | None:
+    """The race result and final money (EP) of a finished game, else None."""
+    return ({"winner": steps.winner, "loser": steps.loser, "money": list(steps.money)}
+            if steps.over else None)
+
+
+def caption(steps: Replay, lost: list[float], *, samples: int, seed: int,
+            rollouts: int | None) -> str:
+    """The caption of the terminal replay table."""
+    return (f"EV in EP, one turn, the mover's view · race MC {samples:,} samples, seed {seed}"
+            + (f" · {rollouts:,} rollouts" if rollouts else "")
+            + " · EV lost: " + ", ".join(f"p{p} {x:.2f}" for p, x in enumerate(lost))
+            + (f" · winner {steps.winner}, loser {steps.loser}, money "
+               f"{','.join(map(str, steps.money))}" if steps.over else ""))

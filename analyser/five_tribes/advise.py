@@ -21,7 +21,7 @@ import pandas as pd
 
 from ... import __version__
 from ...kernels import five_tribes as FT
-from ...errors import ActionError, OddsbotError
+from ...errors import ActionError
 from .encode import encode
 from .labels import bid_label, turn_label, turn_labels
 from .position import Position
@@ -129,12 +129,11 @@ def check_action(pos: Position, label: str) -> str:
 
 
 def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
-           target_se: float | None = None, deck_model: str = "uniform",
-           rollouts: int | None = None, progress: Callable[[int, int], None] | None = None,
-           **_: object) -> pd.DataFrame:
+           target_se: float | None = None,
+           progress: Callable[[int, int], None] | None = None) -> pd.DataFrame:
     """The EV table of the player to move, best first (module doc). ``samples`` and
-    ``seed`` are accepted for the common face; every value here is computed without
-    sampling.
+    ``seed`` (and ``target_se``, ``progress``) are accepted for the common face; every
+    value here is computed without sampling.
 
     Columns: ``action``, ``ev`` (VP), ``se`` (0: exact; empty for the bid model),
     ``method`` (``exact`` or ``greedy``), ``gap`` (VP behind the best); turns add
@@ -142,12 +141,6 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     viziers incl. the 10-VP comparisons, elders, tiles, palms, palaces, djinns, goods),
     ``sowing``, ``final_tile``, ``taken``, ``fakirs`` and ``sale_gold``; bids add ``cost``,
     ``turn_value`` and ``earlier_turns``."""
-    if rollouts is not None:
-        raise OddsbotError("--rollouts: not available for five-tribes yet; its turns are "
-                           "valued exactly")
-    if deck_model != "uniform":
-        raise OddsbotError("--deck-model: a Camel Up option; five-tribes has no hidden "
-                           "finish cards")
     validate(pos)
     df = bid_table(pos) if pos.phase == "bidding" else turn_table(pos)
     df = df.sort_values("ev", ascending=False, kind="stable").reset_index(drop=True)

@@ -7,15 +7,11 @@ import numpy as np
 from ...kernels import five_tribes as FT
 from ...kernels.rng import stream
 from ...errors import OddsbotError
+from . import GAME
 from .encode import END_RULES, decode
 from .position import Position
 
-VARIANTS = {
-    "five-tribes": "Five Tribes base game, 2-4 players; a sowing's last meeple matches the "
-                   "final tile as it is then (live rule, §7.4)",
-    "five-tribes-premove": "Five Tribes base game, 2-4 players; a sowing's last meeple "
-                           "matches the final tile as it was before the sowing (§7.4)",
-}
+VARIANTS = GAME.variants
 END_RULE_OF = {"five-tribes": "live", "five-tribes-premove": "premove"}
 
 

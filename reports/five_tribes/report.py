@@ -16,7 +16,6 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ...errors import OddsbotError
 from .. import plots, stats
 from ..document import Section, Table
 from .. import sections
@@ -301,16 +300,3 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
             "Headline figures of every variant, each with its 95% interval.",
             [Table("variants", "Variants compared", comparison_table(tables, spec))]))
     return out
-
-
-# --------------------------------------------------------------------------- charts
-
-
-def position_chart(pos, **_options) -> None:
-    """Not drawn yet for Five Tribes: a one-line error."""
-    raise OddsbotError("chart: position charts are not available for five-tribes yet")
-
-
-def replay_chart(steps, **_options) -> None:
-    """Not drawn yet for Five Tribes: a one-line error."""
-    raise OddsbotError("chart: replay charts are not available for five-tribes yet")

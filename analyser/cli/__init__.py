@@ -1,0 +1,64 @@
+"""The ``oddsbot`` command: the roof over kernels, analyser and reports. It names no game:
+games, their options and their capabilities come from the registry (``analyser/face.py``).
+
+One module per command family: ``positions`` (advise, odds, validate, moves, new, games),
+``records`` (replay), ``charts`` (chart), ``reports`` (report); ``common`` holds what they
+share and ``startup`` every start-up speed measure.
+
+Data goes to stdout, messages and progress to stderr. Bad input of any kind prints one
+line ``oddsbot: error: <what is wrong and where>`` on stderr and exits with code 2.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from ...errors import OddsbotError
+# each module adds its commands to ``app``, in the order --help lists them
+from . import positions  # noqa: F401  (isort: skip)
+from . import charts, records, reports  # noqa: F401
+from .common import app, err
+from .startup import leave, skip_blas_probe
+
+__all__ = ["app", "console", "main"]
+
+
+def main() -> None:
+    """Console entry point: bad input of any kind (a position, an option, a usage slip)
+    becomes one line on stderr and exit code 2."""
+    skip_blas_probe()
+    if len(sys.argv) == 1:
+        sys.argv.append("--help")
+    try:
+        code = app(standalone_mode=False)
+    except OddsbotError as exc:
+        _fail(str(exc), 2)
+    except (KeyboardInterrupt, EOFError):
+        _fail("interrupted", 130)
+    except Exception as exc:
+        # typer's usage errors (bad option value, missing argument) carry a message and
+        # an exit code; anything else is a bug and keeps its traceback
+        if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
+            _fail(" ".join(exc.format_message().split()), exc.exit_code)
+        if exc.__class__.__name__ == "Abort":
+            _fail("interrupted", 130)
+        raise
+    if isinstance(code, int) and code:  # typer hands back Ctrl-C inside a command as 130
+        sys.exit(code)
+
+
+def console() -> None:
+    """The ``oddsbot`` console script: ``main``, then flush and leave at once
+    (``startup.leave``)."""
+    try:
+        main()
+        code = 0
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    leave(code)
+
+
+def _fail(message: str, code: int) -> None:
+    err.print(f"oddsbot: error: {message}", markup=False, highlight=False, soft_wrap=True)
+    sys.exit(code)
+

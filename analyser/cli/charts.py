@@ -1,0 +1,40 @@
+"""Charts of one position."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ...inputs import input_files
+from ..face import Capability
+from .common import POSITION_HELP, VARIANT_HELP, app, check_positive, err, load, seed_option
+
+
+@app.command()
+def chart(
+    position: str = typer.Argument(..., help=POSITION_HELP),
+    out: str = typer.Option(..., "--out", help="Image to write: a .png or .svg file."),
+    samples: Optional[int] = typer.Option(None, help="Monte Carlo samples (default: until "
+                                                     "--target-se is reached)."),
+    seed: int = seed_option("Random seed; the same seed gives the same chart."),
+    target_se: float = typer.Option(0.002, "--target-se", help="Target standard error of "
+                                    "the sampled odds."),
+    variant: Optional[str] = typer.Option(None, help=VARIANT_HELP),
+) -> None:
+    """Chart a position's odds: exact where the game computes them exactly, Monte Carlo
+    with error bars otherwise."""
+    from ...reports import figures
+
+    check_positive("--samples", samples)
+    check_positive("--target-se", target_se)
+    path = Path(out)
+    fmt = figures.check_out(path, input_files(position), "--out")
+    spec, face, pos = load(position, variant)
+    spec.require(Capability.POSITION_CHART)
+    fig = spec.load_designer().position_chart(pos, samples=samples, seed=seed,
+                                              target_se=target_se)
+    figures.save(fig, path)
+    err.print(f"wrote {out} ({fmt.upper()}): the odds of {pos.to_notation()}",
+              markup=False, highlight=False, soft_wrap=True)

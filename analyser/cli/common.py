@@ -1,0 +1,139 @@
+"""What every command shares: the typer app, the stderr console, loading a position as its
+game, option checks, progress bars, and game-only options.
+
+Game-only options (``GameOption``) are declared by the games, not here:
+:func:`with_game_options` adds every registered game's options of a command to that
+command's signature, each listed in ``--help`` under its game's title, and
+:func:`game_options` refuses in one line an option the position's game lacks.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from collections.abc import Callable
+from contextlib import contextmanager
+from enum import Enum
+from typing import Any, Iterator, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+from ...errors import OddsbotError
+from ...inputs import read_position_text
+from .. import registry, render
+from ..face import GameFace, GameOption, GameSpec
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Exact and Monte Carlo odds for board games: what is each action worth?")
+err = Console(stderr=True)
+
+POSITION_HELP = "A position: a file path, '-' for stdin, or the one-line notation inline."
+FORMAT_HELP = "Output format: table, json, csv or markdown."
+VARIANT_HELP = "Read the position under this rules variant (see 'oddsbot games')."
+MAX_SEED = 2**64 - 1  # = kernels.rng.MAX_SEED; not imported: the CLI loads numba late
+
+
+def load(source: str, variant: Optional[str]) -> tuple[GameSpec, GameFace, Any]:
+    """(declaration, face, position) for POSITION, optionally read as rules ``variant``."""
+    text = read_position_text(source)
+    spec = registry.spec_of_text(text)
+    face = spec.load()
+    if variant is None:
+        return spec, face, face.parse(text)
+    if variant not in spec.variants:
+        raise OddsbotError(f"variant: {variant!r} is not a variant of {spec.name} "
+                           f"(known: {', '.join(spec.variants)})")
+    return spec, face, face.parse_as(text, variant)
+
+
+def check_format(fmt: str) -> str:
+    if fmt not in render.FORMATS:
+        raise OddsbotError(f"--format: {fmt!r} is not one of {', '.join(render.FORMATS)}")
+    return fmt
+
+
+def check_positive(name: str, value: Optional[float]) -> None:
+    if value is not None and value <= 0:
+        raise OddsbotError(f"{name}: must be greater than 0, got {value}")
+
+
+def seed_option(help_text: str) -> Any:
+    return typer.Option(0, min=0, max=MAX_SEED, help=help_text)
+
+
+@contextmanager
+def progress_bar(label: str) -> Iterator:
+    """A progress callback ``(done, planned)`` drawing on stderr; silent unless stderr is
+    a terminal, so piped output and logs stay clean."""
+    if not err.is_terminal:
+        yield None
+        return
+    with Progress(TextColumn(label), BarColumn(), TextColumn("{task.completed:,} samples"),
+                  TimeElapsedColumn(), console=err, transient=True) as bar:
+        task = bar.add_task(label, total=None)
+
+        def update(done: int, planned: int) -> None:
+            bar.update(task, completed=done, total=planned)
+
+        yield update
+
+
+def print_frame(df, fmt: str, **table: Any) -> None:
+    """``df`` on stdout as CSV, Markdown or a rich table (``table``: title, caption,
+    digits)."""
+    if fmt == "csv":
+        sys.stdout.write(render.csv(df))
+    elif fmt == "markdown":
+        sys.stdout.write(render.markdown(df))
+    else:
+        render.print_table(render.rich_table(df, **table))
+
+
+# --------------------------------------------------------------------------- game options
+
+
+def _declared(command: str) -> dict[str, tuple[GameOption, list[str]]]:
+    """Every registered game's options of ``command``: name -> (option, game titles)."""
+    found: dict[str, tuple[GameOption, list[str]]] = {}
+    for spec in registry.specs().values():
+        for option in spec.options:
+            if command in option.commands:
+                found.setdefault(option.name, (option, []))[1].append(spec.title)
+    return found
+
+
+def with_game_options(command: str) -> Callable[[Callable], Callable]:
+    """Add the game-only options of ``command`` to a command function that takes them as
+    ``**game``: each is listed in ``--help`` under its games' titles, with its choices."""
+
+    def wrap(fn: Callable) -> Callable:
+        sig = inspect.signature(fn)
+        params = [p for p in sig.parameters.values() if p.kind is not p.VAR_KEYWORD]
+        for name, (option, titles) in _declared(command).items():
+            choices = Enum(name, {c: c for c in option.choices}, type=str)  # typer's choices
+            params.append(inspect.Parameter(
+                name, inspect.Parameter.KEYWORD_ONLY, annotation=Optional[choices],
+                default=typer.Option(None, option.flag,
+                                     help=f"{option.help} Default: {option.default}.",
+                                     rich_help_panel=f"{' / '.join(titles)} only")))
+        fn.__signature__ = sig.replace(parameters=params)
+        return fn
+
+    return wrap
+
+
+def game_options(spec: GameSpec, command: str, given: dict[str, Optional[Enum]]
+                 ) -> dict[str, str]:
+    """The game's options of ``command`` (given, or their defaults); one line for an
+    option given that the game does not have."""
+    for name, value in given.items():
+        option = spec.option(name)
+        if value is not None and (option is None or command not in option.commands):
+            titles = _declared(command)[name][1]
+            raise OddsbotError(f"--{name.replace('_', '-')}: a {' / '.join(titles)} option; "
+                               f"{spec.name} has no such option")
+    return {o.name: o.default if given.get(o.name) is None else str(given[o.name].value)
+            for o in spec.options if command in o.commands}
+

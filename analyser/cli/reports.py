@@ -1,0 +1,133 @@
+"""Designer reports: whole games per variant, written to a report folder."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator, Optional
+
+import typer
+from rich.progress import (
+    BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from ...errors import OddsbotError
+from .. import registry
+from .common import MAX_SEED, app, check_positive, err
+
+
+def _split(values: Optional[list[str]]) -> tuple[str, ...]:
+    """Repeated and comma-separated option values as one tuple (blanks dropped)."""
+    return tuple(v.strip() for value in values or () for v in value.split(",") if v.strip())
+
+
+@contextmanager
+def games_progress() -> Iterator:
+    """A progress callback ``(done, planned, games/s)`` for report runs, on stderr (a
+    terminal only)."""
+    if not err.is_terminal:
+        yield None
+        return
+    with Progress(TextColumn("simulating"), BarColumn(), TaskProgressColumn(),
+                  TextColumn("{task.completed:,}/{task.total:,} games"),
+                  TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TimeRemainingColumn(),
+                  console=err, transient=True) as bar:
+        task = bar.add_task("simulating", total=None, rate="")
+
+        def update(done: int, planned: int, rate: float) -> None:
+            bar.update(task, completed=done, total=planned, rate=f"{rate:,.0f} games/s")
+
+        yield update
+
+
+@app.command()
+def report(
+    game: Optional[str] = typer.Argument(None, help="Game id (see 'oddsbot games'); not "
+                                                    "needed with --resume."),
+    n_games: Optional[int] = typer.Option(None, "--games", help="Whole games per variant."),
+    players: Optional[int] = typer.Option(None, help="Players [default: 4]."),
+    policies: Optional[list[str]] = typer.Option(
+        None, "--policies", help="Policy of each seat, comma-separated, repeated over the "
+                                 "seats [default: the game's default policy]."),
+    variants: Optional[list[str]] = typer.Option(
+        None, "--variant", help="Rules variant; repeat it or comma-separate to compare "
+                                "variants side by side [default: the game itself]."),
+    seed: Optional[int] = typer.Option(None, min=0, max=MAX_SEED,
+                                        help="Random seed [default: 0]; the same seed "
+                                                  "gives the same games anywhere."),
+    raw: Optional[str] = typer.Option(None, help="Raw per-game file: parquet or csv "
+                                                 "[default: parquet]."),
+    out: Optional[Path] = typer.Option(None, help="New (or empty) folder for the report."),
+    resume: Optional[Path] = typer.Option(None, help="Continue (or rebuild) the run in this "
+                                                     "folder; --games may change it."),
+    scheduler: Optional[str] = typer.Option(None, help="Send the work to this Dask "
+                                                       "scheduler, tcp://HOST:PORT."),
+    workers: Optional[int] = typer.Option(None, help="Start a local Dask cluster of N "
+                                                     "worker processes."),
+) -> None:
+    """Simulate whole games per variant and write a designer report: report.html
+    (self-contained), report.md, charts/, tables/ and the raw per-game file."""
+    from ...reports import batch, designer, runner
+    from ...reports.spec import RunSpec
+
+    if (out is None) == (resume is None):
+        raise OddsbotError("--out: give a new folder with --out, or a run to continue with "
+                           "--resume (not both)")
+    if scheduler is not None and workers is not None:
+        raise OddsbotError("--workers: a local cluster or --scheduler, not both")
+    if scheduler is not None and not scheduler.startswith(("tcp://", "tls://")):
+        raise OddsbotError(f"--scheduler: expected tcp://HOST:PORT, got {scheduler!r}")
+    check_positive("--workers", workers)
+    check_positive("--games", n_games)
+    check_positive("--players", players)
+    if raw is not None and raw not in batch.RAW_FORMATS:
+        raise OddsbotError(f"--raw: expected parquet or csv, got {raw!r}")
+    game_spec = registry.spec(game) if game is not None else None
+    chosen = tuple(dict.fromkeys(_split(variants)))  # each variant once, in order
+    if game_spec is not None and game != game_spec.name:  # a variant id stands for its game
+        if chosen:
+            raise OddsbotError(f"game: {game} is a variant of {game_spec.name}; write "
+                               f"'oddsbot report {game_spec.name} --variant ...'")
+        chosen = (game,)
+    if resume is not None:
+        state = batch.load_state(resume)
+        have = RunSpec.from_json(state["spec"])
+        faces = designer(have.game)
+        given = {"game": game_spec.name if game_spec else None, "variants": chosen or None,
+                 "players": players, "seed": seed, "raw": raw, "games": n_games,
+                 "policies": (faces.seat_policies(_split(policies), players or have.players)
+                              if policies else None)}
+        spec, state = batch.resume(resume, given)
+        folder = resume
+    else:
+        if game_spec is None:
+            raise OddsbotError("game: which game? (see 'oddsbot games'), e.g. 'oddsbot "
+                               "report GAME --games 100000 --out DIR'")
+        if n_games is None:
+            raise OddsbotError("--games: how many games per variant?")
+        faces = designer(game_spec.name)
+        players = 4 if players is None else players
+        faces.check_run(chosen or (game_spec.name,), players, _split(policies))
+        spec = RunSpec(game_spec.name, chosen or (game_spec.name,), players,
+                       faces.seat_policies(_split(policies), players), n_games,
+                       0 if seed is None else seed)
+        batch.check_new(out)
+        folder = out
+    try:  # the cluster is up before anything is written
+        with runner.dask_client(scheduler, workers) as client, games_progress() as progress:
+            if resume is None:
+                state = batch.start(spec, out, raw or "parquet")
+            done = batch.simulate(spec, folder, state, client=client, progress=progress)
+    except KeyboardInterrupt:
+        kept = (f"finished blocks are kept in {folder}/blocks. Continue with: oddsbot "
+                f"report --resume {folder}") if (folder / batch.RUN_FILE).exists() else \
+            "nothing was written"
+        err.print(f"oddsbot: stopped; {kept}", markup=False, highlight=False, soft_wrap=True)
+        raise
+    written = batch.build(spec, folder, state)
+    rate = f", {done.games_per_second:,.0f} games/s ({done.how})" if done.games else \
+        " (no games left to simulate)"
+    err.print(f"report: {folder / 'report.html'} · {spec.games:,} games per variant{rate}",
+              markup=False, highlight=False, soft_wrap=True)
+    print("\n".join(str(p) for p in written if p.parent == folder))

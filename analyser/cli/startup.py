@@ -1,0 +1,51 @@
+"""Start-up speed: every measure that keeps ``oddsbot`` quick to start lives here.
+
+- Game declarations are light (``analyser/face.py``): ``--help`` and argument errors
+  import no game face, hence no numba; a command loads only the game it uses.
+- Reports (Dask, matplotlib) are imported inside the commands that use them.
+- :func:`skip_blas_probe` spares numba's first compile or cache load a scipy import.
+- :func:`leave` skips the interpreter's teardown once the output is flushed.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import os
+import sys
+
+
+class _NoScipy(importlib.abc.MetaPathFinder):
+    """Refuses ``scipy`` imports while numba probes for BLAS (see ``skip_blas_probe``)."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname == "scipy" or fullname.startswith("scipy."):
+            raise ImportError("hidden from numba's BLAS probe")
+        return None
+
+
+def skip_blas_probe() -> None:
+    """Save half a second of start-up: numba's first compile or cache load imports
+    ``numba.np.arraymath``, which imports ``scipy.linalg`` only to check for BLAS. The
+    kernels use no linear algebra, so the CLI lets that probe fail fast. Only the probe is
+    affected (scipy imports normally afterwards); numba's ``np.dot`` and ``np.linalg``
+    become unavailable to kernels in this process, which oddsbot does not use."""
+    if "numba.np.arraymath" in sys.modules or "scipy" in sys.modules:
+        return
+    blocker = _NoScipy()
+    sys.meta_path.insert(0, blocker)
+    try:
+        import numba.np.arraymath  # noqa: F401  (runs the probe now, without scipy)
+    finally:
+        sys.meta_path.remove(blocker)
+
+
+def leave(code: int) -> None:
+    """Flush the output, then end the process at once. Tearing down the interpreter
+    (numba's thread pool, the large module graph) costs about 0.4 s that a finished
+    command does not need; output is flushed first, so nothing is lost."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (BrokenPipeError, ValueError):  # reader went away, or stream closed
+            pass
+    os._exit(code)

@@ -1,0 +1,186 @@
+"""The declared face of a game: what every game offers, and what it may offer.
+
+A game declares itself once, in its analyser package's ``__init__.py``, as
+``GAME = GameSpec(...)``. The declaration is light (no numba, no pandas): it names the game,
+its rules variants, its capabilities, its game-only CLI options and the modules that
+implement it, which are imported on first use:
+
+- ``face``: the module implementing :class:`GameFace` (every game, required);
+- ``designer``: the module implementing ``oddsbot.reports.face.DesignerFace`` (designer
+  reports, and the position and replay charts where those capabilities are declared).
+
+:class:`Capability` lists what a game may lack. The CLI asks :meth:`GameSpec.require`
+before it uses one, so a missing capability is refused in one line from one place
+(``five-tribes has no replay yet``). The conformance test (``tests/common``) checks every
+registered game against this module: the face's members, and one protocol per declared
+capability. How to add a game: ``docs/adding-a-game.md``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from ..errors import OddsbotError
+
+if TYPE_CHECKING:  # the declarations stay light: no pandas at import
+    import pandas as pd
+
+Progress = Callable[[int, int], None]  # (done, planned) samples or turns
+
+
+class Capability(Enum):
+    """What a game may offer beyond the required face; the value is how the CLI names it."""
+
+    RECORDS = "replay"                     # game records: the face's ``record`` (RecordFace)
+    ROLLOUTS = "rollouts"                  # ``advise --rollouts`` / ``replay --rollouts``
+    POSITION_CHART = "position charts"     # ``chart``: the designer's ``position_chart``
+    REPLAY_CHART = "replay charts"         # ``replay --chart``: the designer's ``replay_chart``
+    REPORTS = "designer reports"           # ``report``: the designer module
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """A CLI option only some games have, e.g. Camel Up's ``--deck-model``.
+
+    ``name`` is the keyword the face's functions take; the CLI lists the option in
+    ``--help`` under the game's title, refuses it in one line for a game without it, and
+    passes it (its ``default`` when not given) to the face of a game that has it."""
+
+    name: str
+    help: str
+    default: str
+    choices: tuple[str, ...]
+    commands: tuple[str, ...]  # the commands that take it: "advise", "replay"
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game, declared once (module docstring)."""
+
+    name: str                      # the game id, e.g. "camel-up"
+    title: str                     # for people, e.g. "Camel Up"
+    variants: Mapping[str, str]    # rules variant id -> description; the game id included
+    players: tuple[int, int]       # fewest and most players
+    face: str                      # import path of the GameFace module
+    docs: str                      # the rules as implemented, e.g. "docs/games/camel-up.md"
+    capabilities: frozenset[Capability] = frozenset()
+    options: tuple[GameOption, ...] = ()
+    designer: str | None = None    # import path of the DesignerFace module (reports)
+    default_top: int | None = None  # rows of the terminal EV table unless --top says
+    aliases: tuple[str, ...] = field(default=())  # other ids that name the game
+
+    def __post_init__(self) -> None:
+        if self.name not in self.variants:
+            raise ValueError(f"{self.name}: its own id must be one of its variants")
+        if (Capability.REPORTS in self.capabilities) != (self.designer is not None):
+            raise ValueError(f"{self.name}: designer reports need a designer module")
+
+    def load(self) -> GameFace:
+        """The game's face module (imported on first use; numba loads here)."""
+        return importlib.import_module(self.face)
+
+    def load_designer(self) -> ModuleType:
+        """The game's designer module (reports and charts)."""
+        self.require(Capability.REPORTS)
+        return importlib.import_module(self.designer)
+
+    def has(self, capability: Capability) -> bool:
+        return capability in self.capabilities
+
+    def require(self, capability: Capability, where: str | None = None) -> None:
+        """One line for a capability the game lacks: ``five-tribes has no replay yet``,
+        after ``where`` (the option that asked for it) when given."""
+        if capability not in self.capabilities:
+            raise OddsbotError(("" if where is None else f"{where}: ")
+                               + f"{self.name} has no {capability.value} yet")
+
+    def option(self, name: str) -> GameOption | None:
+        return next((o for o in self.options if o.name == name), None)
+
+
+@runtime_checkable
+class GameResult(Protocol):
+    """A whole simulated game: its turns, and the record text (``start ...`` first)."""
+
+    turns: list
+
+    def text(self) -> str: ...
+
+
+@runtime_checkable
+class GameFace(Protocol):
+    """What every game's face module offers (module-level names).
+
+    Conventions: a position is an immutable dataclass with ``to_notation()``,
+    ``to_json()``, ``Position.from_json(obj)``, ``variant``, ``players`` and ``to_move``;
+    bad input raises ``oddsbot.errors.OddsbotError`` (``PositionError`` for positions)
+    with a one-line message. ``advise`` returns the EV table (DESIGN: columns ``action, ev,
+    se, method, gap`` first, best first, ``attrs["provenance"]``); game-only options
+    arrive as keywords (``GameOption.name``)."""
+
+    NAME: str
+    VARIANTS: Mapping[str, str]
+    Position: type
+
+    def parse(self, text: str) -> Any: ...
+
+    def parse_as(self, text: str, variant: str) -> Any: ...
+
+    def validate(self, pos: Any) -> None: ...
+
+    def legal_actions(self, pos: Any) -> list[str]: ...
+
+    def moves(self, pos: Any) -> tuple[dict[str, int], list[str]]: ...
+
+    def advise(self, pos: Any, *, samples: int | None, seed: int, target_se: float | None,
+               progress: Progress | None, **options: Any) -> pd.DataFrame: ...
+
+    def advise_caption(self, pos: Any, prov: dict) -> str: ...
+
+    def table_view(self, df: pd.DataFrame) -> pd.DataFrame: ...
+
+    def odds(self, pos: Any, *, samples: int | None, seed: int, target_se: float | None,
+             progress: Progress | None) -> dict: ...
+
+    def odds_view(self, result: dict) -> tuple[pd.DataFrame, str]: ...
+
+    def new_position(self, players: int, seed: int, variant: str) -> Any: ...
+
+    def simulate(self, pos: Any, *, seed: int, policy: str) -> GameResult: ...
+
+    def play(self, players: int, seed: int, variant: str, policy: str) -> str: ...
+
+
+@runtime_checkable
+class RecordFace(Protocol):
+    """Capability RECORDS: the face's ``record`` module reads and annotates game records.
+
+    ``load_record(text)`` returns ``(record, steps)``: ``record.start`` is the start
+    position; ``steps`` is the list of (position before, turn) pairs, with ``over``,
+    ``to_move`` and the result when the game is over."""
+
+    def policies(self) -> tuple[str, ...]: ...
+
+    def load_record(self, text: str) -> tuple[Any, Any]: ...
+
+    def status(self, steps: Any) -> str: ...
+
+    def result(self, steps: Any) -> dict | None: ...
+
+    def annotate(self, steps: Any, *, samples: int, seed: int, rollouts: int | None,
+                 policy: str | None, progress: Progress | None = None,
+                 **options: Any) -> pd.DataFrame: ...
+
+    def ev_lost_by_player(self, df: pd.DataFrame, players: int) -> list[float]: ...
+
+    def caption(self, steps: Any, lost: list[float], *, samples: int, seed: int,
+                rollouts: int | None) -> str: ...

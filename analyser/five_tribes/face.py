@@ -1,0 +1,94 @@
+"""Five Tribes' face (``GameFace`` of ``analyser/face.py``, declared in ``__init__.py``):
+``parse``, ``Position``, ``validate``, ``legal_actions``, ``moves``, ``advise``, ``odds``,
+``new_position``, ``simulate`` and ``play``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pandas as pd
+
+from ... import __version__
+from ...kernels import five_tribes as FT
+from ...errors import OddsbotError, read_position
+from .advise import advise, check_action, legal_actions, table_view
+from .encode import encode
+from .labels import sowing_label
+from .notation import parse_notation
+from .position import NAME, Position
+from .setup import END_RULE_OF, VARIANTS, new_position
+from .simulate import POLICIES, simulate
+from .validate import validate
+
+__all__ = ["NAME", "VARIANTS", "POLICIES", "Position", "advise",
+           "advise_caption", "check_action", "legal_actions", "moves", "new_position", "odds",
+           "odds_view", "parse", "parse_as", "play", "simulate", "table_view", "validate"]
+
+
+def parse(text: str) -> Position:
+    """A position from its JSON text or one-line notation."""
+    return read_position(text, Position.from_json, parse_notation)
+
+
+def parse_as(text: str, variant: str) -> Position:
+    """A position read under rules ``variant``: its end rule (a position that states the
+    other non-default rule is refused)."""
+    pos = parse(text)
+    wanted = END_RULE_OF[variant]
+    if pos.end_rule not in ("live", wanted):
+        raise OddsbotError(f"variant: the position says end rule {pos.end_rule!r} but "
+                           f"--variant is {variant!r}")
+    return pos.with_(end_rule=wanted)
+
+
+def play(players: int, seed: int, variant: str, policy: str) -> str:
+    """A whole game from ``new_position(players, seed, variant)`` under ``policy``, as a
+    readable record (``GameResult.text``)."""
+    return simulate(new_position(players, seed, variant), seed=seed, policy=policy).text()
+
+
+def moves(pos: Position) -> tuple[dict[str, int], list[str]]:
+    """Every legal sowing on the board (spec §7.3 counts, and each full sequence in
+    words, ``r2c2>r2c3:Y>r2c4:W``)."""
+    validate(pos)
+    counts = FT.meeples(encode(pos))
+    rule = FT.END_RULES.index(pos.end_rule)
+    names = dict(zip(FT.COUNT_NAMES, (int(x) for x in FT.sowing_counts(counts, rule))))
+    starts, paths, colours, lengths = FT.sowings(counts, rule)
+    return names, [sowing_label(s, p[:n], c[:n])
+                   for s, p, c, n in zip(starts, paths, colours, lengths)]
+
+
+def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
+         target_se: float | None = None,
+         progress: Callable[[int, int], None] | None = None) -> dict:
+    """The standings now, exactly: every player's final score by part if the game ended
+    here (spec §13), and the sowing counts of the board. Nothing is sampled."""
+    validate(pos)
+    st = encode(pos)
+    scores = FT.state_scores(st)
+    return {
+        "game": NAME,
+        "standings": [{"player": p, **{k: int(v) for k, v in zip(FT.SCORE_PARTS, row)}}
+                      for p, row in enumerate(scores)],
+        "sowings": moves(pos)[0],
+        "provenance": {"game": NAME, "variant": pos.variant, "oddsbot": __version__,
+                       "position": pos.to_notation(),
+                       "standings": "exact: final scores if the game ended now"},
+    }
+
+
+def odds_view(result: dict) -> tuple[pd.DataFrame, str]:
+    """The ``odds`` result as a table (one row per player) and its caption."""
+    counts = " · ".join(f"{k} {v:,}" for k, v in result["sowings"].items())
+    return pd.DataFrame(result["standings"]), f"final scores if the game ended now · {counts}"
+
+
+def advise_caption(pos: Position, prov: dict) -> str:
+    """The caption of the terminal EV table."""
+    if pos.phase == "bidding":
+        return (f"{prov['variant']} · player {pos.to_move} bids · ev = best exact turn value "
+                f"at that place - cost, in VP (earlier markers play greedily; later bidders "
+                f"not modelled)")
+    return (f"{prov['variant']} · player {pos.to_move} to move · exact change in final score "
+            f"(VP) if the game ended after the turn · count = sowings and choices merged")

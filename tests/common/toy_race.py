@@ -1,0 +1,185 @@
+"""A toy game declared through the registration point alone: the coin race.
+
+Each player has a pawn on a track of ``GOAL`` spaces. On a turn the player to move
+either walks (1 space) or flips a fair coin (heads 3 spaces, tails none); the first pawn
+on the goal wins. Plain Python, no kernel: it exists to prove that a game needs no edit
+of any shared file (``tests/common/test_toy_game.py``). Notation: ``toy-race 0/2/1 to=1``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+import pandas as pd
+
+from oddsbot import __version__
+from oddsbot.analyser.face import Capability, GameSpec
+from oddsbot.errors import OddsbotError, PositionError, load_json
+from oddsbot.reports.document import Section, Table
+
+NAME = "toy-race"
+GOAL = 5
+STEPS = {"walk": ((1, 1.0),), "flip": ((3, 0.5), (0, 0.5))}  # action -> (spaces, P)
+GAME = GameSpec(name=NAME, title="Coin race", variants={NAME: "the coin race to 5"},
+                players=(2, 4), face=__name__, docs="tests/common/toy_race.py",
+                capabilities=frozenset({Capability.REPORTS}), designer=__name__)
+VARIANTS = GAME.variants
+POLICIES = ("random",)
+
+
+@dataclass(frozen=True)
+class Position:
+    pawns: tuple[int, ...]
+    to_move: int = 0
+    variant: str = NAME
+
+    @property
+    def players(self) -> int:
+        return len(self.pawns)
+
+    def to_notation(self) -> str:
+        return f"{NAME} {'/'.join(map(str, self.pawns))} to={self.to_move}"
+
+    def to_json(self) -> dict:
+        return {"game": NAME, "pawns": list(self.pawns), "to_move": self.to_move}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Position:
+        if not isinstance(data, dict) or not isinstance(data.get("pawns"), list):
+            raise PositionError("pawns", "required list missing")
+        return cls(tuple(data["pawns"]), data.get("to_move", 0))
+
+
+def parse(text: str) -> Position:
+    text = text.strip()
+    if text.startswith("{"):
+        return Position.from_json(load_json(text))
+    try:
+        _, pawns, to = text.split()
+        return Position(tuple(int(x) for x in pawns.split("/")), int(to.removeprefix("to=")))
+    except ValueError:
+        raise PositionError("position", f"not a {NAME} notation: {text!r}") from None
+
+
+def parse_as(text: str, variant: str) -> Position:
+    return parse(text)
+
+
+def validate(pos: Position) -> None:
+    if not 2 <= pos.players <= 4 or not 0 <= pos.to_move < pos.players:
+        raise PositionError("pawns", "2-4 players, to_move one of them")
+    if any(not 0 <= p < GOAL for p in pos.pawns):
+        raise PositionError("pawns", f"every pawn on 0..{GOAL - 1}")
+
+
+def legal_actions(pos: Position) -> list[str]:
+    validate(pos)
+    return list(STEPS)
+
+
+def moves(pos: Position) -> tuple[dict[str, int], list[str]]:
+    return {"actions": len(STEPS)}, legal_actions(pos)
+
+
+def advise(pos: Position, *, samples=None, seed=0, target_se=None, progress=None
+           ) -> pd.DataFrame:
+    """EV = expected spaces gained this turn (exact)."""
+    rows = [{"action": a, "ev": sum(s * p for s, p in out), "se": 0.0, "method": "exact"}
+            for a, out in STEPS.items() if a in legal_actions(pos)]
+    df = pd.DataFrame(rows).sort_values("ev", ascending=False).reset_index(drop=True)
+    df.insert(4, "gap", df["ev"].iloc[0] - df["ev"])
+    df.attrs["provenance"] = {"game": NAME, "variant": pos.variant, "oddsbot": __version__}
+    return df
+
+
+def advise_caption(pos: Position, prov: dict) -> str:
+    return f"{NAME} · player {pos.to_move} to move · EV in spaces"
+
+
+def table_view(df: pd.DataFrame) -> pd.DataFrame:
+    return df
+
+
+def odds(pos: Position, *, samples=None, seed=0, target_se=None, progress=None) -> dict:
+    validate(pos)
+    return {"game": NAME, "to_goal": [GOAL - p for p in pos.pawns],
+            "provenance": {"game": NAME, "position": pos.to_notation()}}
+
+
+def odds_view(result: dict) -> tuple[pd.DataFrame, str]:
+    return pd.DataFrame({"player": range(len(result["to_goal"])),
+                         "to_goal": result["to_goal"]}), "spaces left"
+
+
+def new_position(players: int, seed: int, variant: str) -> Position:
+    if not 2 <= players <= 4:
+        raise OddsbotError(f"players: {NAME} is for 2-4 players, got {players}")
+    return Position((0,) * players)
+
+
+@dataclass
+class GameResult:
+    start: Position
+    turns: list[str]
+    winner: int
+
+    def text(self) -> str:
+        return "\n".join([f"start {self.start.to_notation()}", *self.turns,
+                          f"winner p{self.winner}"]) + "\n"
+
+
+def simulate(pos: Position, *, seed: int = 0, policy: str = "random") -> GameResult:
+    rng = np.random.default_rng(seed)
+    start, turns = pos, []
+    while max(pos.pawns) < GOAL:
+        action = ("walk", "flip")[rng.integers(2)]
+        gain = 1 if action == "walk" else 3 * int(rng.integers(2))
+        pawns = list(pos.pawns)
+        pawns[pos.to_move] += gain
+        turns.append(f"p{pos.to_move} {action} +{gain}")
+        pos = replace(pos, pawns=tuple(pawns), to_move=(pos.to_move + 1) % pos.players)
+    return GameResult(start, turns, int(np.argmax(pos.pawns)))
+
+
+def play(players: int, seed: int, variant: str, policy: str) -> str:
+    if policy not in POLICIES:
+        raise OddsbotError(f"--play: unknown policy {policy!r} (known: random)")
+    return simulate(new_position(players, seed, variant), seed=seed, policy=policy).text()
+
+
+# --------------------------------------------------------------------------- designer face
+
+
+def check_run(variants: tuple[str, ...], players: int, policies: tuple[str, ...]) -> None:
+    if not 2 <= players <= 4:
+        raise OddsbotError(f"--players: {NAME} is for 2-4 players, got {players}")
+
+
+def seat_policies(policies: tuple[str, ...], players: int) -> tuple[str, ...]:
+    return ("random",) * players
+
+
+def simulate_raw(variant_id, players, policies, seed, game0, n) -> np.ndarray:
+    """Game r from seed (seed, r): rows (winner, turns)."""
+    rows = []
+    for r in range(game0, game0 + n):
+        result = simulate(new_position(players, 0, variant_id), seed=seed * 1_000_003 + r)
+        rows.append((result.winner, len(result.turns)))
+    return np.array(rows, dtype=np.int16).reshape(-1, 2)
+
+
+def raw_table(raw: np.ndarray, variant_id: str, players: int, game0: int) -> pd.DataFrame:
+    return pd.DataFrame({"game": np.arange(game0, game0 + len(raw)), "variant": variant_id,
+                         "winner": raw[:, 0], "turns": raw[:, 1]})
+
+
+def simulate_block(variant_id, players, policies, seed, game0, n) -> pd.DataFrame:
+    return raw_table(simulate_raw(variant_id, players, policies, seed, game0, n), variant_id,
+                     players, game0)
+
+
+def report_sections(df: pd.DataFrame, spec) -> list[Section]:
+    wins = df.groupby("winner").size().rename("games").reset_index()
+    return [Section("Seats", "Games won by seat.", [Table("seats", "Wins by seat", wins)])]
+
