@@ -1,0 +1,41 @@
+"""The documentation's console examples print what the documents show.
+
+Every ``$ oddsbot ...`` line of a ```` ```console ```` block in ``README.md`` and
+``docs/**/*.md`` is one test case, named ``<document>:<line>``: the command runs as a
+subprocess of the installed ``oddsbot`` console script from the repository root, with a
+fixed environment (``COLUMNS=100``, ``LINES=50``, ``TERM=dumb``, ``NO_COLOR=1``,
+``PYTHONIOENCODING=utf-8``, ``PYTHONHASHSEED=0``; colour-forcing variables removed), and
+its stdout (followed by its stderr when it exits non-zero) must equal the lines shown
+below it, up to the next ``$`` line or the end of the block: exactly, numbers included,
+ignoring only trailing whitespace and trailing blank lines. ``tests/common/docs_blocks.py``
+holds the parser and the runner and describes the rules in full.
+
+When an output changes on purpose, regenerate the documents' outputs and review the diff:
+
+    python tests/common/docs_blocks.py --write
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import docs_blocks  # noqa: E402  (beside this file)
+
+COMMANDS = docs_blocks.collect()
+
+
+def test_the_readme_has_console_examples():
+    assert any(c.doc.name == "README.md" for c in COMMANDS)
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=[c.id for c in COMMANDS])
+def test_console_example(command):
+    actual = docs_blocks.run(command)
+    assert actual == docs_blocks.shown(command), (
+        f"{command.id}: `{command.text}` prints something else than the document shows; "
+        f"if the change is intended, run `python tests/common/docs_blocks.py --write`\n"
+        + docs_blocks.diff(command, actual))
