@@ -39,3 +39,53 @@ def test_console_example(command):
         f"{command.id}: `{command.text}` prints something else than the document shows; "
         f"if the change is intended, run `python tests/common/docs_blocks.py --write`\n"
         + docs_blocks.diff(command, actual))
+
+
+SAMPLE = """# Title
+
+```console
+$ oddsbot games
+old line 1
+old line 2
+
+$ oddsbot advise x.json \\
+    --seed 1
+$ printf 'x' | oddsbot replay -
+piped output stays
+```
+
+```sh
+$ oddsbot not-run
+```
+
+1. In a list:
+
+   ~~~console
+   $ oddsbot odds y.json --seed 2
+   indented output
+   ~~~
+"""
+
+
+def test_parser_finds_oddsbot_commands_of_console_blocks_only(tmp_path):
+    doc = tmp_path / "doc.md"
+    doc.write_text(SAMPLE, encoding="utf-8")
+    found = docs_blocks.commands(doc)
+    assert [(c.line, c.text, c.shown) for c in found] == [
+        (4, "oddsbot games", ("old line 1", "old line 2")),
+        (8, "oddsbot advise x.json --seed 1", ()),
+        (21, "oddsbot odds y.json --seed 2", ("indented output",)),
+    ]
+
+
+def test_write_replaces_only_output_lines(tmp_path, monkeypatch):
+    doc = tmp_path / "doc.md"
+    doc.write_text(SAMPLE, encoding="utf-8")
+    printed = {"oddsbot games": "new 1\n\tnew 2", "oddsbot advise x.json --seed 1": "a",
+               "oddsbot odds y.json --seed 2": "indented output"}
+    monkeypatch.setattr(docs_blocks, "run", lambda c: printed[c.text])
+    assert docs_blocks.write(doc, verbose=False) == 2
+    expected = (SAMPLE.replace("old line 1\nold line 2\n", "new 1\n\tnew 2\n")
+                .replace("    --seed 1\n", "    --seed 1\na\n"))
+    assert doc.read_text(encoding="utf-8") == expected
+    assert docs_blocks.write(doc, verbose=False) == 0
