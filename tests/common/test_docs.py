@@ -32,6 +32,14 @@ def test_the_readme_has_console_examples():
     assert any(c.doc.name == "README.md" for c in COMMANDS)
 
 
+def test_the_docstrings_state_the_environment_applied():
+    for doc in (__doc__, docs_blocks.__doc__):
+        for name, value in docs_blocks.ENV_SET.items():
+            assert f"{name}={value}" in doc
+    for name in docs_blocks.ENV_UNSET:
+        assert name in docs_blocks.__doc__
+
+
 @pytest.mark.parametrize("command", COMMANDS, ids=[c.id for c in COMMANDS])
 def test_console_example(command):
     actual = docs_blocks.run(command)
