@@ -235,6 +235,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="documents to process (default: README.md and docs/**/*.md)")
     args = ap.parse_args(argv)
     docs = [p.resolve() for p in args.documents] or documents()
+    try:
+        oddsbot_script()
+    except RuntimeError as exc:
+        print(f"docs_blocks: {exc}", file=sys.stderr)
+        return 2
     if args.write:
         total = sum(write(doc) for doc in docs)
         print(f"{total} output(s) rewritten")
