@@ -28,7 +28,7 @@ from conftest import Run
 from oddsbot.analyser import camel_up as cu
 from oddsbot.analyser.camel_up import record as rec
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 GOLDEN = Path(__file__).parent / "golden"
 GAME_4P = EXAMPLES / "camel-up-game-4p.record"

@@ -12,7 +12,7 @@ from oddsbot.kernels import five_tribes as FT
 
 HERE = Path(__file__).parent
 COPY = HERE / "data" / "five-tribes-data.json"
-SPEC = HERE.parent.parent / "shared" / "rules" / "five-tribes-data.json"
+SPEC = HERE.parents[2] / "shared" / "rules" / "five-tribes-data.json"
 
 
 @pytest.fixture(scope="module")

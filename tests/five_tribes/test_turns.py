@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import kernel_five_tribes_turns as kernel
 import naive_five_tribes_turns as naive
 from five_tribes_positions import random_midgame, random_opening
-from test_five_tribes_naive_turns import position
+from five_tribes.test_naive_turns import position
 
 from oddsbot.analyser import five_tribes as ft
 from oddsbot.analyser.five_tribes.encode import encode
