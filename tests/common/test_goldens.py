@@ -48,8 +48,9 @@ def play_args(module: ModuleType, path: Path) -> tuple[int, int, str, str]:
     """``(players, seed, variant, policy)`` of a golden, from its file name."""
     m = NAME.fullmatch(path.stem)
     assert m, f"{path.name}: not <variant>-<players>p-seed<seed>[-<policy>].txt"
+    known = ", ".join(module.VARIANTS)
     assert m["variant"] in module.VARIANTS, \
-        f"{path.name}: {m['variant']!r} is no variant of {module.NAME} ({', '.join(module.VARIANTS)})"
+        f"{path.name}: {m['variant']!r} is no variant of {module.NAME} ({known})"
     policy = m["policy"] or inspect.signature(module.simulate).parameters["policy"].default
     return int(m["players"]), int(m["seed"]), m["variant"], policy
 
