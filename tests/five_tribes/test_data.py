@@ -1,5 +1,5 @@
 """The Five Tribes component constants against the spec's data file (a copy is kept in
-tests/data; when the spec folder is beside the repository, the copy must equal it)."""
+data/ here; when the spec folder is beside the repository, the copy must equal it)."""
 
 from __future__ import annotations
 

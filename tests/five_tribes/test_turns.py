@@ -2,7 +2,7 @@
 reference written from the spec (``naive_five_tribes_turns``): every distinct result, its
 exact value by score part and its count agree on random legal positions (hypothesis),
 under both end rules and both assassin rules; the greedy choice and the EV table agree
-with the enumeration. The hand-worked positions of ``test_five_tribes_naive_turns`` run
+with the enumeration. The hand-worked positions of ``test_naive_turns`` run
 on the kernel too (see there)."""
 
 from __future__ import annotations
