@@ -13,7 +13,8 @@ Figures (targets from the issue, 2-core machine):
    as ``advise`` sends them, on all threads, time per layout) and the analyser's
    ``leg_odds``:
    <= 10 ms (aim 5 ms), and >= 300x the naive pure-Python enumerator of
-   ``bench/naive_leg.py`` (whose probabilities must agree with the kernel's to 1e-9).
+   ``tests/camel_up/naive_camel_up.py`` (whose probabilities must agree with the kernel's to
+   1e-9).
 2. race Monte Carlo from a fresh start, all threads: >= 1,000,000 races/s.
 3. ``oddsbot advise`` on a fresh 4-player start, whole process, warm numba cache:
    <= 2 s (best of 3); with ``--cold`` also on an empty numba cache (aim <= 30 s).
@@ -25,7 +26,7 @@ Strategy figures (issue "Camel Up strategy"; 4 players, 2nd edition):
    (``K.simulate_games``, all threads): >= 50,000 games/s; also on 1 thread, and the mean
    number of turns per game.
 6. the heuristic policy's decision time, timed inside numba (``bench/policy_timing.py``)
-   on the encoded states of random positions (``tests/positions.py``): <= 1 microsecond
+   on the encoded states of random positions (``tests/camel_up/positions.py``): <= 1 microsecond
    on average, with the leg estimate recomputed before every decision (worst case), with
    it cached (the steady state between two reveals), and in games ((time of heuristic
    games - time of replaying their logged actions without the policy) / turns, 1 thread).
@@ -80,10 +81,10 @@ from oddsbot.analyser.camel_up.position import Tile
 from oddsbot.kernels import camel_up as K
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-import naive_leg as naive  # bench/naive_leg.py, the pure-Python baseline
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "camel_up"))
+import naive_camel_up as naive  # tests/camel_up/naive_camel_up.py, the pure-Python baseline
 import policy_timing as pt  # bench/policy_timing.py, numba timing harnesses
-from positions import random_position  # tests/positions.py
+from positions import random_position  # tests/camel_up/positions.py
 
 ROOT = Path(__file__).resolve().parent.parent
 START = "examples/camel-up-start-4p.json"
@@ -186,7 +187,7 @@ def kernel_leg_batch(li: LegInputs, tiles: np.ndarray, mines: np.ndarray):
 def naive_args(pos, drop_die: int | None = None):
     track, tiles, pyramid, leg_left = naive.from_position(pos)
     if drop_die is not None:
-        pyramid = [d for d in pyramid if d != drop_die]
+        pyramid = [d for d in pyramid if d != naive.RACING[drop_die]]
     return track, tiles, pyramid, leg_left
 
 
@@ -200,12 +201,12 @@ def agreement(pos, drop_die: int | None = None, owner: int | None = None,
     prob = hist / total
     if naive_result is None:
         track, tiles, pyramid, leg_left = naive_args(pos, drop_die)
-        naive_result = naive.leg_odds(track, tiles, pyramid, leg_left, owner)
-    dist, nland, _ = naive_result
+        naive_result = naive.leg_odds(track, tiles, pyramid, leg_left, owner, exact=False)
+    dist, nland = naive_result["dist"], naive_result["land"]
     index = {tuple(int(c) for c in order): r for r, order in enumerate(K.perm_orders())}
     ref = np.zeros_like(prob)
     for (ended, order, k), p in dist.items():
-        ref[ended, index[order], k] += p
+        ref[ended, index[tuple(naive.RACING.index(c) for c in order)], k] += p
     diff = float(np.abs(prob - ref).max())
     for space, p in nland.items():
         diff = max(diff, abs(float(land[space]) / total - p))
@@ -239,13 +240,13 @@ def figure_leg(args) -> None:
     naive_result = None
     while True:
         t0 = time.perf_counter()
-        naive_result = naive.leg_odds(track, tiles, pyramid, leg_left)
+        naive_result = naive.leg_odds(track, tiles, pyramid, leg_left, exact=False)
         naive_times.append(time.perf_counter() - t0)
         # cheap runs are repeated (best of 3); a long one is timed once
         if len(naive_times) >= 3 or sum(naive_times) > 5.0:
             break
     t_naive = min(naive_times)
-    leaves = naive_result[2]
+    leaves = naive_result["leaves"]
 
     if drop is None:
         t_ratio_kernel = min(t_n)
@@ -284,7 +285,7 @@ def figure_leg(args) -> None:
     ratio = t_naive / t_ratio_kernel
     console.print(f"speed-up of the kernel over the naive enumerator: [bold]{ratio:,.0f}x"
                   f"[/bold] ({ratio_note}; target >= {LEG_RATIO_TARGET:g}x)")
-    console.print(f"naive enumerator: {leaves:,} leaves, {len(naive_result[0])} distinct "
+    console.print(f"naive enumerator: {leaves:,} leaves, {len(naive_result['dist'])} distinct "
                   f"(ended, ranking, landings) outcomes")
     for what, d in diffs.items():
         console.print(f"agreement kernel vs naive, {what}: max |dp| = {d:.2e} "
@@ -351,7 +352,7 @@ def figure_race(args) -> None:
 
     # naive pure-Python races
     ntrack, ntiles, npyr, nleft = naive.from_position(pos)
-    all_dice = list(range(len(pos.rules.dice)))
+    all_dice = naive.DICE if pos.rules.crazy else naive.RACING
     t0 = time.perf_counter()
     ncounts = naive.race_counts(ntrack, ntiles, npyr, nleft, all_dice, args.naive_races, seed)
     t_naive = time.perf_counter() - t0
@@ -481,7 +482,7 @@ _POSITIONS: dict[int, list] = {}
 
 
 def random_positions(n: int) -> list:
-    """Random legal 4-player 2nd-edition positions, seeds 0..n-1 (tests/positions.py)."""
+    """Random legal 4-player 2nd-edition positions, seeds 0..n-1 (tests/camel_up/positions.py)."""
     if n not in _POSITIONS:
         _POSITIONS[n] = [random_position(seed) for seed in range(n)]
     return _POSITIONS[n]

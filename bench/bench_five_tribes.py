@@ -10,14 +10,15 @@ F1. every count of §7.3 (``FT.sowing_counts``: full sequences and the distinct 
     on a 3-meeples-per-tile opening board: <= 2 ms;
 F2. the same with a single 8-meeple stack in the middle of a full opening board:
     <= 50 ms;
-F3. >= 100x the naive pure-Python DFS of ``tests/naive_five_tribes.py`` (every path and
-    colour order listed, then counted; best of 3 when fast) on both boards, whose counts
-    must agree exactly;
+F3. >= 100x the naive pure-Python DFS of ``tests/five_tribes/naive_five_tribes.py`` (every
+    path and colour order listed, then counted; best of 3 when fast) on both boards, whose
+    counts must agree exactly;
 F4. ``oddsbot advise`` on a 4-player opening position (every marker has bid, the first
     to move), the whole process, warm numba cache: <= 3 s (median of 5 runs after one
     warm-up run). Also shown, without a target: the same in the bidding phase, and the
     complete-turn kernel (``FT.complete_turns``: every distinct turn, valued and merged)
-    against the naive reference of ``tests/naive_five_tribes_turns.py`` on that board.
+    against the naive reference of ``tests/five_tribes/naive_five_tribes_turns.py`` on that
+    board.
 
 Best of several runs after a warm-up; wall-clock on a shared machine (load printed).
 """
@@ -41,7 +42,7 @@ from rich.table import Table
 
 from oddsbot.kernels import five_tribes as FT
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "five_tribes"))
 import naive_five_tribes as naive  # noqa: E402  (the pure-Python reference of the tests)
 import naive_five_tribes_turns as naive_turns  # noqa: E402
 from five_tribes_positions import random_opening  # noqa: E402

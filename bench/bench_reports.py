@@ -13,8 +13,8 @@ R2. the same run on a ``LocalCluster`` of 2 worker processes started here (loopb
     runs must be identical (checked, not assumed).
 R3. the report itself (tables, charts, HTML, Markdown, raw file) from the finished run.
 R4. naive baseline: the same games replayed by the pure-Python rules of
-    ``tests/test_golden.py`` (``NaiveGame``, no policy decisions at all, so the baseline
-    is flattered), games/s and the kernel's speed-up over it.
+    ``tests/camel_up/test_golden.py`` (``NaiveGame``, no policy decisions at all, so the
+    baseline is flattered), games/s and the kernel's speed-up over it.
 
 Timings are wall-clock on a shared machine (the load average is printed); nothing here is
 a unit test. The last block is a Markdown summary for a closing note; exit code 1 if a
@@ -43,7 +43,7 @@ from oddsbot.kernels import camel_up as K
 from oddsbot.reports import batch, runner
 from oddsbot.reports.spec import RunSpec
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "camel_up"))
 from test_golden import NaiveGame  # noqa: E402  (the naive rules engine of the tests)
 
 THROUGHPUT_TARGET = 50_000

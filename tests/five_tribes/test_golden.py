@@ -1,8 +1,8 @@
 """A golden Five Tribes playthrough: a whole seeded 4-player game under the greedy
-exact-value policy, checked byte for byte, then replayed line by line: every bid is legal
-and priced as recorded, every turn is a legal complete turn of the best exact value at
-that moment, the totals after each line are the naive scorer's, and the final scores are
-the naive reference's (``naive_five_tribes_scoring``)."""
+exact-value policy (checked byte for byte by tests/common/test_goldens.py), replayed
+line by line: every bid is legal and priced as recorded, every turn is a legal complete
+turn of the best exact value at that moment, the totals after each line are the naive
+scorer's, and the final scores are the naive reference's (``naive_five_tribes_scoring``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import re
 from pathlib import Path
 
 import numpy as np
-import pytest
 
 import naive_five_tribes_scoring as naive
 from oddsbot.analyser.five_tribes import face as ft
@@ -22,15 +21,6 @@ from oddsbot.kernels.rng import stream
 GOLDEN = Path(__file__).parent / "golden" / "five-tribes-4p-seed5.txt"
 SEED = 5
 LINE = re.compile(r"round +(\d+) p(\d) (.*) \| value ([+-]\d+) \| totals ([\d,-]+)")
-
-
-@pytest.fixture(scope="module")
-def record() -> str:
-    return ft.simulate(ft.new_position(4, SEED), seed=SEED).text()
-
-
-def test_golden_record_is_byte_identical(record):
-    assert record == GOLDEN.read_text()
 
 
 def naive_totals(pos: ft.Position) -> list[int]:

@@ -15,10 +15,17 @@ Representation
 * ``pyramid``: list of dice still inside, among ``'B' 'G' 'Y' 'R' 'P' 'grey'``.
 * A racing die face is its value 1..3; a grey die face is ``('white' | 'black', value)``.
 * ``crossing``: ``None`` or ``('cw' | 'ccw', unit)`` with the unit bottom -> top (§5.3).
+
+The racing letters are given to a position's racing camels in kernel order (``RACING[i]`` is
+kernel camel ``i``, whatever its colour), so results compare with the kernel's directly
+(``from_position``). The same module is the pure-Python baseline of
+``bench/bench_camel_up.py``: ``leg_odds(..., exact=False)`` (plain floats) and
+``race_counts`` (Monte Carlo races).
 """
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from itertools import permutations
 
@@ -176,27 +183,36 @@ def faces_of(die):
     return [(v, Fraction(1, 3)) for v in (1, 2, 3)]
 
 
-def leg_odds(track, tiles, pyramid, leg_left=1, owner=None):
+def leg_odds(track, tiles, pyramid, leg_left=1, owner=None, exact=True):
     """Exact distribution of the rest of the current leg by brute-force recursion.
 
     The leg ends when ``leg_left`` dice remain in the pyramid (1 in the 2nd edition, 0 in the
-    2014 edition) or when the game ends (a crossing). Returns a dict with
+    2014 edition) or when the game ends (a crossing). Every die order and every face, no
+    merging of equal states. Probabilities are ``Fraction``s, or plain floats when ``exact``
+    is False (the benchmark's baseline). Returns a dict with
 
     * ``place[camel][q]``: probability that racing camel ``camel`` ends the leg in place q+1;
     * ``end``: probability that the game ends during this leg;
     * ``land[space]``: expected number of landings on the tile on ``space``;
     * ``dist[(ended, ranking_tuple, j)]``: probability of ending the leg with that ranking,
-      ended = 1 if the game ended, j = landings on tiles of ``owner`` (0 when owner is None).
+      ended = 1 if the game ended, j = landings on tiles of ``owner`` (0 when owner is None);
+    * ``leaves``: number of leaves visited (320,760 from a fresh 2nd-edition leg, §9).
     """
+    one = Fraction(1) if exact else 1.0
+    zero = one * 0
+    faces = {die: [(face, p if exact else float(p)) for face, p in faces_of(die)]
+             for die in pyramid}
     racers = [c for c in RACING if where(track, c) is not None]
     result = {
-        "place": {c: [Fraction(0)] * len(racers) for c in racers},
-        "end": Fraction(0),
-        "land": {s: Fraction(0) for s in tiles},
+        "place": {c: [zero] * len(racers) for c in racers},
+        "end": zero,
+        "land": {s: zero for s in tiles},
         "dist": {},
+        "leaves": 0,
     }
 
     def leaf(tr, crossing, prob, own_landings):
+        result["leaves"] += 1
         order = tuple(ranking(tr, crossing))
         for q, camel in enumerate(order):
             result["place"][camel][q] += prob
@@ -204,16 +220,16 @@ def leg_odds(track, tiles, pyramid, leg_left=1, owner=None):
         if ended:
             result["end"] += prob
         key = (ended, order, own_landings)
-        result["dist"][key] = result["dist"].get(key, Fraction(0)) + prob
+        result["dist"][key] = result["dist"].get(key, zero) + prob
 
     def recurse(tr, inside, prob, own_landings):
         if len(inside) <= leg_left:
             leaf(tr, None, prob, own_landings)
             return
-        p_die = Fraction(1, len(inside))
+        p_die = one / len(inside)
         for die in inside:
             rest = [d for d in inside if d != die]
-            for face, p_face in faces_of(die):
+            for face, p_face in faces[die]:
                 p = prob * p_die * p_face
                 new_tr, landed, crossing = move(tr, tiles, die, face)
                 own = own_landings
@@ -226,8 +242,56 @@ def leg_odds(track, tiles, pyramid, leg_left=1, owner=None):
                 else:
                     recurse(new_tr, rest, p, own)
 
-    recurse(copy_track(track), list(pyramid), Fraction(1), 0)
+    recurse(copy_track(track), list(pyramid), one, 0)
     return result
+
+
+# ---------------------------------------------------------------------------------------------
+# §9 Monte Carlo races (the benchmark's baseline)
+
+
+def play_race(track, tiles, pyramid, leg_left, all_dice, rng):
+    """One race to its end: the rest of this leg with ``tiles``, later legs with no tiles
+    (the default odds policy of §9). Returns the final ranking."""
+    inside = list(pyramid)
+    current_tiles = tiles
+    while True:
+        if len(inside) <= leg_left:
+            inside = list(all_dice)
+            current_tiles = {}
+        die = rng.choice(inside)
+        inside.remove(die)
+        face = rng.choice(faces_of(die))[0]
+        track, _, crossing = move(track, current_tiles, die, face)
+        if crossing is not None:
+            return ranking(track, crossing)
+
+
+def race_counts(track, tiles, pyramid, leg_left, all_dice, n, seed=0):
+    """``counts[i][place]`` of racing camel ``RACING[i]`` over ``n`` races; ``all_dice``:
+    the dice of a new leg (``DICE``, or ``RACING`` in the 2014 edition)."""
+    rng = random.Random(seed)
+    counts = [[0] * len(RACING) for _ in RACING]
+    for _ in range(n):
+        for place, camel in enumerate(play_race(track, tiles, pyramid, leg_left, all_dice, rng)):
+            counts[RACING.index(camel)][place] += 1
+    return counts
+
+
+# ---------------------------------------------------------------------------------------------
+# analyser positions
+
+
+def from_position(pos):
+    """``(track, tiles, pyramid, leg_left)`` of an analyser ``Position`` in this module's
+    terms: racing camels lettered in kernel order, crazy camels ``W`` and ``K``."""
+    rules = pos.rules
+    letter = dict(zip(rules.colours, RACING))
+    letter.update(white="W", black="K", grey="grey")
+    track = {s: [letter[c] for c in stack] for s, stack in enumerate(pos.track, start=1)
+             if stack}
+    tiles = {t.space: (t.owner, t.side) for t in pos.tiles}
+    return track, tiles, [letter[d] for d in pos.pyramid], rules.leg_left
 
 
 # ---------------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from oddsbot.reports.camel_up import charts
 
 from figure_checks import assert_no_clipped_text, pixels
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 START_4P = EXAMPLES / "camel-up-start-4p.json"
 GAME_4P = EXAMPLES / "camel-up-game-4p.record"
 GAME_2014 = EXAMPLES / "camel-up-game-2014-3p.record"

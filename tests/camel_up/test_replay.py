@@ -8,7 +8,7 @@ Covered:
   too early or wrong) exits 2 with one line ``oddsbot: error: line N: ...`` naming the
   right line N, and the first bad line of the file is the one reported;
 * both shipped example records replay cleanly and are exactly what the command in their
-  header comment prints; the golden playthroughs of ``tests/golden/*.txt`` replay too;
+  header comment prints; the golden playthroughs of ``golden/*.txt`` here replay too;
 * a golden annotated replay, byte for byte:
   ``oddsbot replay examples/camel-up-game-4p.record --format csv --seed 1 --samples 20000``;
 * the annotation's invariants and every output format on a short record;
@@ -28,7 +28,7 @@ from conftest import Run
 from oddsbot.analyser.camel_up import face as cu
 from oddsbot.analyser.camel_up import record as rec
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 GOLDEN = Path(__file__).parent / "golden"
 GAME_4P = EXAMPLES / "camel-up-game-4p.record"

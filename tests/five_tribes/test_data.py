@@ -1,5 +1,5 @@
 """The Five Tribes component constants against the spec's data file (a copy is kept in
-tests/data; when the spec folder is beside the repository, the copy must equal it)."""
+data/ here; when the spec folder is beside the repository, the copy must equal it)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from oddsbot.kernels import five_tribes as FT
 
 HERE = Path(__file__).parent
 COPY = HERE / "data" / "five-tribes-data.json"
-SPEC = HERE.parent.parent / "shared" / "rules" / "five-tribes-data.json"
+SPEC = HERE.parents[2] / "shared" / "rules" / "five-tribes-data.json"
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The naive complete-turn reference (``tests/naive_five_tribes_turns.py``) on hand-worked
+"""The naive complete-turn reference (``naive_five_tribes_turns.py``) on hand-worked
 positions, so that it is not trusted blindly when it checks the kernel. Every test runs
 twice: on the naive reference and on the compiled kernel (``kernel_five_tribes_turns``),
 so each tribe and tile action is checked on a hand-worked board in both.

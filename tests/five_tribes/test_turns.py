@@ -2,7 +2,7 @@
 reference written from the spec (``naive_five_tribes_turns``): every distinct result, its
 exact value by score part and its count agree on random legal positions (hypothesis),
 under both end rules and both assassin rules; the greedy choice and the EV table agree
-with the enumeration. The hand-worked positions of ``test_five_tribes_naive_turns`` run
+with the enumeration. The hand-worked positions of ``test_naive_turns`` run
 on the kernel too (see there)."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import kernel_five_tribes_turns as kernel
 import naive_five_tribes_turns as naive
 from five_tribes_positions import random_midgame, random_opening
-from test_five_tribes_naive_turns import position
+from five_tribes.test_naive_turns import position
 
 from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.analyser.five_tribes.encode import encode

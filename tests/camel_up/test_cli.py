@@ -38,7 +38,7 @@ from checks import assert_bad_input, ok
 
 import oddsbot
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 START = EXAMPLES / "camel-up-start-4p.json"
 MID = EXAMPLES / "camel-up-mid-leg.json"

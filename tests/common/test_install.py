@@ -30,7 +30,7 @@ def test_every_source_package_is_installed():
     import importlib.util
     from pathlib import Path
 
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     found = []
     for folder in ("kernels", "analyser", "reports"):
         for init in (root / folder).rglob("__init__.py"):

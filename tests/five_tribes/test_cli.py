@@ -711,7 +711,7 @@ def test_report_five_tribes_runs(oddsbot_cli, tmp_path):
 
 
 def test_the_shipped_example(oddsbot_cli):
-    path = Path(__file__).resolve().parent.parent / "examples" / "five-tribes-opening-4p.json"
+    path = Path(__file__).resolve().parents[2] / "examples" / "five-tribes-opening-4p.json"
     before = path.read_bytes()
     line = ok(oddsbot_cli("validate", str(path))).out
     assert line.startswith("five-tribes ") and "turn=18:2,12:0,0:3,0:1" in line

@@ -1,6 +1,6 @@
 """The numba Camel Up kernel against the spec's worked examples and the naive reference.
 
-``tests/naive_camel_up.py`` is written from ``shared/rules/camel-up.md`` only; this file holds
+``naive_camel_up.py`` is written from ``shared/rules/camel-up.md`` only; this file holds
 the adapter between its dict/list representation and the kernel's arrays, and the comparisons:
 
 * spec §5.5 worked examples E1-E8 (E5 row by row) on the reference and on the kernel;

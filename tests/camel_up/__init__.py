@@ -1,0 +1,1 @@
+"""Camel Up: naive references, goldens and the game's tests."""

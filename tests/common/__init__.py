@@ -1,0 +1,1 @@
+"""Tests of the shared machinery: the common face, seeds, install, caches, reports."""

@@ -1,0 +1,1 @@
+"""Five Tribes: naive references, goldens and the game's tests."""
