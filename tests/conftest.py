@@ -1,5 +1,9 @@
 """Shared fixtures: one numba warm-up per session (every registered game), so compile
-time is paid once; the in-process CLI runner."""
+time is paid once; the in-process CLI runner.
+
+Every folder of tests (``common``, and one per game) is put on ``sys.path``, so helper
+modules import by their bare names (``import naive_camel_up``, ``from checks import ok``)
+and a new game's folder needs no entry anywhere."""
 
 from __future__ import annotations
 
@@ -9,8 +13,13 @@ import sys
 import traceback
 from dataclasses import dataclass
 
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, settings
+
+sys.path[:0] = [str(p) for p in sorted(Path(__file__).parent.iterdir())
+                if (p / "__init__.py").is_file()]
 
 settings.register_profile("oddsbot", deadline=None, derandomize=True,
                           suppress_health_check=[HealthCheck.too_slow])

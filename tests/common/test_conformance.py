@@ -1,14 +1,20 @@
-"""One conformance test that every registered game must pass: the common face of DESIGN.md."""
+"""One conformance test that every registered game must pass: its declaration
+(``analyser/face.py``), the required face, one protocol per declared capability, the
+CLI's one-line refusal of every capability it lacks, and the face's behaviour on a new
+position of every variant."""
 
 from __future__ import annotations
 
+import inspect
 import json
 
 import pandas as pd
 import pytest
 
 from oddsbot.analyser import registry
+from oddsbot.analyser.face import Capability, GameFace, GameSpec, RecordFace
 from oddsbot.errors import PositionError
+from oddsbot.reports.face import DesignerFace, PositionChartFace, ReplayChartFace
 
 GAMES = sorted(registry.games())
 REQUIRED_COLUMNS = ["action", "ev", "se", "method", "gap"]
@@ -17,10 +23,7 @@ REQUIRED_COLUMNS = ["action", "ev", "se", "method", "gap"]
 @pytest.mark.parametrize("name", GAMES)
 def test_common_face(name):
     module = registry.game(name)
-    for attr in ("NAME", "VARIANTS", "Position", "parse", "validate", "legal_actions",
-                 "moves", "advise", "advise_caption", "odds", "odds_view", "new_position",
-                 "parse_as", "simulate", "play", "table_view"):
-        assert hasattr(module, attr), f"{name} lacks {attr}"
+    assert isinstance(module, GameFace)
     assert module.NAME == name
     for variant in module.VARIANTS:
         assert registry.game(variant) is module
@@ -63,3 +66,99 @@ def test_bad_positions_raise_position_error(name):
         module.parse("{not json")
     with pytest.raises(PositionError):
         module.parse(json.dumps({"game": name}))
+
+
+# --------------------------------------------------------------------------- declaration
+
+
+CAPABILITY_FACES = {Capability.REPORTS: DesignerFace, Capability.POSITION_CHART:
+                    PositionChartFace, Capability.REPLAY_CHART: ReplayChartFace}
+
+
+def _members(protocol: type) -> list[str]:
+    return [n for n, v in vars(protocol).items() if inspect.isfunction(v) and n[0] != "_"]
+
+
+def _keywords(fn, only: bool = False) -> set[str]:
+    """Parameter names of ``fn`` (``only``: the keyword-only ones)."""
+    return {p.name for p in inspect.signature(fn).parameters.values()
+            if not only or p.kind is p.KEYWORD_ONLY}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_declaration(name):
+    spec = registry.spec(name)
+    assert isinstance(spec, GameSpec) and spec.name == name
+    assert name in spec.variants and all(registry.spec(v) is spec for v in spec.variants)
+    low, high = spec.players
+    assert 1 <= low <= high
+    face = spec.load()
+    assert isinstance(face, GameFace)
+    assert face.NAME == name and dict(face.VARIANTS) == dict(spec.variants)
+    for member in _members(GameFace):  # the keywords the CLI passes are taken
+        wanted = _keywords(getattr(GameFace, member), only=True)
+        assert wanted <= _keywords(getattr(face, member)), (name, member)
+    for option in spec.options:
+        assert option.default in option.choices and option.commands
+        for command in option.commands:
+            target = face.advise if command == "advise" else face.record.annotate
+            assert option.name in _keywords(target), (name, option.name)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_capabilities(name):
+    spec = registry.spec(name)
+    face = spec.load()
+    assert (Capability.RECORDS in spec.capabilities) == hasattr(face, "record")
+    if spec.has(Capability.RECORDS):
+        assert isinstance(face.record, RecordFace)
+    if spec.has(Capability.ROLLOUTS):
+        assert "rollouts" in _keywords(face.advise)
+    if spec.designer is not None:
+        designer = spec.load_designer()
+        for capability, protocol in CAPABILITY_FACES.items():
+            assert spec.has(capability) == isinstance(designer, protocol), (name, capability)
+
+
+CLI_OF = {
+    Capability.RECORDS: lambda pos, tmp: ("replay", _record(pos, tmp)),
+    Capability.ROLLOUTS: lambda pos, tmp: ("advise", pos, "--rollouts", "4"),
+    Capability.POSITION_CHART: lambda pos, tmp: ("chart", pos, "--out", tmp / "c.png"),
+    Capability.REPORTS: lambda pos, tmp: ("report", pos.split()[0], "--games", "10",
+                                          "--out", tmp / "rep"),
+}
+
+
+def _record(pos: str, tmp) -> str:
+    path = tmp / "game.record"
+    path.write_text(f"start {pos}\n")
+    return str(path)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_missing_capabilities_are_refused_in_one_line(name, oddsbot_cli, tmp_path):
+    spec = registry.spec(name)
+    face = spec.load()
+    low, high = spec.players
+    pos = face.new_position(min(max(4, low), high), 0, name).to_notation()
+    for capability, args in CLI_OF.items():
+        if spec.has(capability):
+            continue
+        run = oddsbot_cli(*args(pos, tmp_path))
+        assert run.exc is None and run.code == 2 and run.out == "", (capability, run.err)
+        assert run.err.endswith(f"{name} has no {capability.value} yet\n"), run.err
+        assert run.err.count("\n") == 1
+
+
+def test_unknown_games_and_clashing_declarations():
+    assert registry.spec("camel-up-2014") is registry.spec("camel-up")
+    with pytest.raises(Exception, match="unknown game 'nope'"):
+        registry.spec("nope")
+    clash = GameSpec(name="clash", title="Clash", variants={"clash": "x", "camel-up": "y"},
+                     players=(2, 2), face="x", docs="x")
+    with pytest.raises(ValueError, match="camel-up: already names the game camel-up"):
+        registry.register(clash)
+    assert "clash" not in registry.specs()
+    with pytest.raises(ValueError, match="designer"):
+        GameSpec(name="x", title="X", variants={"x": ""}, players=(2, 2), face="x", docs="x",
+                 capabilities=frozenset({Capability.REPORTS}))
