@@ -277,8 +277,8 @@ def provenance(pos: Position, race, seed: int, target_se: float | None,
         "oddsbot": __version__,
         "position": pos.to_notation(),
         "player": pos.to_move,
-        "leg": "exact enumeration of every remaining die and face (spec §9); other players "
-               "take no action for the rest of the leg",
+        "leg": "exact enumeration of every remaining die and face (docs/games/camel-up.md §9); "
+               "other players take no action for the rest of the leg",
         "ev_units": "EP",
         "final_clamp": pos.final_clamp,
     }

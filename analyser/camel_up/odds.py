@@ -63,8 +63,8 @@ class LegDistribution:
 
 def leg_distributions(pos: Position, layouts: list[tuple[Tile, ...]],
                       viewer: int | None = None) -> list[LegDistribution]:
-    """Enumerate the rest of the leg exactly (spec §9) once per tile layout, in parallel;
-    landings on ``viewer``'s tile (default: the player to move) are counted per leaf."""
+    """Enumerate the rest of the leg exactly (docs/games/camel-up.md §9) once per tile layout, in
+    parallel; landings on ``viewer``'s tile (default: the player to move) are counted per leaf."""
     viewer = pos.to_move if viewer is None else viewer
     st = encode(pos)
     tiles = np.array([tile_array(layout) for layout in layouts], dtype=np.int64)

@@ -1,4 +1,4 @@
-"""The Camel Up position (spec §3) and its JSON form.
+"""The Camel Up position (docs/games/camel-up.md §3) and its JSON form.
 
 Conventions: spaces 1..16 in race direction; a stack is listed bottom -> top; players are
 seats 0..n-1 in turn order; money in EP; ticket stacks are listed top first.
@@ -80,7 +80,7 @@ class Position:
     # ------------------------------------------------------------------ JSON form
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object of this position (every field, spec §3 names)."""
+        """The JSON object of this position (every field, docs/games/camel-up.md §3 names)."""
         v = self.rules
         out: dict[str, Any] = {
             "game": "camel-up",

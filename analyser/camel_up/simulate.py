@@ -1,4 +1,5 @@
-"""Whole games: random legal starts (spec §2) and seeded playthroughs under a policy."""
+"""Whole games: random legal starts (docs/games/camel-up.md §2) and seeded playthroughs under a
+policy."""
 
 from __future__ import annotations
 

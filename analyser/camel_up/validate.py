@@ -1,4 +1,5 @@
-"""Every invariant of spec §3, each failure a PositionError naming the field and reason."""
+"""Every invariant of docs/games/camel-up.md §3, each failure a PositionError naming the field and
+reason."""
 
 from __future__ import annotations
 
@@ -148,7 +149,8 @@ def _check_partnership(pos: Position) -> None:
 
 
 def validate(pos: Position) -> Position:
-    """Check every invariant of spec §3; return the position unchanged if it holds."""
+    """Check every invariant of docs/games/camel-up.md §3; return the position unchanged if it
+    holds."""
     _check_players(pos)
     _check_track(pos)
     _check_pyramid(pos)

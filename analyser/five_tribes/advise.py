@@ -3,7 +3,7 @@
 Turns (phase "turns"): one row per distinct complete turn (``kernels.five_tribes.turns``:
 sowing outcome x tribe choice x tile choice x sale, identical results merged with a
 ``count``), valued exactly as the change in the mover's final score if the game ended
-after this turn (spec §13), in VP, split into its parts.
+after this turn (docs/games/five-tribes.md §13), in VP, split into its parts.
 
 Bids (phase "bidding"): one row per legal turn-order space: its ``cost`` and
 ``turn_value``, the best exact turn value the bidder would have when acting at that place,
@@ -32,7 +32,7 @@ BID_METHOD = ("greedy model: markers already on the turn order track that act ea
               "their best exact complete turn first; later bidders are not modelled; "
               "ev = best exact turn value at that place - cost")
 TURN_METHOD = ("exact: change in the mover's final score if the game ended after the turn "
-               "(spec §13), every distinct complete turn enumerated")
+               "(docs/games/five-tribes.md §13), every distinct complete turn enumerated")
 
 
 def _tile_types(pos: Position) -> tuple[str, ...]:

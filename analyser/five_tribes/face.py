@@ -48,8 +48,8 @@ def play(players: int, seed: int, variant: str, policy: str) -> str:
 
 
 def moves(pos: Position) -> tuple[dict[str, int], list[str]]:
-    """Every legal sowing on the board (spec §7.3 counts, and each full sequence in
-    words, ``r2c2>r2c3:Y>r2c4:W``)."""
+    """Every legal sowing on the board (docs/games/five-tribes.md §7.3 counts, and each full
+    sequence in words, ``r2c2>r2c3:Y>r2c4:W``)."""
     validate(pos)
     counts = FT.meeples(encode(pos))
     rule = FT.END_RULES.index(pos.end_rule)
@@ -63,7 +63,8 @@ def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
          target_se: float | None = None,
          progress: Callable[[int, int], None] | None = None) -> dict:
     """The standings now, exactly: every player's final score by part if the game ended
-    here (spec §13), and the sowing counts of the board. Nothing is sampled."""
+    here (docs/games/five-tribes.md §13), and the sowing counts of the board. Nothing is
+    sampled."""
     validate(pos)
     st = encode(pos)
     scores = FT.state_scores(st)

@@ -34,8 +34,8 @@ and ``board`` are required. Fields and defaults:
   bidding, the first marker on ``turn_track`` during turns); any other value is invalid.
 * ``resource_discard`` (card names) and ``djinn_discard`` (djinn names): default [].
 * ``rules``: ``{"end_rule": "live" | "premove", "assassin_optional": false | true}``:
-  the sowing's end rule (spec §7.4), default "live"; whether the Assassins may kill no
-  one when a victim exists (§14.3), default false.
+  the sowing's end rule (docs/games/five-tribes.md §7.4), default "live"; whether the Assassins may
+  kill no one when a victim exists (§14.3), default false.
 
 Hidden parts are never given, always derived: the bag holds every meeple neither on the
 board nor held (viziers and elders); the resource deck holds the 54 cards minus the row,

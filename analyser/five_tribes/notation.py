@@ -26,7 +26,7 @@ Fields after the board, each written only when it differs from the JSON form's d
   ``e`` elders, ``c`` camels left, a card code with a count (goods and fakirs), and djinn
   names;
 * ``rd=fa,fi``, ``dd=Enki``: resource and djinn discard piles; ``end=premove``;
-  ``kill=optional`` (the Assassins may kill no one, spec §14.3).
+  ``kill=optional`` (the Assassins may kill no one, docs/games/five-tribes.md §14.3).
 
 Example: a board in ``board_text`` form::
 

@@ -1,4 +1,4 @@
-"""The Five Tribes position (rules §1-§5) as frozen dataclasses.
+"""The Five Tribes position (docs/games/five-tribes.md §1-§5) as frozen dataclasses.
 
 Conventions: ``board[row][col]``, 5 rows x 6 cells, r0c0 top left (tile index
 ``6 * row + col`` as in the kernel). Meeples are a string of colour letters in canonical
@@ -65,8 +65,9 @@ class Position:
     to_move: int = 0
     resource_discard: tuple[str, ...] = ()
     djinn_discard: tuple[str, ...] = ()
-    end_rule: str = "live"  # spec §7.4: "live" or "premove"
-    assassin_optional: bool = False  # spec §14.3: may the Assassins kill no one?
+    end_rule: str = "live"  # docs/games/five-tribes.md §7.4: "live" or "premove"
+    # docs/games/five-tribes.md §14.3: may the Assassins kill no one?
+    assassin_optional: bool = False
 
     @property
     def variant(self) -> str:

@@ -1,4 +1,5 @@
-"""New Five Tribes games (rules §3): the variants and a dealt opening position."""
+"""New Five Tribes games (docs/games/five-tribes.md §3): the variants and a dealt opening
+position."""
 
 from __future__ import annotations
 

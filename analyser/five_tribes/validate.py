@@ -1,5 +1,6 @@
-"""Every invariant of a Five Tribes position (rules §1-§5): the box's limits, the players'
-holdings, the tracks. Each failure is a PositionError naming the field and the reason."""
+"""Every invariant of a Five Tribes position (docs/games/five-tribes.md §1-§5): the box's limits,
+the players' holdings, the tracks. Each failure is a PositionError naming the field and the
+reason."""
 
 from __future__ import annotations
 

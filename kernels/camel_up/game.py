@@ -1,7 +1,7 @@
 """The whole Camel Up game on one int64 state vector: actions, leg and final scoring.
 
-The state starts with a track (see ``track``) and holds everything else of spec §3 at
-the offsets below; the rules parameters of the edition live in the state too, so one
+The state starts with a track (see ``track``) and holds everything else of docs/games/camel-up.md
+§3 at the offsets below; the rules parameters of the edition live in the state too, so one
 compiled function serves both editions.
 """
 
@@ -36,7 +36,7 @@ TO_MOVE = 271
 LEG_START = 272
 N_PLAYERS = 273
 STATUS = 274  # 0 running, 1 over
-# rules parameters (spec Appendix A for the 1st edition)
+# rules parameters (docs/games/camel-up.md Appendix A for the 1st edition)
 R_CRAZY = 275  # 1 if the crazy camels and grey die are used
 R_LEG_LEFT = 276  # dice left in the pyramid when a leg ends (1, or 0 in 2014)
 R_TICKETS = 277  # 4 slots: ticket values top first (0 = no such ticket)

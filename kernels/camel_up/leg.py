@@ -1,4 +1,5 @@
-"""Exact enumeration of the rest of a Camel Up leg (spec §9), with integer weights."""
+"""Exact enumeration of the rest of a Camel Up leg (docs/games/camel-up.md §9), with integer
+weights."""
 
 import numpy as np
 from numba import njit, prange

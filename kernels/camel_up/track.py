@@ -1,11 +1,11 @@
-"""Camel Up track: camels, stacks, dice, movement and ranking (spec §5-§6).
+"""Camel Up track: camels, stacks, dice, movement and ranking (docs/games/camel-up.md §5-§6).
 
 Conventions
 -----------
 * Spaces 1..16 run in the direction of the race (clockwise). A camel that crossed the
   line clockwise sits on pseudo-space ``CROSSED_CW`` (17); one carried across
   counterclockwise sits on ``CROSSED_CCW`` (0). Heights of crossed camels are their heights
-  inside the crossing unit, so ranking by (space, height) is uniform (spec §6).
+  inside the crossing unit, so ranking by (space, height) is uniform (docs/games/camel-up.md §6).
 * Camels 0..4 are the racing camels (2nd ed. B G Y R P; 1st ed. B G O Y W), 5 is the white
   and 6 the black crazy camel. An absent camel (1st edition) sits on ``ABSENT``.
 * Height 0 is the bottom of a stack; a unit is a camel plus everything above it.

@@ -1,5 +1,6 @@
-"""Five Tribes components (spec §1, §5, §11, §12; ``five-tribes-data.json``) as constants:
-tile types and values, meeples, merchandise, djinns, the turn order track, supplies."""
+"""Five Tribes components (docs/games/five-tribes.md §1, §5, §11, §12;
+``five-tribes-data.json``) as constants: tile types and values, meeples, merchandise, djinns, the
+turn order track, supplies."""
 
 import numpy as np
 
@@ -25,7 +26,7 @@ START_GOLD = 50
 CAMELS = {2: 11, 3: 8, 4: 8}
 MARKERS = {2: 2, 3: 1, 4: 1}
 
-# djinn costs: what a paid power takes (spec §11)
+# djinn costs: what a paid power takes (docs/games/five-tribes.md §11)
 COST_NONE, COST_E_OR_F, COST_E_AND_E_OR_F, COST_F, COST_FAKIRS = range(5)
 DJINNS = (  # (name, VP, cost)
     ("Al-Amin", 5, COST_NONE), ("Anun-Nak", 8, COST_E_OR_F), ("Ba'al", 6, COST_NONE),

@@ -1,5 +1,5 @@
-"""The round around the turns (spec §3-§5, §13) on the state vector (layout: ``state``):
-set-up, bidding for turn order, markers moving to the bid order track, clean-up and the
+"""The round around the turns (docs/games/five-tribes.md §3-§5, §13) on the state vector (layout:
+``state``): set-up, bidding for turn order, markers moving to the bid order track, clean-up and the
 end check. Spaces are indices into ``BID_COSTS`` (18, 12, 8, 5, 3, 1, 0, 0, 0); a zero bid
 is ``BID_ZERO``. Randomness comes from a ``rng`` stream (``kernels.rng``). The face-up
 djinns are kept in ``DJINNS`` order (their order has no effect), the resource row front

@@ -1,4 +1,4 @@
-"""Five Tribes final scoring (spec §12-13), on plain arrays.
+"""Five Tribes final scoring (docs/games/five-tribes.md §12-13), on plain arrays.
 
 Per player: gold; viziers (1 VP each, 3 with Jafaar, plus 10 VP per opponent holding
 strictly fewer); elders (2 each, 4 with Shamhat); the tiles carrying the player's camel

@@ -1,4 +1,5 @@
-"""Exact enumeration of Five Tribes sowings (spec §7) on ``counts[30, 5]`` boards.
+"""Exact enumeration of Five Tribes sowings (docs/games/five-tribes.md §7) on ``counts[30, 5]``
+boards.
 
 A sowing picks up the n meeples of a start tile and walks n orthogonal steps, never
 straight back to the tile it just left, dropping one meeple per step; the last drop must
@@ -382,7 +383,8 @@ def _check(counts: np.ndarray) -> np.ndarray:
 
 
 def sowing_counts(counts: np.ndarray, end_rule: int = LIVE) -> np.ndarray:
-    """The six counts of ``COUNT_NAMES`` (spec §7.3) for every legal sowing of the board."""
+    """The six counts of ``COUNT_NAMES`` (docs/games/five-tribes.md §7.3) for every legal sowing of
+    the board."""
     counts = _check(counts)
     empty = np.zeros((0, 1), dtype=np.int64)
     return _run(counts, end_rule, False, empty[:, 0], empty, empty, empty[:, 0])

@@ -48,7 +48,8 @@ PHASE = TURN_TRACK + TRACK_SPACES  # 0 bidding, 1 turns
 TO_MOVE = PHASE + 1
 N_PLAYERS = TO_MOVE + 1
 END_RULE = N_PLAYERS + 1  # sowing.LIVE or sowing.PREMOVE
-ASSASSIN_OPTIONAL = END_RULE + 1  # 1: the Assassins may kill no one (spec §14.3)
+# 1: the Assassins may kill no one (docs/games/five-tribes.md §14.3)
+ASSASSIN_OPTIONAL = END_RULE + 1
 STATE_SIZE = ASSASSIN_OPTIONAL + 1
 
 BIDDING = 0

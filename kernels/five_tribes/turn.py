@@ -1,6 +1,6 @@
 """One Five Tribes turn on the state vector (layout: ``state``): the sowing applied, tile
-control (spec §8), the tribe actions' arithmetic (§9), the face-up rows and the tile
-actions (§10). Choices (fakirs, victims, cards, djinns) are the caller's; these functions
+control (docs/games/five-tribes.md §8), the tribe actions' arithmetic (§9), the face-up rows and
+the tile actions (§10). Choices (fakirs, victims, cards, djinns) are the caller's; these functions
 apply one."""
 
 from numba import njit

@@ -1,4 +1,5 @@
-"""Every complete Five Tribes turn of the player to move (spec §6-§12), merged by result.
+"""Every complete Five Tribes turn of the player to move (docs/games/five-tribes.md §6-§12),
+merged by result.
 
 A complete turn is one sowing (§7) with the choices that follow it: tile control (§8), the
 tribe action's choice (§9: Builders' and Assassins' fakirs, the Assassins' victim), the

@@ -1,6 +1,6 @@
 """Deliberately naive reference implementation of the Camel Up rules, for tests only.
 
-Written from the rules specification ``shared/rules/camel-up.md`` (2nd edition, and the 2014
+Written from the rules as ``docs/games/camel-up.md`` (2nd edition, and the 2014
 1st edition of Appendix A), *not* from the numba kernel, so that the two can be compared.
 Slow, readable and boring on purpose: plain dicts and lists, exact ``Fraction`` arithmetic.
 

@@ -18,7 +18,8 @@ CASES = [("camel-up-4p-seed1", 4, 1, "camel-up"),
 
 
 class NaiveGame:
-    """The whole game on plain Python structures, from the spec (§4, §5, §7, §8)."""
+    """The whole game on plain Python structures, from the rules (docs/games/camel-up.md §4, §5,
+    §7, §8)."""
 
     def __init__(self, pos: cu.Position) -> None:
         v = pos.rules

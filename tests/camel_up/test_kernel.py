@@ -1,10 +1,13 @@
-"""The numba Camel Up kernel against the spec's worked examples and the naive reference.
+"""The numba Camel Up kernel against the worked examples of docs/games/camel-up.md §5.5 and the
+naive reference.
 
-``naive_camel_up.py`` is written from ``shared/rules/camel-up.md`` only; this file holds
+``naive_camel_up.py`` is written from ``docs/games/camel-up.md`` only; this file holds
 the adapter between its dict/list representation and the kernel's arrays, and the comparisons:
 
-* spec §5.5 worked examples E1-E8 (E5 row by row) on the reference and on the kernel;
-* spec §7.4 and §8 worked examples on ``score_leg`` / ``score_final`` (and the reference);
+* docs/games/camel-up.md §5.5 worked examples E1-E8 (E5 row by row) on the reference and on the
+  kernel;
+* docs/games/camel-up.md §7.4 and §8 worked examples on ``score_leg`` / ``score_final`` (and the
+  reference);
 * single die resolutions on random legal positions (hypothesis);
 * exact leg distributions (``leg_distribution``) against brute force with Fractions, on
   hand-picked and random positions, 2nd edition and the 2014 edition;
@@ -203,7 +206,7 @@ ANN, BEN, CAL = 0, 1, 2
 
 def check_example(track, tiles, die, face, expect_stacks, expect_cross=None, expect_owner=None,
                   expect_rank_prefix=None):
-    """Reference and kernel both give the spec's stated stacks, crossing and tile income."""
+    """Reference and kernel both give the stated stacks, crossing and tile income."""
     # reference
     r_track, r_landed, r_cross = ref.move(track, tiles, die, face)
     for s, stack in expect_stacks.items():

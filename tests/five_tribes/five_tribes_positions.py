@@ -1,6 +1,6 @@
 """Random legal Five Tribes positions for property tests: an opening dealt from the box
-(rules §3) and mid-game states anywhere within the box's limits. Built straight from the
-rules' numbers (``FT`` constants), not through the analyser's parsers."""
+(docs/games/five-tribes.md §3) and mid-game states anywhere within the box's limits. Built straight
+from the rules' numbers (``FT`` constants), not through the analyser's parsers."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Deliberately naive reference for Five Tribes sowing (meeple movement), for tests only.
 
-Written from ``shared/rules/five-tribes.md`` §2, §7 and §8 (first paragraph), *not* from the
+Written from ``docs/games/five-tribes.md`` §2, §7 and §8 (first paragraph), *not* from the
 compiled kernel, so that the two can be compared. Exhaustive and boring on purpose: every start
 tile, every path of exactly n steps without immediate backtracking, every distinct ordering of
 the start stack's colours, then the last-meeple rule checked on the finished sequence.

@@ -1,6 +1,6 @@
 """Deliberately naive reference for Five Tribes final scoring, for tests only.
 
-Written from ``shared/rules/five-tribes.md`` §11 (end-game djinns), §12 (suits), §13 (the score
+Written from ``docs/games/five-tribes.md`` §11 (end-game djinns), §12 (suits), §13 (the score
 formula) and §14.11 (vizier bonus), *not* from the kernel. Merchandise is scored by brute force:
 every way of splitting the goods into suits of pairwise-distinct types is tried (memoised on the
 multiset of counts), and with Al-Amin every assignment of types to the wilds is tried, so

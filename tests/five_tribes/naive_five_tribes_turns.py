@@ -1,6 +1,6 @@
 """Deliberately naive reference for complete Five Tribes turns, for tests only.
 
-Written from ``shared/rules/five-tribes.md`` §2, §6-§10 and §12-§14 and the project's turn
+Written from ``docs/games/five-tribes.md`` §2, §6-§10 and §12-§14 and the project's turn
 decisions, *not* from the compiled kernel, so that the two can be compared. Everything is
 enumerated by brute force on plain Python lists, copied freely at every branch:
 

@@ -2,11 +2,11 @@
 
 Covered:
 
-* ``new five-tribes``: a dealt opening (rules §3) for 2, 3 and 4 players, its JSON and
-  notation forms (round trip through ``validate``), reproducibility by ``--seed``, and the
+* ``new five-tribes``: a dealt opening (docs/games/five-tribes.md §3) for 2, 3 and 4 players, its
+  JSON and notation forms (round trip through ``validate``), reproducibility by ``--seed``, and the
   bad player counts and seeds;
-* ``moves``: the JSON shape, the spec's §7.2 worked examples (example 1 exactly, example 3
-  under the live and pre-move end rules, as JSON, notation and stdin), every §7.3 count
+* ``moves``: the JSON shape, docs/games/five-tribes.md §7.2 worked examples (example 1 exactly,
+  example 3 under the live and pre-move end rules, as JSON, notation and stdin), every §7.3 count
   recomputed from the listed sowings, the one-per-line table; Camel Up still answers;
 * ``advise`` in the turns phase: hand-checked rows (viziers with the 10-VP comparisons,
   elders, builders with a fakir), the EV-table invariants, JSON / CSV / table agreement,
@@ -53,7 +53,7 @@ COUNT_NAMES = ("full_sequences", "distinct_outcomes", "distinct_paths",
                "start_tiles_with_a_move")
 BIDS = ("bid 18", "bid 12", "bid 8", "bid 5", "bid 3", "bid 1", "bid 0")
 
-# spec §7.2 example 1 and example 3 (every other tile empty)
+# docs/games/five-tribes.md §7.2 example 1 and example 3 (every other tile empty)
 EXAMPLE_1 = {"r2c2": "YW", "r2c4": "W", "r1c3": "Y"}
 EXAMPLE_1_MOVES = ["r2c2>r1c2:W>r1c3:Y", "r2c2>r2c3:W>r1c3:Y", "r2c2>r2c3:Y>r2c4:W"]
 EXAMPLE_3 = {"r1c1": "GGBRY"}
@@ -111,7 +111,8 @@ def turns_phase(data: dict) -> dict:
 
 
 def counts_from_labels(moves: list[str]) -> dict[str, int]:
-    """The spec §7.3 counts, recomputed from sowing labels ``start>tile:C>...``."""
+    """The docs/games/five-tribes.md §7.3 counts, recomputed from sowing labels
+    ``start>tile:C>...``."""
     sets: dict[str, set] = {name: set() for name in COUNT_NAMES}
     for label in moves:
         start, *steps = label.split(">")
@@ -164,7 +165,8 @@ def test_new_deals_a_legal_opening(oddsbot_cli, players, seed):
     assert pos.n_players == players and len(data["players"]) == players
     cells = [cell for _, _, cell in pos.cells()]
     assert len(cells) == 30 and all(len(cell.meeples) == 3 for cell in cells)
-    # rules §3: all 90 meeples on the board, the bag empty; every tile of the box once
+    # docs/games/five-tribes.md §3: all 90 meeples on the board, the bag empty; every tile of the
+    # box once
     assert Counter("".join(c.meeples for c in cells)) == {"Y": 16, "W": 20, "B": 18,
                                                           "G": 18, "R": 18}
     assert pos.bag == (0, 0, 0, 0, 0)
@@ -296,7 +298,8 @@ def test_moves_on_an_opening_board(oddsbot_cli):
     moves = data["moves"]
     assert data["player"] == ft.parse(line).to_move
     assert len(moves) == data["counts"]["full_sequences"] == len(set(moves))
-    assert 800 <= len(moves) <= 1700  # spec §7.3: 800-1,636 on random openings
+    # docs/games/five-tribes.md §7.3: 800-1,636 on random openings
+    assert 800 <= len(moves) <= 1700
     assert data["counts"] == counts_from_labels(moves)
     table = ok(oddsbot_cli("moves", line))
     assert table.out.splitlines() == moves
@@ -530,7 +533,8 @@ def test_odds_standings_and_sowings(oddsbot_cli, tmp_path):
 
 
 def test_odds_on_a_scored_board(oddsbot_cli):
-    """Owned tiles with palms and palaces, held elders, goods and a djinn (spec §13)."""
+    """Owned tiles with palms and palaces, held elders, goods and a djinn (docs/games/five-tribes.md
+    §13)."""
     cells = {"r0c0": "", "r0c3": "", "r1c0": "W"}
     rows = [[f"{code}:{cells.get(f'r{r}c{c}', '')}" for c, code in enumerate(row)]
             for r, row in enumerate(LAYOUT)]

@@ -94,7 +94,8 @@ def test_closed_form_count_equals_the_sowing_kernel(end_rule):
     opening = ft.encode(ft.new_position(4, seed=3))
     boards.append(K.meeples(opening).copy())
     loop = np.zeros((K.N_TILES, K.N_COLOURS), dtype=np.int64)
-    loop[7] = [1, 0, 1, 2, 1]  # spec §7.2 example 3 (r1c1 = GGBRY): 96 live, 0 pre-move
+    # docs/games/five-tribes.md §7.2 example 3 (r1c1 = GGBRY): 96 live, 0 pre-move
+    loop[7] = [1, 0, 1, 2, 1]
     boards.append(loop)
     for b in boards:
         assert closed_count(b, end_rule) == sowing_count(b, end_rule)

@@ -1,6 +1,6 @@
-"""Five Tribes rounds: bidding for turn order (spec §5, the seed's example, §14.7), markers
-moving to the bid order track (§6.1), clean-up (§4.3), the end check (§13) and set-up (§3)
-by hand and on random positions."""
+"""Five Tribes rounds: bidding for turn order (docs/games/five-tribes.md §5, the seed's example,
+§14.7), markers moving to the bid order track (§6.1), clean-up (§4.3), the end check (§13) and
+set-up (§3) by hand and on random positions."""
 
 from __future__ import annotations
 

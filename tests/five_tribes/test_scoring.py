@@ -1,6 +1,6 @@
 """Five Tribes final scoring: hand-worked end states and the kernel against the reference.
 
-``naive_five_tribes_scoring.py`` is written from ``shared/rules/five-tribes.md`` §11-§13
+``naive_five_tribes_scoring.py`` is written from ``docs/games/five-tribes.md`` §11-§13
 and §14.11 and splits goods into suits by brute force. Part 1 runs hand-worked end states on an
 *engine*: the reference, and the kernel ``oddsbot.kernels.five_tribes`` (parameter id
 ``kernel``). Part 2 compares the kernel with the reference on random end states and random goods

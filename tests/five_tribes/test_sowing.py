@@ -1,6 +1,6 @@
 """Five Tribes sowing legality: the spec's worked examples and the kernel against the reference.
 
-``naive_five_tribes.py`` is written from ``shared/rules/five-tribes.md`` §7 only. Part 1
+``naive_five_tribes.py`` is written from ``docs/games/five-tribes.md`` §7 only. Part 1
 runs the §7.2 worked examples (and two §7.4 statements) on an *engine*: the naive reference, and
 the compiled kernel ``oddsbot.kernels.five_tribes`` (parameter id ``kernel``). Part 2 compares the
 kernel's six §7.3 counts and its full list of sowings with the reference on random boards, under

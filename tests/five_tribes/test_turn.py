@@ -1,5 +1,5 @@
-"""Five Tribes turn pieces on hand-worked boards: the sowing applied (spec §7.2 example
-4), tile control (§8), the Builders' pay (§9, the seed's example) and the Assassins'
+"""Five Tribes turn pieces on hand-worked boards: the sowing applied (docs/games/five-tribes.md
+§7.2 example 4), tile control (§8), the Builders' pay (§9, the seed's example) and the Assassins'
 reach."""
 
 from __future__ import annotations

@@ -59,7 +59,8 @@ def test_both_rules_on_positions_with_tall_stacks(seed, rule, optional):
     rng = random.Random(seed)
     board = [list(row) for row in pos.board]
     r, c = rng.randrange(5), rng.randrange(6)
-    board[r][c] = replace(board[r][c], meeples="YBGGR")  # spec §7.2 example 3's stack
+    # docs/games/five-tribes.md §7.2 example 3's stack
+    board[r][c] = replace(board[r][c], meeples="YBGGR")
     pos = replace(pos, board=tuple(map(tuple, board)), end_rule=rule, assassin_optional=optional)
     assume(max(pos.board_meeples()[i] + pos.held_meeples()[i] - t
                for i, t in enumerate(FT.MEEPLE_TOTALS)) <= 0)
@@ -67,8 +68,8 @@ def test_both_rules_on_positions_with_tall_stacks(seed, rule, optional):
 
 
 def test_a_loop_that_only_the_live_rule_allows():
-    # spec §7.2 example 3: r1c1 = GGBRY alone gives 96 sowings under the live rule and
-    # none under premove (then the turn is the marker move alone: no goods to sell)
+    # docs/games/five-tribes.md §7.2 example 3: r1c1 = GGBRY alone gives 96 sowings under the live
+    # rule and none under premove (then the turn is the marker move alone: no goods to sell)
     pos = position({"r1c1": "YBGGR"})
     live = same(pos)
     assert len(live) > 1 and ((0,) * 9, 1) not in live.values()
