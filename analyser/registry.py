@@ -1,8 +1,8 @@
 """The game registry: the one place where games are found.
 
-A game is a package of ``oddsbot.analyser`` whose ``__init__.py`` declares
-``GAME = GameSpec(...)`` (``analyser/face.py``); the registry finds every such package
-itself, so adding a game edits no shared file. :func:`register` adds a game declared
+A game is a package of ``oddsbot.analyser`` holding a ``face.py`` whose ``__init__.py``
+declares ``GAME = GameSpec(...)`` (``analyser/face.py``); the registry finds every such
+package itself (no other package is imported to look), so adding a game edits no shared file. :func:`register` adds a game declared
 elsewhere (a plug-in, or a test's toy game). Declarations are light: a game's face, and
 with it numba, is imported only when that game is used.
 """
@@ -25,8 +25,9 @@ def _discover() -> None:
     if _FOUND:
         return
     _FOUND.append(True)
-    for info in sorted(pkgutil.iter_modules([str(Path(__file__).parent)]), key=lambda m: m.name):
-        if info.ispkg:
+    here = Path(__file__).parent
+    for info in sorted(pkgutil.iter_modules([str(here)]), key=lambda m: m.name):
+        if info.ispkg and (here / info.name / "face.py").is_file():
             spec = getattr(importlib.import_module(f"{__package__}.{info.name}"), "GAME", None)
             if isinstance(spec, GameSpec):
                 register(spec)

@@ -162,3 +162,18 @@ def test_unknown_games_and_clashing_declarations():
     with pytest.raises(ValueError, match="designer"):
         GameSpec(name="x", title="X", variants={"x": ""}, players=(2, 2), face="x", docs="x",
                  capabilities=frozenset({Capability.REPORTS}))
+
+
+def test_declarations_are_light():
+    """Reading every declaration (what --help and every command do) loads no game face,
+    numba or pandas: a game's face loads only when that game is used."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from oddsbot.analyser import registry; names = sorted(registry.specs());"
+            "print(names, sorted(m for m in ('numba', 'pandas', 'oddsbot.analyser.cli') "
+            "if m in sys.modules), [m for m in sys.modules if m.endswith('.face') and "
+            "m.startswith('oddsbot.analyser.')])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out == f"{sorted(registry.specs())} [] ['oddsbot.analyser.face']\n"
