@@ -6,8 +6,8 @@ live in ``tests/<G with - as _>/golden/`` (``tests/camel_up/golden/``,
 
     <variant>-<players>p-seed<seed>[-<policy>].txt     e.g. camel-up-2014-3p-seed3.txt
 
-and each must equal ``module.play(players, seed, variant, policy)`` of the game's module,
-``policy`` being the default policy of the module's ``simulate`` when the name has none.
+and each must equal ``face.play(players, seed, variant, policy)`` of the game's face,
+``policy`` being the default policy of the face's ``simulate`` when the name has none.
 Other files of a golden folder (``*.csv`` ...) are not game records and are left to the
 game's own tests, as are each game's further checks of its goldens (the naive replays of
 ``tests/camel_up/test_golden.py`` and ``tests/five_tribes/test_golden.py``). A registered
@@ -29,7 +29,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from oddsbot.analyser.registry import games
+from oddsbot.analyser.registry import game as face, games
 
 TESTS = Path(__file__).resolve().parents[1]
 NAME = re.compile(r"(?P<variant>.+?)-(?P<players>\d+)p-seed(?P<seed>\d+)(?:-(?P<policy>.+))?")
@@ -71,7 +71,7 @@ def cases() -> list:
 @pytest.mark.parametrize("game,path", cases())
 def test_golden_record_is_byte_identical(game, path):
     assert path is not None, f"{game}: no golden game record in {golden_folder(game)}"
-    assert record(games()[game], path) == path.read_text()
+    assert record(face(game), path) == path.read_text()
 
 
 def regenerate(names: list[str]) -> None:
@@ -81,7 +81,7 @@ def regenerate(names: list[str]) -> None:
         raise SystemExit(f"unknown game(s) {', '.join(unknown)} (known: {', '.join(registered)})")
     for game in names or registered:
         for path in goldens(game):
-            text = record(registered[game], path)
+            text = record(face(game), path)
             changed = path.read_text() != text
             path.write_text(text)
             print(f"{'rewrote' if changed else 'unchanged'} {path.relative_to(TESTS.parent)}")
