@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oddsbot.analyser.five_tribes import validate
+from oddsbot.analyser.five_tribes.validate import validate
 from oddsbot.analyser.five_tribes.encode import decode, encode
 from oddsbot.kernels import five_tribes as FT
 

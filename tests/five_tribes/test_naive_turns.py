@@ -20,7 +20,7 @@ import pytest
 import kernel_five_tribes_turns
 import naive_five_tribes_turns
 from naive_five_tribes_turns import complete_turns, position_key, result_positions
-from oddsbot.analyser.five_tribes import validate
+from oddsbot.analyser.five_tribes.validate import validate
 from oddsbot.analyser.five_tribes.position import Cell, Player, Position
 
 BOX = ([("oasis", 8)] * 6 + [("small-market", 6)] * 8 + [("large-market", 4)] * 4

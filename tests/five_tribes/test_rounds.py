@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oddsbot.errors import OddsbotError
-from oddsbot.analyser.five_tribes import validate
+from oddsbot.analyser.five_tribes.validate import validate
 from oddsbot.analyser.five_tribes.encode import decode, encode
 from oddsbot.analyser.five_tribes.names import CARD_COUNTS
 from oddsbot.analyser.five_tribes.position import Position
