@@ -45,6 +45,11 @@ def interval_text(value: float, lo: float, hi: float) -> str:
     return f"{value:.4g} [{lo:.4g}, {hi:.4g}]"
 
 
+def seat_values(g: pd.DataFrame, name: str, players: int) -> np.ndarray:
+    """``[game, seat]``: the per-seat columns ``<name>_<seat>`` of the games ``g``."""
+    return g[[f"{name}_{p}" for p in range(players)]].to_numpy()
+
+
 def top_credit(values: np.ndarray) -> np.ndarray:
     """``[game, seat]``: 1/k for each of the k seats with a game's highest value (a tie
     shares the win equally), 0 for the others."""
