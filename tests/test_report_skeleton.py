@@ -4,7 +4,7 @@
   chunk size or the block's first game, and hands every game a zeroed row;
 * ``reports.raw``: the shared columns of the per-game table and ``simulate_block``;
 * ``reports.skeleton``: game length, end conditions, first player, variant comparison
-  and the sections built from them.
+  and the sections built from them; ``sections.policy_shares``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from oddsbot.kernels.batch import N_STREAMS, record_chunks
 from oddsbot.kernels.rng import stream
 from oddsbot.reports import raw, skeleton
 from oddsbot.reports.document import Table
-from oddsbot.reports.sections import proportion, seat_values, top_credit
+from oddsbot.reports.sections import policy_shares, proportion, seat_values, top_credit
 from oddsbot.reports.spec import RunSpec, policy_codes
 
 # ----------------------------------------------------------------- kernels.batch
@@ -195,3 +195,15 @@ def test_sections_name_their_tables_and_charts():
                                  "dashed line is 1/players. Seats rotate. The test is ")
     assert first.text.endswith(" The last table is the win rate of the host.")
     assert [t.name for t in first.tables] == ["seats", "seat_test", "first"]
+
+
+def test_policy_shares_pool_the_seats_of_a_policy():
+    games = pd.DataFrame({"variant": ["v1"] * 2, "took_a_0": [1, 0], "took_b_0": [1, 2],
+                          "took_a_1": [3, 1], "took_b_1": [0, 0]})
+    spec = RunSpec("g", ("v1",), 2, ("p", "p"), 2, 0)
+    table = policy_shares(games, spec, ("a", "b"), prefix="took_", key="tribe", count="turns")
+    assert list(table.columns) == ["variant", "policy", "tribe", "turns", "share", "lo95",
+                                   "hi95"]
+    assert list(table[["policy", "tribe", "turns"]].itertuples(index=False, name=None)) == [
+        ("p", "a", 5), ("p", "b", 3)]
+    assert table.share.tolist() == pytest.approx([5 / 8, 3 / 8])

@@ -111,18 +111,7 @@ def winner_money_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
 
 def action_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
     """Share of each action kind among the actions of the seats playing each policy."""
-    rows = []
-    for v, g in by_variant(df, spec):
-        for policy in dict.fromkeys(spec.policies):
-            seats = [s for s, p in enumerate(spec.policies) if p == policy]
-            counts = {kind: g[[f"{kind}_{s}" for s in seats]].to_numpy().sum(axis=1)
-                      for kind in KIND_NAMES}
-            total = sum(counts.values())
-            for kind, num in counts.items():
-                share, lo, hi = stats.ratio_ci(num, total)
-                rows.append(dict(variant=v, policy=policy, kind=kind,
-                                 actions=int(num.sum()), share=share, lo95=lo, hi95=hi))
-    return pd.DataFrame(rows)
+    return sections.policy_shares(df, spec, KIND_NAMES, prefix="", key="kind", count="actions")
 
 
 # --------------------------------------------------------------------------- sections

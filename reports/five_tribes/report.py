@@ -113,18 +113,7 @@ def holdings_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
 def tribe_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
     """Share of each tribe among the meeples-taking turns of the seats playing each
     policy."""
-    rows = []
-    for v, g in by_variant(df, spec):
-        for policy in dict.fromkeys(spec.policies):
-            seats = [s for s, p in enumerate(spec.policies) if p == policy]
-            counts = {t: g[[f"took_{t}_{s}" for s in seats]].to_numpy().sum(axis=1)
-                      for t in TRIBES}
-            total = sum(counts.values())
-            for tribe, num in counts.items():
-                share, lo, hi = stats.ratio_ci(num, total)
-                rows.append(dict(variant=v, policy=policy, tribe=tribe, turns=int(num.sum()),
-                                 share=share, lo95=lo, hi95=hi))
-    return pd.DataFrame(rows)
+    return sections.policy_shares(df, spec, TRIBES, prefix="took_", key="tribe", count="turns")
 
 
 # --------------------------------------------------------------------------- sections
