@@ -7,8 +7,9 @@ fingerprints the kernel sources; when a fingerprint differs from the one stored 
 the caches, it deletes those cached kernels so that they compile afresh.
 
 The unit is a game package (``camel_up``, ``five_tribes``: they never call each other)
-together with the shared modules at the top (``rng``), which every game uses: a change in
-one game recompiles that game only, a change in a shared module recompiles everything.
+together with the shared modules at the top (``rng``, ``batch``), which every game uses: a
+change in one game recompiles that game only, a change in a shared module recompiles
+everything.
 With ``NUMBA_CACHE_DIR`` set, all kernels are one unit.
 """
 

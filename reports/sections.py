@@ -1,6 +1,7 @@
 """Pieces every game's designer report is built from: the games of one variant at a
 time, proportions and summaries with their 95 % intervals, the win share of tied seats,
-the seat-advantage tables and the report chart."""
+the seat-advantage tables, the policies' shares of actions or turns and the report
+chart."""
 
 from __future__ import annotations
 
@@ -45,6 +46,11 @@ def interval_text(value: float, lo: float, hi: float) -> str:
     return f"{value:.4g} [{lo:.4g}, {hi:.4g}]"
 
 
+def seat_values(g: pd.DataFrame, name: str, players: int) -> np.ndarray:
+    """``[game, seat]``: the per-seat columns ``<name>_<seat>`` of the games ``g``."""
+    return g[[f"{name}_{p}" for p in range(players)]].to_numpy()
+
+
 def top_credit(values: np.ndarray) -> np.ndarray:
     """``[game, seat]``: 1/k for each of the k seats with a game's highest value (a tie
     shares the win equally), 0 for the others."""
@@ -68,6 +74,25 @@ def seat_tables(df: pd.DataFrame, spec: RunSpec,
                           verdict="seat advantage (p < 0.05)" if p_value < 0.05
                           else "no evidence of a seat advantage"))
     return pd.DataFrame(rows), pd.DataFrame(tests)
+
+
+def policy_shares(df: pd.DataFrame, spec: RunSpec, kinds: tuple[str, ...], *, prefix: str,
+                  key: str, count: str) -> pd.DataFrame:
+    """Share of each of ``kinds`` among the counts of all seats playing each policy (a
+    seat's count of kind k per game in column ``<prefix><k>_<seat>``), with the ratio
+    estimator's interval over games; the kind in column ``key``, its total in ``count``."""
+    rows = []
+    for v, g in by_variant(df, spec):
+        for policy in dict.fromkeys(spec.policies):
+            seats = [s for s, p in enumerate(spec.policies) if p == policy]
+            counts = {kind: g[[f"{prefix}{kind}_{s}" for s in seats]].to_numpy().sum(axis=1)
+                      for kind in kinds}
+            total = sum(counts.values())
+            for kind, num in counts.items():
+                share, lo, hi = stats.ratio_ci(num, total)
+                rows.append({"variant": v, "policy": policy, key: kind, count: int(num.sum()),
+                             "share": share, "lo95": lo, "hi95": hi})
+    return pd.DataFrame(rows)
 
 
 def chart(name: str, caption: str, draw: Callable[[Axes], None], height: float = 4.2) -> Chart:

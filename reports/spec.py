@@ -13,6 +13,8 @@ import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+import numpy as np
+
 from ..kernels.rng import MAX_SEED
 
 BLOCK_GAMES = 50_000
@@ -102,3 +104,8 @@ def repeat_policies(policies: tuple[str, ...], players: int, default: str) -> tu
     every seat when none is given)."""
     policies = policies or (default,)
     return tuple(policies[s % len(policies)] for s in range(players))
+
+
+def policy_codes(seats: tuple[str, ...], known: tuple[str, ...]) -> np.ndarray:
+    """The kernel's code of every seat's policy (its index in ``known``), int64."""
+    return np.array([known.index(p) for p in seats], dtype=np.int64)

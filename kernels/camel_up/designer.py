@@ -2,7 +2,7 @@
 
 Game ``r`` of a run seeded ``seed`` sets up its camels from stream (seed, 3r), draws dice
 from (seed, 3r + 1) and policy choices from (seed, 3r + 2), so a game's record depends on
-(seed, r) only: never on chunking, threads or Dask workers.
+(seed, r) only: never on chunking, threads or Dask workers (``kernels.batch``).
 
 One row of ``record_games`` (int16) per game, columns at the offsets below:
 money of seats 0..7 (EP, -1 for seats not in the game); turns; legs played (the one in
@@ -14,9 +14,9 @@ move; and every seat's action count by kind (``KIND_*``).
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
-from ..rng import reseed
+from ..batch import record_chunks
 from .game import (
     A_PARTNER, A_PYRAMID, A_WINNER, A_LOSER, MAX_PLAYERS, MONEY, N_PLAYERS,
     STATUS, TO_MOVE, apply_action, draw_reveal, pyramid_mask, setup_camels,
@@ -96,28 +96,28 @@ def record_game(st, policies, params, dice, pol, ws, row):
     row[F_CRAZY_DECIDED] = last_by_grey
 
 
+@njit(cache=True)
+def _scratch(context):
+    """A thread's scratch for ``_play``: (policy workspace, game state)."""
+    return workspace(), np.empty_like(context[0])
+
+
+@njit(cache=True)
+def _play(context, scratch, streams, row):
+    """``record_chunks``' game: set up on ``rules`` from stream 0, then ``record_game``."""
+    rules, policies, params = context
+    ws, st = scratch
+    st[:] = rules
+    setup_camels(st, streams[0])
+    forget(ws)
+    record_game(st, policies, params, streams[1], streams[2], ws, row)
+
+
 @njit(cache=True, parallel=True)
 def record_games(rules, policies, params, seed, game0, n_games, chunk_size):
     """Games ``game0 .. game0 + n_games - 1`` from random starts (spec §2, AMB-9) on the
     empty state ``rules`` (players and rules parameters), seat ``i`` following
     ``policies[i]``: ``out[game, N_FIELDS]`` (int16, layout in the module docstring).
     Threads take ``chunk_size`` games at a time; the rows do not depend on it."""
-    out = np.zeros((n_games, N_FIELDS), dtype=np.int16)
-    n_chunks = (n_games + chunk_size - 1) // chunk_size
-    for k in prange(n_chunks):
-        ws = workspace()
-        st = np.empty_like(rules)
-        streams = np.empty((3, 4), dtype=np.uint64)
-        row = np.zeros(N_FIELDS, dtype=np.int64)
-        for g in range(k * chunk_size, min(n_games, (k + 1) * chunk_size)):
-            r = game0 + g
-            for i in range(3):
-                reseed(streams[i], seed, 3 * r + i)
-            st[:] = rules
-            setup_camels(st, streams[0])
-            forget(ws)
-            row[:] = 0
-            record_game(st, policies, params, streams[1], streams[2], ws, row)
-            for f in range(N_FIELDS):
-                out[g, f] = row[f]
-    return out
+    return record_chunks(_play, _scratch, (rules, policies, params), N_FIELDS, seed, game0,
+                         n_games, chunk_size)

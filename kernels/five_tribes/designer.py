@@ -3,7 +3,8 @@ needs.
 
 Game ``r`` of a run seeded ``seed`` is dealt from chance stream (seed, 3r), draws its
 policies' random choices from (seed, 3r + 1) and its clean-up refills from (seed, 3r + 2),
-so a game's record depends on (seed, r) only: never on chunking, threads or Dask workers.
+so a game's record depends on (seed, r) only: never on chunking, threads or Dask workers
+(``kernels.batch``).
 
 Policies (``POLICY_NAMES``, one per seat):
 
@@ -37,9 +38,10 @@ the turns that took that tribe's meeples.
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
-from ..rng import below, next_u64, reseed
+from ..batch import record_chunks
+from ..rng import below, next_u64
 from .board import COLS, N_COLOURS, N_TILES, NEIGHBOURS
 from .data import DJINNS, FAKIRS
 from .rounds import cleanup, deal, legal_bids, place_bid
@@ -405,6 +407,22 @@ def fresh_state(st):
     st[TURN_TRACK:TURN_TRACK + 9] = -1
 
 
+@njit(cache=True)
+def _scratch(context):
+    """A thread's scratch for ``_play``: (``turn_workspace()``, game state)."""
+    return turn_workspace(), np.zeros(STATE_SIZE, dtype=np.int64)
+
+
+@njit(cache=True)
+def _play(context, scratch, streams, row):
+    """``record_chunks``' game: dealt from stream 0, then ``record_game``."""
+    players, end_rule, assassin_optional, policies, walks, paths = context
+    ws, st = scratch
+    fresh_state(st)
+    deal(st, players, end_rule, assassin_optional, streams[0])
+    record_game(st, policies, streams[1], streams[2], (walks, paths), ws, row)
+
+
 @njit(cache=True, parallel=True)
 def record_games(players, end_rule, assassin_optional, policies, seed, game0, n_games,
                  chunk_size):
@@ -413,22 +431,7 @@ def record_games(players, end_rule, assassin_optional, policies, seed, game0, n_
     following ``policies[i]`` (``POLICY_NAMES`` index): ``out[game, N_FIELDS]`` (int16,
     layout in the module docstring). Threads take ``chunk_size`` games at a time; the
     rows do not depend on it."""
-    out = np.zeros((n_games, N_FIELDS), dtype=np.int16)
-    tables = walk_tables()
-    n_chunks = (n_games + chunk_size - 1) // chunk_size
-    for k in prange(n_chunks):
-        ws = turn_workspace()
-        st = np.zeros(STATE_SIZE, dtype=np.int64)
-        streams = np.empty((3, 4), dtype=np.uint64)
-        row = np.zeros(N_FIELDS, dtype=np.int64)
-        for g in range(k * chunk_size, min(n_games, (k + 1) * chunk_size)):
-            r = game0 + g
-            for i in range(3):
-                reseed(streams[i], seed, 3 * r + i)
-            fresh_state(st)
-            deal(st, players, end_rule, assassin_optional, streams[0])
-            row[:] = 0
-            record_game(st, policies, streams[1], streams[2], tables, ws, row)
-            for f in range(N_FIELDS):
-                out[g, f] = row[f]
-    return out
+    walks, paths = walk_tables()  # flat in ``context``: parfors take no nested tuple
+    context = (players, end_rule, assassin_optional, policies, walks, paths)
+    return record_chunks(_play, _scratch, context, N_FIELDS, seed, game0, n_games,
+                         chunk_size)

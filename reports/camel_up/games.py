@@ -27,7 +27,8 @@ from ...analyser.camel_up.encode import rules_state
 from ...analyser.camel_up.variants import VARIANTS, variant
 from ...errors import OddsbotError
 from ...kernels import camel_up as K
-from ..spec import check_policies, repeat_policies
+from ..raw import block_simulator, game_columns, seat_columns, seat_part_columns
+from ..spec import check_policies, policy_codes, repeat_policies
 
 CHUNK_GAMES = 64  # games a numba thread takes at a time (does not change any result)
 POLICIES = K.POLICY_NAMES
@@ -78,8 +79,7 @@ def simulate_raw(variant_id: str, players: int, policies: tuple[str, ...], seed:
                  game0: int, n: int) -> np.ndarray:
     """Games ``game0 .. game0 + n - 1`` of the run as the kernel's compact rows
     (``record_games``: int16, one row per game); ``raw_table`` turns them into the table."""
-    codes = np.array([POLICIES.index(p) for p in seat_policies(policies, players)],
-                     dtype=np.int64)
+    codes = policy_codes(seat_policies(policies, players), POLICIES)
     return K.record_games(rules_state(variant(variant_id), players), codes,
                           K.HEURISTIC_PARAMS, np.uint64(seed), game0, n, CHUNK_GAMES)
 
@@ -87,13 +87,8 @@ def simulate_raw(variant_id: str, players: int, policies: tuple[str, ...], seed:
 def raw_table(raw: np.ndarray, variant_id: str, players: int, game0: int) -> pd.DataFrame:
     """The per-game table (module docstring) of the rows ``raw`` of ``simulate_raw``."""
     v = variant(variant_id)
-    n = len(raw)
-    cols: dict[str, object] = {
-        "game": np.arange(game0, game0 + n, dtype=np.int64),
-        "variant": pd.Categorical([variant_id] * n, categories=tuple(VARIANTS)),
-    }
-    for p in range(players):
-        cols[f"money_{p}"] = raw[:, K.F_MONEY + p]
+    cols = game_columns(variant_id, tuple(VARIANTS), game0, len(raw))
+    cols |= seat_columns(raw, "money", K.F_MONEY, players)
     cols["turns"] = raw[:, K.F_TURNS]
     cols["legs"] = raw[:, K.F_LEGS]
     cols["winner"] = _colour_column(raw[:, K.F_WINNER], v.colours)
@@ -103,14 +98,8 @@ def raw_table(raw: np.ndarray, variant_id: str, players: int, game0: int) -> pd.
         cols[f"leader_leg_{k + 1}"] = _colour_column(raw[:, K.F_LEADER + k], v.colours)
     cols["crazy_lead_changes"] = raw[:, K.F_CRAZY_CHANGES]
     cols["crazy_decided"] = raw[:, K.F_CRAZY_DECIDED].astype(bool)
-    for p in range(players):
-        for i, kind in enumerate(K.KIND_NAMES):
-            cols[f"{kind}_{p}"] = raw[:, K.F_ACTIONS + p * K.N_KINDS + i]
+    cols |= seat_part_columns(raw, "", K.KIND_NAMES, K.F_ACTIONS, players)
     return pd.DataFrame(cols)
 
 
-def simulate_block(variant_id: str, players: int, policies: tuple[str, ...], seed: int,
-                   game0: int, n: int) -> pd.DataFrame:
-    """Games ``game0 .. game0 + n - 1`` of the run as the per-game table."""
-    return raw_table(simulate_raw(variant_id, players, policies, seed, game0, n),
-                     variant_id, players, game0)
+simulate_block = block_simulator(simulate_raw, raw_table)

@@ -5,30 +5,39 @@ Conventions: places and seats as the spec counts them (start place 1 = the leadi
 seat 0 moves first); a game's winners are the richest seats, a tie shares the win
 equally; every estimate has a 95 % interval (``lo95``, ``hi95``): Wilson intervals for
 proportions, normal intervals for means, binomial-rank intervals for quantiles, and for
-shares of actions the ratio estimator over games.
+shares of actions the ratio estimator over games. Game length, seat advantage and the
+variants side by side are the shared ``skeleton``'s, given this game's columns, labels and
+texts.
 """
 
 from __future__ import annotations
-
 
 import numpy as np
 import pandas as pd
 
 from ...analyser.camel_up.variants import VARIANTS
 from ...kernels.camel_up import KIND_NAMES, MAX_LEGS_LOGGED
-from .. import plots, stats
+from .. import plots, sections, skeleton, stats
 from ..document import Section, Table
-from .. import sections
-from ..sections import by_variant, chart, interval_text, proportion, summary_rows, top_credit
+from ..sections import by_variant, chart, proportion, seat_values, summary_rows, top_credit
+from ..skeleton import Length, Pick, column
 from ..spec import RunSpec
 
-def _money(g: pd.DataFrame, players: int) -> np.ndarray:
-    return g[[f"money_{p}" for p in range(players)]].to_numpy()
+LENGTH = Length("legs", {"turns": column("turns"), "legs": column("legs")})
+PICKS = [  # the variants side by side: tables named as in ``report_sections``
+    *skeleton.length_picks(LENGTH),
+    skeleton.SEAT_PICK,
+    Pick("P(leading camel at the start wins)", "start", lambda t: t[t.start_place == 1], "p"),
+    Pick("P(leader after leg 1 wins)", "leader", lambda t: t[t.leg == 1], "p"),
+    Pick("P(crazy camels decided the race)", "crazy",
+         lambda t: t[t.measure.str.startswith("P(")], "value"),
+    Pick("mean winner money (EP)", "money", lambda t: t[t.statistic == "mean"], "value"),
+]
 
 
 def win_credit(g: pd.DataFrame, players: int) -> np.ndarray:
     """``[game, seat]``: 1/k for each of the k richest seats, 0 for the others."""
-    return top_credit(_money(g, players))
+    return top_credit(seat_values(g, "money", players))
 
 
 # --------------------------------------------------------------------------- tables
@@ -36,15 +45,7 @@ def win_credit(g: pd.DataFrame, players: int) -> np.ndarray:
 
 def length_tables(df: pd.DataFrame, spec: RunSpec) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(legs distribution, turns and legs summary)."""
-    dist, summary = [], []
-    for v, g in by_variant(df, spec):
-        n = len(g)
-        counts = g["legs"].value_counts().sort_index()
-        for legs, k in counts.items():
-            dist.append(dict(variant=v, legs=int(legs), games=int(k), **proportion(k, n)))
-        for measure in ("turns", "legs"):
-            summary += summary_rows(g[measure].to_numpy(), variant=v, measure=measure)
-    return pd.DataFrame(dist), pd.DataFrame(summary)
+    return skeleton.length_tables(df, spec, LENGTH)
 
 
 def start_place_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
@@ -104,50 +105,13 @@ def winner_money_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
     """The winner's final money (EP): mean and quantiles."""
     rows = []
     for v, g in by_variant(df, spec):
-        rows += summary_rows(_money(g, spec.players).max(axis=1), variant=v)
+        rows += summary_rows(seat_values(g, "money", spec.players).max(axis=1), variant=v)
     return pd.DataFrame(rows)
 
 
 def action_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
     """Share of each action kind among the actions of the seats playing each policy."""
-    rows = []
-    for v, g in by_variant(df, spec):
-        for policy in dict.fromkeys(spec.policies):
-            seats = [s for s, p in enumerate(spec.policies) if p == policy]
-            counts = {kind: g[[f"{kind}_{s}" for s in seats]].to_numpy().sum(axis=1)
-                      for kind in KIND_NAMES}
-            total = sum(counts.values())
-            for kind, num in counts.items():
-                share, lo, hi = stats.ratio_ci(num, total)
-                rows.append(dict(variant=v, policy=policy, kind=kind,
-                                 actions=int(num.sum()), share=share, lo95=lo, hi95=hi))
-    return pd.DataFrame(rows)
-
-
-def comparison_table(tables: dict[str, pd.DataFrame], spec: RunSpec) -> pd.DataFrame:
-    """Headline figures of every variant side by side, each as ``value [lo95, hi95]``."""
-    picks = [
-        ("mean turns", "summary", lambda t: t[(t.measure == "turns") & (t.statistic == "mean")],
-         "value"),
-        ("mean legs", "summary", lambda t: t[(t.measure == "legs") & (t.statistic == "mean")],
-         "value"),
-        ("P(seat 0 wins)", "seats", lambda t: t[t.seat == 0], "p"),
-        ("P(leading camel at the start wins)", "start", lambda t: t[t.start_place == 1], "p"),
-        ("P(leader after leg 1 wins)", "leader", lambda t: t[t.leg == 1], "p"),
-        ("P(crazy camels decided the race)", "crazy",
-         lambda t: t[t.measure.str.startswith("P(")], "value"),
-        ("mean winner money (EP)", "money", lambda t: t[t.statistic == "mean"], "value"),
-    ]
-    rows = []
-    for label, name, select, col in picks:
-        row = {"measure": label}
-        chosen = select(tables[name])
-        for v in spec.variants:
-            hit = chosen[chosen.variant == v]
-            row[v] = ("n/a" if hit.empty else
-                      interval_text(hit[col].iloc[0], hit.lo95.iloc[0], hit.hi95.iloc[0]))
-        rows.append(row)
-    return pd.DataFrame(rows)
+    return sections.policy_shares(df, spec, KIND_NAMES, prefix="", key="kind", count="actions")
 
 
 # --------------------------------------------------------------------------- sections
@@ -171,19 +135,9 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
                   + (" None of the variants of this run has crazy camels." if crazy.empty
                      else ""))
     out = [
-        Section("Game length",
-                "Legs played (the leg in which the race ends included) and turns (one action "
-                "each) per game.",
-                [Table("legs", "Legs per game", legs),
-                 Table("length", "Turns and legs", summary)],
-                [chart("legs", "Share of games by number of legs, 95% error bars",
-                        lambda ax: plots.grouped_bars(ax, legs, "legs", "variant",
-                                                      xlabel="legs in the game (count)",
-                                                      ylabel="share of games")),
-                 chart("turns", "Distribution of turns per game",
-                        lambda ax: plots.histograms(ax, {v: g["turns"].to_numpy()
-                                                         for v, g in groups},
-                                                    xlabel="turns in the game (count)"))]),
+        skeleton.length_section(df, spec, LENGTH, legs, summary,
+                                text="Legs played (the leg in which the race ends included) "
+                                "and turns (one action each) per game."),
         Section("Starting place and the race",
                 "How often the camel that started in each place (after the set-up rolls and "
                 "stacking; 1 = leading) wins the race. The dashed line is 1/5.",
@@ -201,23 +155,15 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
                         lambda ax: plots.band_lines(
                             ax, leader, "leg", "variant", xlabel="leg k (count)",
                             ylabel="P(leader after leg k wins the race)"))]),
-        Section("Seat advantage",
-                "Win rate by seat, a tie sharing the win equally; the dashed line is "
-                "1/players. The test is Pearson's chi-square of the seats' win totals against "
-                "equal win rates.",
-                [Table("seats", "Win rate by seat", seats),
-                 Table("seat_test", "Test of no seat advantage", seat_test)],
-                [chart("seats", "Win rate by seat, 95% error bars",
-                        lambda ax: plots.grouped_bars(
-                            ax, seats, "seat", "variant", xlabel="seat (0 moves first)",
-                            ylabel="win rate (ties shared)", reference=1 / spec.players))]),
+        skeleton.seat_section(seats, seat_test, spec, xlabel="seat (0 moves first)"),
         Section("Crazy camels", crazy_text,
                 [Table("crazy", "Crazy camels and the race", crazy)]),
         Section("Money of winners", "The richest seat's final money in EP.",
                 [Table("winner_money", "Winner's money (EP)", money)],
                 [chart("winner_money", "Distribution of the winner's money",
                         lambda ax: plots.histograms(
-                            ax, {v: _money(g, spec.players).max(axis=1) for v, g in groups},
+                            ax, {v: seat_values(g, "money", spec.players).max(axis=1)
+                                 for v, g in groups},
                             xlabel="winner's money (EP)"))]),
         Section("Action mix by policy",
                 "Share of each kind of action among all actions taken by the seats playing a "
@@ -229,11 +175,6 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
                                                         ylabel="variant · policy"),
                         height=1.6 + 0.45 * mix["group"].nunique())]),
     ]
-    if len(spec.variants) > 1:
-        tables = {"summary": summary, "seats": seats, "start": start, "leader": leader,
-                  "crazy": crazy, "money": money}
-        out.append(Section(
-            "Variants side by side",
-            "Headline figures of every variant, each with its 95% interval.",
-            [Table("variants", "Variants compared", comparison_table(tables, spec))]))
-    return out
+    tables = {"length": summary, "seats": seats, "start": start, "leader": leader,
+              "crazy": crazy, "money": money}
+    return out + skeleton.variants_sections(tables, spec, PICKS)

@@ -33,7 +33,8 @@ from ...errors import OddsbotError
 from ...analyser.five_tribes.encode import END_RULES
 from ...analyser.five_tribes.setup import END_RULE_OF, VARIANTS
 from ...kernels import five_tribes as K
-from ..spec import check_policies, repeat_policies
+from ..raw import block_simulator, game_columns, seat_columns, seat_part_columns
+from ..spec import check_policies, policy_codes, repeat_policies
 
 POLICIES = K.POLICY_NAMES
 # ``random`` plays about 2,000 four-player games a second per thread; ``greedy`` values
@@ -73,24 +74,16 @@ def simulate_raw(variant_id: str, players: int, policies: tuple[str, ...], seed:
     """Games ``game0 .. game0 + n - 1`` of the run as the kernel's compact rows
     (``record_games``: int16, one row per game); ``raw_table`` turns them into the table."""
     seats = seat_policies(policies, players)
-    codes = np.array([POLICIES.index(p) for p in seats], dtype=np.int64)
     chunk = GREEDY_CHUNK_GAMES if "greedy" in seats else CHUNK_GAMES
-    return K.record_games(players, END_RULES.index(END_RULE_OF[variant_id]), False, codes,
-                          np.uint64(seed), game0, n, chunk)
+    return K.record_games(players, END_RULES.index(END_RULE_OF[variant_id]), False,
+                          policy_codes(seats, POLICIES), np.uint64(seed), game0, n, chunk)
 
 
 def raw_table(raw: np.ndarray, variant_id: str, players: int, game0: int) -> pd.DataFrame:
     """The per-game table (module docstring) of the rows ``raw`` of ``simulate_raw``."""
-    n = len(raw)
-    cols: dict[str, object] = {
-        "game": np.arange(game0, game0 + n, dtype=np.int64),
-        "variant": pd.Categorical([variant_id] * n, categories=tuple(VARIANTS)),
-    }
-    for p in range(players):
-        cols[f"score_{p}"] = raw[:, K.F_TOTAL + p]
-    for p in range(players):
-        for i, part in enumerate(PARTS):
-            cols[f"vp_{part}_{p}"] = raw[:, K.F_PARTS + p * K.N_SCORE + i]
+    cols = game_columns(variant_id, tuple(VARIANTS), game0, len(raw))
+    cols |= seat_columns(raw, "score", K.F_TOTAL, players)
+    cols |= seat_part_columns(raw, "vp_", PARTS, K.F_PARTS, players)
     cols["rounds"] = raw[:, K.F_ROUNDS]
     cols["end_trigger"] = pd.Categorical.from_codes(_END_CODES[raw[:, K.F_END]],
                                                     categories=END_TRIGGERS)
@@ -98,16 +91,9 @@ def raw_table(raw: np.ndarray, variant_id: str, players: int, game0: int) -> pd.
     cols["no_sowing_turns"] = raw[:, K.F_NO_SOWING_TURNS]
     cols["first_bidder"] = raw[:, K.F_FIRST_BIDDER]
     for name, field in zip(SEAT_COUNTS, (K.F_BID_GOLD, K.F_CAMELS, K.F_DJINNS, K.F_TURNS)):
-        for p in range(players):
-            cols[f"{name}_{p}"] = raw[:, field + p]
-    for p in range(players):
-        for i, tribe in enumerate(TRIBES):
-            cols[f"took_{tribe}_{p}"] = raw[:, K.F_TRIBES + p * K.N_COLOURS + i]
+        cols |= seat_columns(raw, name, field, players)
+    cols |= seat_part_columns(raw, "took_", TRIBES, K.F_TRIBES, players)
     return pd.DataFrame(cols)
 
 
-def simulate_block(variant_id: str, players: int, policies: tuple[str, ...], seed: int,
-                   game0: int, n: int) -> pd.DataFrame:
-    """Games ``game0 .. game0 + n - 1`` of the run as the per-game table."""
-    return raw_table(simulate_raw(variant_id, players, policies, seed, game0, n),
-                     variant_id, players, game0)
+simulate_block = block_simulator(simulate_raw, raw_table)

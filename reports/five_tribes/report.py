@@ -7,8 +7,8 @@ highest final score and a tie shares the win equally (spec §13); every estimate
 95 % interval (``lo95``, ``hi95``): Wilson intervals for proportions, normal intervals for
 means over games (games are the independent units, also for per-player means),
 binomial-rank intervals for quantiles, and for shares of turns the ratio estimator over
-games. The small helpers (per-variant split, proportions, summaries, a report chart) are
-Camel Up's.
+games. Game length, end conditions, seat advantage and the variants side by side are the
+shared ``skeleton``'s, given this game's columns, labels and texts.
 """
 
 from __future__ import annotations
@@ -16,24 +16,34 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .. import plots, stats
+from .. import plots, sections, skeleton, stats
 from ..document import Section, Table
-from .. import sections
-from ..sections import by_variant, chart, interval_text, proportion, summary_rows, top_credit
+from ..sections import by_variant, chart, seat_values, summary_rows, top_credit
+from ..skeleton import UNION, Length, Pick, column, mean_of
 from ..spec import RunSpec
 from .games import END_TRIGGERS, PARTS, TRIBES
 
 HOLDINGS = (("camels", "camels placed (tiles owned)"), ("djinns", "djinns taken"))
-
-
-def scores(g: pd.DataFrame, players: int) -> np.ndarray:
-    """``[game, seat]``: final scores."""
-    return g[[f"score_{p}" for p in range(players)]].to_numpy()
+LENGTH = Length("rounds", {
+    "rounds": column("rounds"),
+    "turns": lambda g, players: seat_values(g, "turns", players).sum(axis=1),  # all seats'
+})
+PICKS = [  # the variants side by side: tables named as in ``report_sections``
+    *skeleton.length_picks(LENGTH),
+    Pick("P(a player placed his last camel)", "end",
+         lambda t: t[t.end_trigger.isin(["last camel", "both"])], UNION),
+    Pick("P(no legal sowing was left)", "end",
+         lambda t: t[t.end_trigger.isin(["no legal sowing", "both"])], UNION),
+    skeleton.SEAT_PICK,
+    Pick("P(first bidder of round 1 wins)", "first", lambda t: t, "p"),
+    Pick("mean winning score (VP)", "winner", mean_of("winning score"), "value"),
+    Pick("mean winning margin (VP)", "winner", mean_of("winning margin"), "value"),
+]
 
 
 def win_credit(g: pd.DataFrame, players: int) -> np.ndarray:
     """``[game, seat]``: 1/k for each of the k seats of the highest score, 0 for others."""
-    return top_credit(scores(g, players))
+    return top_credit(seat_values(g, "score", players))
 
 
 def _legend_right(ax) -> None:
@@ -43,50 +53,7 @@ def _legend_right(ax) -> None:
     ax.legend(fontsize="small", loc="center left", bbox_to_anchor=(1.01, 0.5))
 
 
-def _seat_values(g: pd.DataFrame, name: str, players: int) -> np.ndarray:
-    return g[[f"{name}_{p}" for p in range(players)]].to_numpy()
-
-
 # --------------------------------------------------------------------------- tables
-
-
-def length_tables(df: pd.DataFrame, spec: RunSpec) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """(rounds distribution, rounds and turns summary)."""
-    dist, summary = [], []
-    for v, g in by_variant(df, spec):
-        n = len(g)
-        for rounds, k in g["rounds"].value_counts().sort_index().items():
-            dist.append(dict(variant=v, rounds=int(rounds), games=int(k), **proportion(k, n)))
-        turns = _seat_values(g, "turns", spec.players).sum(axis=1)
-        summary += summary_rows(g["rounds"].to_numpy(), variant=v, measure="rounds")
-        summary += summary_rows(turns, variant=v, measure="turns")
-    return pd.DataFrame(dist), pd.DataFrame(summary)
-
-
-def end_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
-    """Share of games by the end conditions that held when the game ended."""
-    rows = []
-    for v, g in by_variant(df, spec):
-        for trigger in END_TRIGGERS:
-            k = int((g["end_trigger"] == trigger).sum())
-            rows.append(dict(variant=v, end_trigger=trigger, games=k, **proportion(k, len(g))))
-    return pd.DataFrame(rows)
-
-
-def seat_tables(df: pd.DataFrame, spec: RunSpec) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """(win rate by seat, chi-square test of equal win rates), ties shared."""
-    return sections.seat_tables(df, spec, win_credit)
-
-
-def first_bidder_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
-    """Win rate of the player whose marker bids first in round 1 (ties shared)."""
-    rows = []
-    for v, g in by_variant(df, spec):
-        credit = win_credit(g, spec.players)
-        k = float(credit[np.arange(len(g)), g["first_bidder"].to_numpy()].sum())
-        rows.append(dict(variant=v, games=len(g), wins=k, **proportion(k, len(g)),
-                         equal_share=1 / spec.players))
-    return pd.DataFrame(rows)
 
 
 def composition_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
@@ -98,7 +65,7 @@ def composition_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
         for group in ("winners", "all players"):
             means = []
             for part in PARTS:
-                vp = _seat_values(g, f"vp_{part}", spec.players)
+                vp = seat_values(g, f"vp_{part}", spec.players)
                 per_game = ((vp * won).sum(axis=1) / won.sum(axis=1) if group == "winners"
                             else vp.mean(axis=1))
                 mean, lo, hi = stats.mean_ci(per_game)
@@ -114,7 +81,7 @@ def winner_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
     tie): mean and quantiles."""
     rows = []
     for v, g in by_variant(df, spec):
-        s = np.sort(scores(g, spec.players), axis=1)
+        s = np.sort(seat_values(g, "score", spec.players), axis=1)
         rows += summary_rows(s[:, -1], variant=v, measure="winning score")
         rows += summary_rows(s[:, -1] - s[:, -2], variant=v, measure="winning margin")
     return pd.DataFrame(rows)
@@ -145,54 +112,7 @@ def holdings_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
 def tribe_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
     """Share of each tribe among the meeples-taking turns of the seats playing each
     policy."""
-    rows = []
-    for v, g in by_variant(df, spec):
-        for policy in dict.fromkeys(spec.policies):
-            seats = [s for s, p in enumerate(spec.policies) if p == policy]
-            counts = {t: g[[f"took_{t}_{s}" for s in seats]].to_numpy().sum(axis=1)
-                      for t in TRIBES}
-            total = sum(counts.values())
-            for tribe, num in counts.items():
-                share, lo, hi = stats.ratio_ci(num, total)
-                rows.append(dict(variant=v, policy=policy, tribe=tribe, turns=int(num.sum()),
-                                 share=share, lo95=lo, hi95=hi))
-    return pd.DataFrame(rows)
-
-
-def comparison_table(tables: dict[str, pd.DataFrame], spec: RunSpec) -> pd.DataFrame:
-    """Headline figures of every variant side by side, each as ``value [lo95, hi95]``."""
-    picks = [
-        ("mean rounds", "length", lambda t: t[(t.measure == "rounds") & (t.statistic == "mean")],
-         "value"),
-        ("mean turns", "length", lambda t: t[(t.measure == "turns") & (t.statistic == "mean")],
-         "value"),
-        ("P(a player placed his last camel)", "end",
-         lambda t: t[t.end_trigger.isin(["last camel", "both"])], "sum"),
-        ("P(no legal sowing was left)", "end",
-         lambda t: t[t.end_trigger.isin(["no legal sowing", "both"])], "sum"),
-        ("P(seat 0 wins)", "seats", lambda t: t[t.seat == 0], "p"),
-        ("P(first bidder of round 1 wins)", "first", lambda t: t, "p"),
-        ("mean winning score (VP)", "winner",
-         lambda t: t[(t.measure == "winning score") & (t.statistic == "mean")], "value"),
-        ("mean winning margin (VP)", "winner",
-         lambda t: t[(t.measure == "winning margin") & (t.statistic == "mean")], "value"),
-    ]
-    rows = []
-    for label, name, select, col in picks:
-        row = {"measure": label}
-        chosen = select(tables[name])
-        for v in spec.variants:
-            hit = chosen[chosen.variant == v]
-            if hit.empty:
-                row[v] = "n/a"
-            elif col == "sum":  # the union of two end-condition rows, its own interval
-                every = tables[name]
-                p = proportion(int(hit.games.sum()), int(every[every.variant == v].games.sum()))
-                row[v] = interval_text(p["p"], p["lo95"], p["hi95"])
-            else:
-                row[v] = interval_text(hit[col].iloc[0], hit.lo95.iloc[0], hit.hi95.iloc[0])
-        rows.append(row)
-    return pd.DataFrame(rows)
+    return sections.policy_shares(df, spec, TRIBES, prefix="took_", key="tribe", count="turns")
 
 
 # --------------------------------------------------------------------------- sections
@@ -200,16 +120,15 @@ def comparison_table(tables: dict[str, pd.DataFrame], spec: RunSpec) -> pd.DataF
 
 def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
     """Every section of the Five Tribes report for the games ``df`` of run ``spec``."""
-    rounds, length = length_tables(df, spec)
-    end = end_table(df, spec)
-    seats, seat_test = seat_tables(df, spec)
-    first = first_bidder_table(df, spec)
+    rounds, length = skeleton.length_tables(df, spec, LENGTH)
+    end = skeleton.category_table(df, spec, "end_trigger", END_TRIGGERS)
+    seats, seat_test = sections.seat_tables(df, spec, win_credit)
+    first = skeleton.first_player_table(df, spec, win_credit, "first_bidder")
     composition = composition_table(df, spec)
     winner = winner_table(df, spec)
     bid_gold = bid_gold_table(df, spec)
     holdings = holdings_table(df, spec)
     tribes = tribe_table(df, spec)
-    groups = by_variant(df, spec)
     stack = composition.assign(bar=composition["variant"] + " · " + composition["group"])
     mix = tribes.assign(group=tribes["variant"] + " · " + tribes["policy"])
     widest = stack.groupby("bar")["mean"].sum().max()
@@ -227,45 +146,24 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
         _legend_right(ax)
 
     out = [
-        Section("Game length",
-                "Rounds played (the last included; a round is the bidding, every marker's "
-                "turn and the clean-up) and turns (one per marker and round: two per player "
-                "and round with 2 players) per game.",
-                [Table("rounds", "Rounds per game", rounds),
-                 Table("length", "Rounds and turns", length)],
-                [chart("rounds", "Share of games by number of rounds, 95% error bars",
-                        lambda ax: plots.grouped_bars(ax, rounds, "rounds", "variant",
-                                                      xlabel="rounds in the game (count)",
-                                                      ylabel="share of games")),
-                 chart("turns", "Distribution of turns per game",
-                        lambda ax: plots.histograms(
-                            ax, {v: _seat_values(g, "turns", spec.players).sum(axis=1)
-                                 for v, g in groups},
-                            xlabel="turns in the game (count)"))]),
-        Section("End of the game",
-                "Which end conditions held when the game ended, after the clean-up of its "
-                "last round (spec §13): a player had placed his last camel, no legal "
-                "sowing was left on the board, or both. 'round cap' counts games stopped by "
-                "the simulator's safety cap (none are expected).",
-                [Table("end_trigger", "End conditions", end)],
-                [chart("end_trigger", "Share of games by end condition, 95% error bars",
-                        lambda ax: plots.grouped_bars(ax, end, "end_trigger", "variant",
-                                                      xlabel="end condition",
-                                                      ylabel="share of games"))]),
-        Section("Seat advantage",
-                "Win rate by seat, a tie sharing the win equally; the dashed line is "
-                "1/players. The deal shuffles the bid order, so with one policy at every "
-                "seat no seat should stand out (the test checks the simulation); with mixed "
-                "policies the seats compare the policies. The test is Pearson's chi-square "
-                "of the seats' win totals against equal win rates. The last table is the win "
-                "rate of the player whose marker bids first in round 1.",
-                [Table("seats", "Win rate by seat", seats),
-                 Table("seat_test", "Test of no seat advantage", seat_test),
-                 Table("first_bidder", "Win rate of the first bidder of round 1", first)],
-                [chart("seats", "Win rate by seat, 95% error bars",
-                        lambda ax: plots.grouped_bars(
-                            ax, seats, "seat", "variant", xlabel="seat",
-                            ylabel="win rate (ties shared)", reference=1 / spec.players))]),
+        skeleton.length_section(
+            df, spec, LENGTH, rounds, length,
+            text="Rounds played (the last included; a round is the bidding, every marker's "
+            "turn and the clean-up) and turns (one per marker and round: two per player "
+            "and round with 2 players) per game."),
+        skeleton.end_section(
+            end, "end_trigger",
+            text="Which end conditions held when the game ended, after the clean-up of its "
+            "last round (spec §13): a player had placed his last camel, no legal sowing was "
+            "left on the board, or both. 'round cap' counts games stopped by the "
+            "simulator's safety cap (none are expected)."),
+        skeleton.seat_section(
+            seats, seat_test, spec, xlabel="seat",
+            note="The deal shuffles the bid order, so with one policy at every seat no seat "
+            "should stand out (the test checks the simulation); with mixed policies the "
+            "seats compare the policies.",
+            first=(Table("first_bidder", "Win rate of the first bidder of round 1", first),
+                   "the player whose marker bids first in round 1")),
         Section("Score composition",
                 "Mean VP of every score part (spec §13) for the winners (a tie's winners "
                 "averaged within the game) and for all players; share is the part's share "
@@ -292,11 +190,6 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
                 [chart("tribe_mix", "Tribes taken by variant and policy", tribe_chart,
                         height=1.6 + 0.45 * mix["group"].nunique())]),
     ]
-    if len(spec.variants) > 1:
-        tables = {"length": length, "end": end, "seats": seats, "first": first,
-                  "winner": winner}
-        out.append(Section(
-            "Variants side by side",
-            "Headline figures of every variant, each with its 95% interval.",
-            [Table("variants", "Variants compared", comparison_table(tables, spec))]))
-    return out
+    tables = {"length": length, "end": end, "seats": seats, "first": first,
+              "winner": winner}
+    return out + skeleton.variants_sections(tables, spec, PICKS)
