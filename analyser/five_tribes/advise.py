@@ -1,6 +1,6 @@
 """The Five Tribes EV tables: every complete turn valued exactly, and every legal bid.
 
-Turns (phase "turns"): one row per distinct complete turn (``kernels.five_tribes.turns``:
+Turns (phase "turns"): one row per distinct complete turn (``kernels.five_tribes.complete_turns``:
 sowing outcome x tribe choice x tile choice x sale, identical results merged with a
 ``count``), valued exactly as the change in the mover's final score if the game ended
 after this turn (docs/games/five-tribes.md §13), in VP, split into its parts.

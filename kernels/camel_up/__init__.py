@@ -6,7 +6,7 @@ Arrays in, arrays out; this package is the only implementation of the rules:
 players choose) and ``rollout`` (whole games and rollouts under policies).
 """
 
-from .designer import *  # noqa: F401,F403
+from .batch_games import *  # noqa: F401,F403
 from .game import *  # noqa: F401,F403
 from .leg import *  # noqa: F401,F403
 from .policy import *  # noqa: F401,F403

@@ -21,7 +21,7 @@ from .state import (
     RES_DISCARD, ROW, T_MEEPLES, T_TYPE, T_VP, TO_MOVE, TRACK_SPACES, TURN_TRACK, TURNS,
     meeples,
 )
-from .turn import row_length
+from .turn_steps import row_length
 
 BID_ZERO = 6  # the first zero space of the turn order track
 START_STACK = 3  # meeples dealt on every tile (§3)

@@ -1,8 +1,8 @@
 """The Camel Up designer report: every table and chart is computed from the per-game
 table of ``games.simulate_block`` (one row per game), variant by variant.
 
-Conventions: places and seats as the spec counts them (start place 1 = the leading camel,
-seat 0 moves first); a game's winners are the richest seats, a tie shares the win
+Conventions: places and seats as docs/games/camel-up.md counts them (start place 1 = the
+leading camel, seat 0 moves first); a game's winners are the richest seats, a tie shares the win
 equally; every estimate has a 95 % interval (``lo95``, ``hi95``): Wilson intervals for
 proportions, normal intervals for means, binomial-rank intervals for quantiles, and for
 shares of actions the ratio estimator over games. Game length, seat advantage and the

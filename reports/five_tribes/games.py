@@ -2,13 +2,13 @@
 
 Seats play ``random`` (uniformly random legal bids and complete turns, the default: fast
 enough for large runs) or ``greedy`` (the best exact complete turn, and the cheapest free
-bid space: not the analyser's bid model), as ``kernels.five_tribes.designer`` describes.
+bid space: not the analyser's bid model), as ``kernels.five_tribes.batch_games`` describes.
 
 Columns of ``simulate_block`` (one row per game; seats 0..P-1 are the players, the deal
 shuffles the markers, so no seat bids first by its number):
 
 - ``game``: the game's number r in the run (its chance streams are (seed, 3r..3r+2));
-- ``variant``; ``score_<seat>``: final score in VP (spec §13);
+- ``variant``; ``score_<seat>``: final score in VP (docs/games/five-tribes.md §13);
 - ``vp_<part>_<seat>``: that score's parts (gold, viziers, elders, tiles, palms, palaces,
   djinns, goods; they sum to the score);
 - ``rounds``: rounds played (the last included); ``end_trigger``: "last camel" (a player

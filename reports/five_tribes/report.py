@@ -3,9 +3,9 @@ table of ``games.simulate_block`` (one row per game), variant by variant.
 
 Conventions: seats are the players as the kernel numbers them (the deal shuffles the bid
 order, so a seat number alone carries no advantage); a game's winners are the seats of the
-highest final score and a tie shares the win equally (spec §13); every estimate has a
-95 % interval (``lo95``, ``hi95``): Wilson intervals for proportions, normal intervals for
-means over games (games are the independent units, also for per-player means),
+highest final score and a tie shares the win equally (docs/games/five-tribes.md §13);
+every estimate has a 95 % interval (``lo95``, ``hi95``): Wilson intervals for
+proportions, normal intervals for means over games (games are the independent units, also for per-player means),
 binomial-rank intervals for quantiles, and for shares of turns the ratio estimator over
 games. Game length, end conditions, seat advantage and the variants side by side are the
 shared ``skeleton``'s, given this game's columns, labels and texts.
@@ -154,9 +154,9 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
         skeleton.end_section(
             end, "end_trigger",
             text="Which end conditions held when the game ended, after the clean-up of its "
-            "last round (spec §13): a player had placed his last camel, no legal sowing was "
-            "left on the board, or both. 'round cap' counts games stopped by the "
-            "simulator's safety cap (none are expected)."),
+            "last round (docs/games/five-tribes.md §13): a player had placed his last "
+            "camel, no legal sowing was left on the board, or both. 'round cap' counts "
+            "games stopped by the simulator's safety cap (none are expected)."),
         skeleton.seat_section(
             seats, seat_test, spec, xlabel="seat",
             note="The deal shuffles the bid order, so with one policy at every seat no seat "
@@ -165,17 +165,17 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
             first=(Table("first_bidder", "Win rate of the first bidder of round 1", first),
                    "the player whose marker bids first in round 1")),
         Section("Score composition",
-                "Mean VP of every score part (spec §13) for the winners (a tie's winners "
-                "averaged within the game) and for all players; share is the part's share "
-                "of the group's mean score. Then the winning score and the margin over the "
+                "Mean VP of every score part (docs/games/five-tribes.md §13) for the winners "
+                "(a tie's winners averaged within the game) and for all players; share is "
+                "the part's share of the group's mean score. Then the winning score and the margin over the "
                 "second-best score.",
                 [Table("score_composition", "Score parts", composition),
                  Table("winner_score", "Winning score and margin (VP)", winner)],
                 [chart("score_composition", "Mean score by part, winners and all players",
                         composition_chart, height=1.6 + 0.45 * stack["bar"].nunique())]),
         Section("Gold spent on bids",
-                "Gold a seat paid for turn-order bids over a game (spec §5); gold left at "
-                "the end scores 1 VP each.",
+                "Gold a seat paid for turn-order bids over a game "
+                "(docs/games/five-tribes.md §5); gold left at the end scores 1 VP each.",
                 [Table("bid_gold", "Gold paid for bids per game", bid_gold)],
                 [chart("bid_gold", "Mean gold paid for bids per game, 95% error bars",
                         lambda ax: plots.grouped_bars(

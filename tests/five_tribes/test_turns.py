@@ -1,4 +1,4 @@
-"""The compiled complete-turn enumeration (``kernels.five_tribes.turns``) against the naive
+"""The compiled complete-turn enumeration (``kernels.five_tribes.complete_turns``) against the naive
 reference written from the spec (``naive_five_tribes_turns``): every distinct result, its
 exact value by score part and its count agree on random legal positions (hypothesis),
 under both end rules and both assassin rules; the greedy choice and the EV table agree

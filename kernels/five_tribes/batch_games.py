@@ -51,7 +51,7 @@ from .state import (
     BID_ORDER, BIDDING, DJINN_ROW, END_RULE, MAX_PLAYERS, N_PLAYERS, P_CAMELS, P_DJINNS,
     P_GOLD, PHASE, ROW, STATE_SIZE, T_OWNER, TO_MOVE, TURN_TRACK, meeples,
 )
-from .turns import (
+from .complete_turns import (
     A_COLOUR, A_COLOURS, A_LEN, A_PATH, A_START, A_TAKEN, A_TILE, A_TILE_ACTION, ACTION_SIZE,
     TA_NONE, apply_turn, clear_action, greedy_turn, play_sowing, play_tile, play_tribe,
     player_parts, tile_options, tribe_options,
@@ -340,8 +340,9 @@ def choose_turn(st, policy, rng, tables, ws):
 @njit(cache=True)
 def end_code(st, tables, ws):
     """``END_CAMELS`` | ``END_NO_SOWING``: which of the end conditions of ``game_over``
-    (spec §13) hold in ``st``; nonzero exactly when ``game_over(st)`` (tests check this on
-    every round; ``count_sowings`` is closed-form where ``game_over`` tables every path).
+    (docs/games/five-tribes.md §13) hold in ``st``; nonzero exactly when ``game_over(st)``
+    (tests check this on every round; ``count_sowings`` is closed-form where ``game_over``
+    tables every path).
     ``ws``: ``turn_workspace()``."""
     code = 0
     for p in range(st[N_PLAYERS]):

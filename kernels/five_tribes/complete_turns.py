@@ -33,7 +33,7 @@ from .state import (
     P_FAKIRS, P_GOLD, P_GOODS, P_VIZIERS, RES_DISCARD, ROW, T_MEEPLES, T_OWNER, T_PALACES,
     T_PALMS, T_TYPE, T_VP, TO_MOVE, TURN_TRACK, ASSASSIN_OPTIONAL, END_RULE, meeples,
 )
-from .turn import (
+from .turn_steps import (
     claim, merchants_take, place_palace, place_palm, row_length, sow, take_card, take_djinn,
     in_reach, blue_around,
 )

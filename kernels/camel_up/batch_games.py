@@ -115,8 +115,8 @@ def _play(context, scratch, streams, row):
 
 @njit(cache=True, parallel=True)
 def record_games(rules, policies, params, seed, game0, n_games, chunk_size):
-    """Games ``game0 .. game0 + n_games - 1`` from random starts (spec §2, AMB-9) on the
-    empty state ``rules`` (players and rules parameters), seat ``i`` following
+    """Games ``game0 .. game0 + n_games - 1`` from random starts (docs/games/camel-up.md §2,
+    AMB-9) on the empty state ``rules`` (players and rules parameters), seat ``i`` following
     ``policies[i]``: ``out[game, N_FIELDS]`` (int16, layout in the module docstring).
     Threads take ``chunk_size`` games at a time; the rows do not depend on it."""
     return record_chunks(_play, _scratch, (rules, policies, params), N_FIELDS, seed, game0,
