@@ -3,8 +3,9 @@
 A game is a package of ``oddsbot.analyser`` holding a ``face.py`` whose ``__init__.py``
 declares ``GAME = GameSpec(...)`` (``analyser/face.py``); the registry finds every such
 package itself (no other package is imported to look), so adding a game edits no shared
-file. :func:`register` adds a game declared elsewhere (a plug-in, or a test's toy game). Declarations are light: a game's face, and
-with it numba, is imported only when that game is used.
+file. :func:`register` adds a game declared elsewhere (a plug-in, or a test's toy game).
+Declarations are light: a game's face, and with it numba, is imported only when that game
+is used.
 """
 
 from __future__ import annotations

@@ -173,8 +173,8 @@ def seat_section(seats: pd.DataFrame, seat_test: pd.DataFrame, spec: RunSpec, *,
                  ) -> Section:
     """The "Seat advantage" section: the win rates and the test of ``sections.seat_tables``
     and their bars (x axis ``xlabel``). ``note``: what the seats mean in this game (whole
-    sentences); ``first``: the first player's win rate (a ``first_player_table``) and who that player
-    is, in words."""
+    sentences); ``first``: the first player's win rate (a ``first_player_table``) and who that
+    player is, in words."""
     text = ("Win rate by seat, a tie sharing the win equally; the dashed line is 1/players. "
             + (note + " " if note else "")
             + "The test is Pearson's chi-square of the seats' win totals against equal win "

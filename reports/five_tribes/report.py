@@ -5,9 +5,9 @@ Conventions: seats are the players as the kernel numbers them (the deal shuffles
 order, so a seat number alone carries no advantage); a game's winners are the seats of the
 highest final score and a tie shares the win equally (docs/games/five-tribes.md §13);
 every estimate has a 95 % interval (``lo95``, ``hi95``): Wilson intervals for
-proportions, normal intervals for means over games (games are the independent units, also for per-player means),
-binomial-rank intervals for quantiles, and for shares of turns the ratio estimator over
-games. Game length, end conditions, seat advantage and the variants side by side are the
+proportions, normal intervals for means over games (games are the independent units, also
+for per-player means), binomial-rank intervals for quantiles, and for shares of turns the
+ratio estimator over games. Game length, end conditions, seat advantage and the variants side by side are the
 shared ``skeleton``'s, given this game's columns, labels and texts.
 """
 
@@ -167,8 +167,8 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
         Section("Score composition",
                 "Mean VP of every score part (docs/games/five-tribes.md §13) for the winners "
                 "(a tie's winners averaged within the game) and for all players; share is "
-                "the part's share of the group's mean score. Then the winning score and the margin over the "
-                "second-best score.",
+                "the part's share of the group's mean score. Then the winning score and the "
+                "margin over the second-best score.",
                 [Table("score_composition", "Score parts", composition),
                  Table("winner_score", "Winning score and margin (VP)", winner)],
                 [chart("score_composition", "Mean score by part, winners and all players",
