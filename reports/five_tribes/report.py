@@ -7,8 +7,8 @@ highest final score and a tie shares the win equally (docs/games/five-tribes.md 
 every estimate has a 95 % interval (``lo95``, ``hi95``): Wilson intervals for
 proportions, normal intervals for means over games (games are the independent units, also
 for per-player means), binomial-rank intervals for quantiles, and for shares of turns the
-ratio estimator over games. Game length, end conditions, seat advantage and the variants side by side are the
-shared ``skeleton``'s, given this game's columns, labels and texts.
+ratio estimator over games. Game length, end conditions, seat advantage and the variants
+side by side are the shared ``skeleton``'s, given this game's columns, labels and texts.
 """
 
 from __future__ import annotations
