@@ -63,10 +63,27 @@ def seed_option(help_text: str) -> Any:
     return typer.Option(0, min=0, max=MAX_SEED, help=help_text)
 
 
+def guarded(update: Callable[..., None]) -> Callable[..., None]:
+    """``update`` made harmless: a progress display is a courtesy, so a fault while
+    drawing it stops the drawing (once), never the run."""
+    broken: list[BaseException] = []
+
+    def safe(*args: Any) -> None:
+        if broken:
+            return
+        try:
+            update(*args)
+        except Exception as exc:  # noqa: BLE001 - the display only
+            broken.append(exc)
+
+    return safe
+
+
 @contextmanager
 def progress_bar(label: str) -> Iterator:
     """A progress callback ``(done, planned)`` drawing on stderr; silent unless stderr is
-    a terminal, so piped output and logs stay clean."""
+    a terminal, so piped output and logs stay clean; never able to stop the run
+    (``guarded``)."""
     if not err.is_terminal:
         yield None
         return
@@ -77,7 +94,7 @@ def progress_bar(label: str) -> Iterator:
         def update(done: int, planned: int) -> None:
             bar.update(task, completed=done, total=planned)
 
-        yield update
+        yield guarded(update)
 
 
 def print_frame(df, fmt: str, **table: Any) -> None:

@@ -14,7 +14,7 @@ from ...inputs import input_files, read_record_text
 from .. import registry, render
 from ..face import Capability
 from .common import (
-    FORMAT_HELP, app, check_format, check_positive, err, game_options, print_frame,
+    FORMAT_HELP, app, check_format, check_positive, err, game_options, guarded, print_frame,
     seed_option, with_game_options,
 )
 
@@ -77,8 +77,9 @@ def replay(
                       TextColumn("{task.completed}/{task.total} turns"), TimeElapsedColumn(),
                       console=err, transient=True) as bar:
             task = bar.add_task("annotating", total=len(steps))
-            df = game_record.annotate(steps, **annotate,
-                                      progress=lambda i, n: bar.update(task, completed=i))
+            df = game_record.annotate(
+                steps, **annotate,
+                progress=guarded(lambda i, n: bar.update(task, completed=i)))
     else:
         df = game_record.annotate(steps, **annotate)
     prov = dict(df.attrs["provenance"], start=parsed.start.to_notation())

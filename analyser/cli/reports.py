@@ -14,7 +14,7 @@ from rich.progress import (
 
 from ...errors import OddsbotError
 from .. import registry
-from .common import MAX_SEED, app, check_positive, err
+from .common import MAX_SEED, app, check_positive, err, guarded
 
 
 def _split(values: Optional[list[str]]) -> tuple[str, ...]:
@@ -25,20 +25,21 @@ def _split(values: Optional[list[str]]) -> tuple[str, ...]:
 @contextmanager
 def games_progress() -> Iterator:
     """A progress callback ``(done, planned, games/s)`` for report runs, on stderr (a
-    terminal only)."""
+    terminal only; ``common.guarded``: a drawing fault never stops the run)."""
     if not err.is_terminal:
         yield None
         return
     with Progress(TextColumn("simulating"), BarColumn(), TaskProgressColumn(),
-                  TextColumn("{task.completed:,}/{task.total:,} games"),
-                  TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TimeRemainingColumn(),
+                  TextColumn("{task.fields[games]}"), TextColumn("{task.fields[rate]}"),
+                  TimeElapsedColumn(), TimeRemainingColumn(),
                   console=err, transient=True) as bar:
-        task = bar.add_task("simulating", total=None, rate="")
+        task = bar.add_task("simulating", total=None, games="", rate="")
 
         def update(done: int, planned: int, rate: float) -> None:
-            bar.update(task, completed=done, total=planned, rate=f"{rate:,.0f} games/s")
+            bar.update(task, completed=done, total=planned, games=f"{done:,}/{planned:,} games",
+                       rate=f"{rate:,.0f} games/s")
 
-        yield update
+        yield guarded(update)
 
 
 @app.command()

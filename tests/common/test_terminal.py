@@ -1,0 +1,110 @@
+"""Every long-running command in a real pseudo-terminal, as a person runs it.
+
+Piped tests never draw a progress display (it is drawn on a terminal only), so a display
+that crashes passed all of them once. Here the ``oddsbot`` console script runs with its
+stdin, stdout and stderr on a pseudo-terminal of 80 columns and of 200 columns (the
+window size set on the terminal itself, no ``COLUMNS``): it must end with exit code 0 and
+no traceback, and where the work is long enough to be drawn, its progress display must
+have appeared.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import shutil
+import struct
+import subprocess
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+EXE = shutil.which("oddsbot")
+RECORD_TURNS = 12  # turns of the example record replayed (a few seconds)
+
+
+def in_terminal(args: list[str], columns: int, timeout: float = 600) -> tuple[int, str]:
+    """Run ``oddsbot ARGS`` on a new pseudo-terminal ``columns`` wide; (exit code,
+    everything it wrote to the terminal)."""
+    assert EXE, "the `oddsbot` console script is not on PATH"
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("COLUMNS", "LINES", "NO_COLOR", "TERM", "CI")}
+    env["TERM"] = "xterm-256color"
+    proc = subprocess.Popen([EXE, *args], stdin=slave, stdout=slave, stderr=slave, cwd=ROOT,
+                            env=env, start_new_session=True)
+    os.close(slave)
+    out, deadline = [], time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([master], [], [], 0.5)
+        if ready:
+            try:
+                data = os.read(master, 65536)
+            except OSError:  # EIO: the child closed the terminal
+                break
+            if not data:
+                break
+            out.append(data)
+        elif proc.poll() is not None:
+            break
+    else:
+        proc.kill()
+    code = proc.wait(timeout=60)
+    os.close(master)
+    return code, b"".join(out).decode("utf-8", "replace")
+
+
+@pytest.fixture(scope="module")
+def short_record(tmp_path_factory) -> Path:
+    lines = (ROOT / "examples" / "camel-up-game-4p.record").read_text().splitlines()
+    body = [line for line in lines if line.strip() and not line.startswith("#")]
+    path = tmp_path_factory.mktemp("record") / "short.record"
+    path.write_text("\n".join(body[:1 + RECORD_TURNS]) + "\n")
+    return path
+
+
+CASES = {
+    # name: (arguments, the progress text drawn on the terminal, or None)
+    "report camel-up": (["report", "camel-up", "--games", "3000", "--out", "{tmp}/cu"],
+                        "simulating"),
+    "report five-tribes": (["report", "five-tribes", "--games", "300", "--out", "{tmp}/ft"],
+                           "simulating"),
+    "advise camel-up": (["advise", "examples/camel-up-start-4p.json", "--samples", "400000"],
+                        None),
+    "advise five-tribes": (["advise", "examples/five-tribes-opening-4p.json"], None),
+    "odds camel-up": (["odds", "examples/camel-up-mid-leg.json"], None),
+    "replay": (["replay", "{record}", "--samples", "20000"], "annotating"),
+}
+
+
+@pytest.mark.parametrize("columns", [80, 200])
+@pytest.mark.parametrize("case", list(CASES))
+def test_command_in_a_terminal(case, columns, tmp_path, short_record):
+    args, progress = CASES[case]
+    args = [a.format(tmp=tmp_path, record=short_record) for a in args]
+    code, screen = in_terminal(args, columns)
+    assert "Traceback" not in screen, screen[-3000:]
+    assert code == 0, screen[-3000:]
+    if progress is not None:
+        assert progress in screen, f"no progress display: {screen[-2000:]}"
+
+
+def test_a_failing_display_never_stops_the_run():
+    from oddsbot.analyser.cli.common import guarded
+
+    calls = []
+
+    def draw(done: int, planned: int) -> None:
+        calls.append(done)
+        raise TypeError("unsupported format string passed to NoneType.__format__")
+
+    update = guarded(draw)
+    update(1, None)
+    update(2, 10)  # after one fault the display is left alone
+    assert calls == [1]
