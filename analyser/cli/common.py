@@ -48,9 +48,10 @@ def load(source: str, variant: Optional[str]) -> tuple[GameSpec, GameFace, Any]:
     return spec, face, face.parse_as(text, variant)
 
 
-def check_format(fmt: str) -> str:
-    if fmt not in render.FORMATS:
-        raise OddsbotError(f"--format: {fmt!r} is not one of {', '.join(render.FORMATS)}")
+def check_format(fmt: str, formats: tuple[str, ...] = render.FORMATS) -> str:
+    """``fmt`` if the command can write it (one line otherwise: never ignored)."""
+    if fmt not in formats:
+        raise OddsbotError(f"--format: {fmt!r} is not one of {', '.join(formats)}")
     return fmt
 
 

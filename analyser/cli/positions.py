@@ -36,7 +36,8 @@ def advise(
                                          "(the game's policies; default: its rollout "
                                          "policy)."),
     variant: Optional[str] = typer.Option(None, help=VARIANT_HELP),
-    top: Optional[int] = typer.Option(None, help="Show only the best K actions in the table."),
+    top: Optional[int] = typer.Option(None, help="Show only the best K actions (in every "
+                                       "format)."),
     fmt: str = typer.Option("table", "--format", "-f", help=FORMAT_HELP),
     **game: Optional[Enum],
 ) -> None:
@@ -60,17 +61,19 @@ def advise(
                          target_se=0.002 if target_se is None else target_se,
                          progress=update, **options)
     prov = df.attrs["provenance"]
+    shown = df.head(top) if top else df  # an explicit --top applies to every format
     if fmt == "json":
         print(render.to_json({"game": spec.name, "player": pos.to_move,
-                              "actions": render.records(df), "provenance": prov}))
+                              "actions": render.records(shown), "provenance": prov}))
         return
     if fmt != "table":
-        print_frame(df, fmt)
+        print_frame(shown, fmt)
         return
     top = top or spec.default_top
     caption = face.advise_caption(pos, prov)
     if top and len(df) > top:
-        caption += f" · best {top} of {len(df):,} rows (--top K; every row with -f json/csv)"
+        caption += (f" · best {top} of {len(df):,} rows (--top K; every row with -f json/csv"
+                    " and no --top)")
     print_frame(face.table_view(df.head(top) if top else df), fmt, title=pos.to_notation(),
                 caption=caption)
 
@@ -108,7 +111,7 @@ def validate(
     fmt: str = typer.Option("table", "--format", "-f", help="table (notation) or json."),
 ) -> None:
     """Check a position; print its canonical notation (or JSON) if it is legal."""
-    check_format(fmt)
+    check_format(fmt, ("table", "json"))
     spec, face, pos = load(position, variant)
     face.validate(pos)
     if fmt == "json":
@@ -125,7 +128,7 @@ def moves(
     fmt: str = typer.Option("table", "--format", "-f", help="table (one per line) or json."),
 ) -> None:
     """The legal actions of the player to move."""
-    check_format(fmt)
+    check_format(fmt, ("table", "json"))
     spec, face, pos = load(position, variant)
     counts, labels = face.moves(pos)
     if fmt == "json":

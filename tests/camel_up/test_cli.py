@@ -439,6 +439,26 @@ def test_advise_top(oddsbot_cli):
     assert shown == labels[:3]
 
 
+@pytest.mark.parametrize("fmt", ["json", "csv", "markdown"])
+def test_an_explicit_top_applies_to_every_format(oddsbot_cli, fmt):
+    every = ok(oddsbot_cli("advise", str(START), *MC, "-f", "json")).json()["actions"]
+    out = ok(oddsbot_cli("advise", str(START), *MC, "--top", "3", "-f", fmt)).out
+    if fmt == "json":
+        assert json.loads(out)["actions"] == every[:3]
+    else:
+        rows = [line for line in out.splitlines()
+                if any(a["action"] in line for a in every)]
+        assert [next(a["action"] for a in every if a["action"] in r) for r in rows] == [
+            a["action"] for a in every[:3]]
+
+
+@pytest.mark.parametrize("command", ["validate", "moves"])
+@pytest.mark.parametrize("fmt", ["csv", "markdown"])
+def test_a_format_a_command_cannot_write_is_refused(oddsbot_cli, command, fmt):
+    assert_bad_input(oddsbot_cli(command, str(START), "-f", fmt), "--format", fmt,
+                     "table, json")
+
+
 @pytest.mark.parametrize("model", ["uniform", "race", "optimistic"])
 def test_advise_deck_models(oddsbot_cli, model):
     data = ok(oddsbot_cli("advise", str(MID), *MC, "--deck-model", model, "-f", "json")).json()
