@@ -20,6 +20,9 @@ from . import charts, records, reports  # noqa: F401
 from .common import app, err
 from .startup import leave, skip_blas_probe
 
+for _command in app.registered_commands:  # docstrings reflowed: help wraps to the terminal
+    _command.help = _command.help or " ".join((_command.callback.__doc__ or "").split())
+
 __all__ = ["app", "console", "main"]
 
 

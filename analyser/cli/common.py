@@ -20,14 +20,28 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+from ... import __version__
 from ...errors import OddsbotError
 from ...inputs import read_position_text
 from .. import registry, render
 from ..face import GameFace, GameOption, GameSpec
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(no_args_is_help=True,
                   help="Exact and Monte Carlo odds for board games: what is each action worth?")
 err = Console(stderr=True)
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        print(f"oddsbot {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", callback=_print_version,
+                                       is_eager=True, help="Print the version and exit.")
+          ) -> None:
+    """Exact and Monte Carlo odds for board games: what is each action worth?"""
 
 POSITION_HELP = "A position: a file path, '-' for stdin, or the one-line notation inline."
 FORMAT_HELP = "Output format: table, json, csv or markdown."

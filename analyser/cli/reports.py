@@ -47,18 +47,18 @@ def report(
     game: Optional[str] = typer.Argument(None, help="Game id (see 'oddsbot games'); not "
                                                     "needed with --resume."),
     n_games: Optional[int] = typer.Option(None, "--games", help="Whole games per variant."),
-    players: Optional[int] = typer.Option(None, help="Players [default: 4]."),
+    players: Optional[int] = typer.Option(None, help="Players (default: 4)."),
     policies: Optional[list[str]] = typer.Option(
         None, "--policies", help="Policy of each seat, comma-separated, repeated over the "
-                                 "seats [default: the game's default policy]."),
+                                 "seats (default: the game's default policy)."),
     variants: Optional[list[str]] = typer.Option(
         None, "--variant", help="Rules variant; repeat it or comma-separate to compare "
-                                "variants side by side [default: the game itself]."),
+                                "variants side by side (default: the game itself)."),
     seed: Optional[int] = typer.Option(None, min=0, max=MAX_SEED,
-                                        help="Random seed [default: 0]; the same seed "
+                                        help="Random seed (default: 0); the same seed "
                                                   "gives the same games anywhere."),
     raw: Optional[str] = typer.Option(None, help="Raw per-game file: parquet or csv "
-                                                 "[default: parquet]."),
+                                                 "(default: parquet)."),
     out: Optional[Path] = typer.Option(None, help="New (or empty) folder for the report."),
     resume: Optional[Path] = typer.Option(None, help="Continue (or rebuild) the run in this "
                                                      "folder; --games may change it."),

@@ -108,3 +108,26 @@ def test_a_failing_display_never_stops_the_run():
     update(1, None)
     update(2, 10)  # after one fault the display is left alone
     assert calls == [1]
+
+
+def test_help_shows_every_word_of_every_help_text(oddsbot_cli, monkeypatch):
+    """Rich markup once swallowed bracketed help text (``Players [default: 4].`` showed as
+    ``Players .``): every word of every command's and option's help must be shown."""
+    import typer.main
+
+    from oddsbot.analyser.cli import app
+
+    monkeypatch.setenv("COLUMNS", "200")
+    group = typer.main.get_command(app)
+    for name, command in group.commands.items():
+        shown = set(oddsbot_cli(name, "--help").out.replace("│", " ").split())
+        for param in command.params:
+            words = set((getattr(param, "help", None) or "").split())
+            assert words <= shown, (name, param.name, sorted(words - shown))
+
+
+def test_version(oddsbot_cli):
+    from oddsbot import __version__
+
+    run = oddsbot_cli("--version")
+    assert (run.code, run.out, run.err) == (0, f"oddsbot {__version__}\n", "")
