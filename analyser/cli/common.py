@@ -112,6 +112,17 @@ def progress_bar(label: str) -> Iterator:
         yield guarded(update)
 
 
+@contextmanager
+def busy(what: str) -> Iterator[None]:
+    """A spinner with ``what`` on stderr while work of unknown length runs (a terminal
+    only), so a long run shows a sign of life."""
+    if not err.is_terminal:
+        yield
+        return
+    with err.status(f"{what}…"):
+        yield
+
+
 def print_frame(df, fmt: str, **table: Any) -> None:
     """``df`` on stdout as CSV, Markdown or a rich table (``table``: title, caption,
     digits)."""

@@ -12,7 +12,7 @@ from ...errors import OddsbotError
 from .. import registry, render
 from ..face import Capability
 from .common import (
-    FORMAT_HELP, POSITION_HELP, VARIANT_HELP, app, check_format, check_positive, err,
+    FORMAT_HELP, POSITION_HELP, VARIANT_HELP, app, busy, check_format, check_positive, err,
     game_options, load, print_frame, progress_bar, seed_option, with_game_options,
 )
 
@@ -161,7 +161,9 @@ def new(
         raise OddsbotError(f"variant: {chosen!r} is not a variant of {spec.name}")
     face = spec.load()
     if play is not None:
-        sys.stdout.write(face.play(players, seed, chosen, play))
+        with busy(f"playing a whole {chosen} game, every seat {play}"):
+            record = face.play(players, seed, chosen, play)
+        sys.stdout.write(record)
         return
     pos = face.new_position(players, seed, chosen)
     print(pos.to_notation() if fmt == "notation" else render.to_json(pos.to_json()))

@@ -80,6 +80,8 @@ CASES = {
     "advise five-tribes": (["advise", "examples/five-tribes-opening-4p.json"], None),
     "odds camel-up": (["odds", "examples/camel-up-mid-leg.json"], None),
     "replay": (["replay", "{record}", "--samples", "20000"], "annotating"),
+    "new --play": (["new", "camel-up", "--play", "heuristic", "--seed", "3"],
+                   "playing a whole camel-up game"),
 }
 
 
