@@ -21,7 +21,8 @@ from .common import app, err
 from .startup import leave, skip_blas_probe
 
 for _command in app.registered_commands:  # docstrings reflowed: help wraps to the terminal
-    _command.help = _command.help or " ".join((_command.callback.__doc__ or "").split())
+    _paragraphs = (_command.callback.__doc__ or "").split("\n\n")
+    _command.help = _command.help or "\n\n".join(" ".join(p.split()) for p in _paragraphs)
 
 __all__ = ["app", "console", "main"]
 

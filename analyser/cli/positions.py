@@ -41,7 +41,13 @@ def advise(
     fmt: str = typer.Option("table", "--format", "-f", help=FORMAT_HELP),
     **game: Optional[Enum],
 ) -> None:
-    """The EV table: every legal action of the player to move, best first."""
+    """The EV table: every legal action of the player to move, best first.
+
+    Columns: ev, the action's value to the mover (in the game's unit: EP, VP); se, its standard error (empty
+    when exact); method, how it was found (exact, monte-carlo, or a named model); gap, how
+    far it falls short of the best action. Each game's own columns: docs/games/<game>.md.
+
+    Example: oddsbot advise examples/camel-up-start-4p.json --top 10 --seed 1"""
     check_format(fmt)
     check_positive("--samples", samples)
     check_positive("--target-se", target_se)
