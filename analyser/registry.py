@@ -60,11 +60,6 @@ def specs() -> dict[str, GameSpec]:
     return dict(_SPECS)
 
 
-def games() -> dict[str, GameSpec]:
-    """The registered games by game id (their declarations; ``game`` loads a face)."""
-    return specs()
-
-
 def _lookup(name: str) -> GameSpec:
     for spec in _SPECS.values():
         if name == spec.name or name in spec.variants or name in spec.aliases:

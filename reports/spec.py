@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..errors import OddsbotError
 from ..kernels.rng import MAX_SEED
 
 BLOCK_GAMES = 50_000
@@ -89,8 +90,6 @@ class RunSpec:
 
 def check_policies(policies: tuple[str, ...], known: tuple[str, ...], players: int) -> None:
     """One-line errors for ``--policies``: an unknown policy, more policies than seats."""
-    from ..errors import OddsbotError
-
     for name in policies:
         if name not in known:
             raise OddsbotError(f"--policies: unknown policy {name!r} (known: "

@@ -431,6 +431,11 @@ def test_advise_table_is_the_default(oddsbot_cli):
     assert r.out == ok(oddsbot_cli("advise", str(MID), *MC, "--format", "table")).out
 
 
+def test_advise_policy_without_rollouts_is_refused(oddsbot_cli):
+    assert_bad_input(oddsbot_cli("advise", str(START), *MC, "--policy", "random"),
+                     "--policy", "--rollouts")
+
+
 def test_advise_top(oddsbot_cli):
     data = ok(oddsbot_cli("advise", str(START), *MC, "-f", "json")).json()
     out = ok(oddsbot_cli("advise", str(START), *MC, "--top", "3")).out

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import inspect
 import json
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -16,7 +17,7 @@ from oddsbot.analyser.face import Capability, GameFace, GameSpec, RecordFace
 from oddsbot.errors import PositionError
 from oddsbot.reports.face import DesignerFace, PositionChartFace, ReplayChartFace
 
-GAMES = sorted(registry.games())
+GAMES = sorted(registry.specs())
 REQUIRED_COLUMNS = ["action", "ev", "se", "method", "gap"]
 
 
@@ -89,6 +90,7 @@ def _keywords(fn, only: bool = False) -> set[str]:
 def test_declaration(name):
     spec = registry.spec(name)
     assert isinstance(spec, GameSpec) and spec.name == name
+    assert (Path(__file__).resolve().parents[2] / spec.docs).is_file(), spec.docs
     assert name in spec.variants and all(registry.spec(v) is spec for v in spec.variants)
     low, high = spec.players
     assert 1 <= low <= high

@@ -1,6 +1,6 @@
 """Golden playthroughs of every registered game: a whole seeded game, byte for byte.
 
-The games are those of ``oddsbot.analyser.registry.games()``. The goldens of game ``G``
+The games are those of ``oddsbot.analyser.registry.specs()``. The goldens of game ``G``
 live in ``tests/<G with - as _>/golden/`` (``tests/camel_up/golden/``,
 ``tests/five_tribes/golden/``), one file per game record, named
 
@@ -29,7 +29,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from oddsbot.analyser.registry import game as face, games
+from oddsbot.analyser.registry import game as face, specs
 
 TESTS = Path(__file__).resolve().parents[1]
 NAME = re.compile(r"(?P<variant>.+?)-(?P<players>\d+)p-seed(?P<seed>\d+)(?:-(?P<policy>.+))?")
@@ -62,7 +62,7 @@ def record(module: ModuleType, path: Path) -> str:
 
 def cases() -> list:
     out = []
-    for game in games():
+    for game in specs():
         paths = goldens(game) or [None]  # None: a game without goldens, which fails
         out += [pytest.param(game, p, id=f"{game}/{p.stem if p else 'none'}") for p in paths]
     return out
@@ -75,7 +75,7 @@ def test_golden_record_is_byte_identical(game, path):
 
 
 def regenerate(names: list[str]) -> None:
-    registered = games()
+    registered = specs()
     unknown = sorted(set(names) - set(registered))
     if unknown:
         raise SystemExit(f"unknown game(s) {', '.join(unknown)} (known: {', '.join(registered)})")

@@ -9,7 +9,7 @@ from oddsbot.analyser import registry
 from oddsbot.kernels.rng import MAX_SEED
 
 
-@pytest.mark.parametrize("name", sorted(registry.games()))
+@pytest.mark.parametrize("name", sorted(registry.specs()))
 def test_small_then_largest_seed_deal_different_starts(name):
     module = registry.game(name)
     small = module.new_position(4, 1, name)
