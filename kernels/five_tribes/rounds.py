@@ -14,7 +14,7 @@ from .data import (
     BID_COSTS, CAMELS, DJINNS, FAKIRS, GOODS_COUNTS, MARKERS, MEEPLE_TOTALS, RESOURCE_ROW,
     SACRED_PLACE, SACRED_VPS, START_GOLD, TILE_COUNTS, TILE_VP, VISIBLE_DJINNS, ZERO_SPACES,
 )
-from .sowing import _run
+from .sowing import _no_rows, _run
 from .state import (
     ASSASSIN_OPTIONAL, BID_ORDER, BIDDING, DJINN_DECK, DJINN_DISCARD, DJINN_ROW, END_RULE,
     MAX_MARKERS, MAX_PLAYERS, N_CARD_KINDS, N_PLAYERS, P_CAMELS, P_GOLD, PHASE, RES_DECK,
@@ -210,8 +210,7 @@ def game_over(st):
     for p in range(st[N_PLAYERS]):
         if st[P_CAMELS + p] == 0:
             return True
-    empty = np.zeros((0, 1), dtype=np.int64)
-    return _run(meeples(st), st[END_RULE], False, empty[:, 0], empty, empty, empty[:, 0])[0] == 0
+    return _run(meeples(st), st[END_RULE], *_no_rows())[0] == 0
 
 
 @njit(cache=True)
