@@ -60,8 +60,16 @@ def action_kind(action):
 
 
 @njit(cache=True)
-def record_game(st, policies, params, dice, pol, ws, row):
-    """Play the set-up state ``st`` to the end and fill ``row`` (``N_FIELDS``)."""
+def record_game(context, scratch, streams, row):
+    """``record_chunk``'s game: set up on ``rules`` from stream 0, play to the end (dice
+    from stream 1, policy choices from stream 2) and fill ``row`` (``N_FIELDS``).
+    ``context``: (rules, policies, params); ``scratch``: ``_scratch(context)``."""
+    rules, policies, params = context
+    ws, st = scratch
+    dice, pol = streams[1], streams[2]
+    st[:] = rules
+    setup_camels(st, streams[0])
+    forget(ws)
     for c in range(N_RACING):
         row[F_START + c] = place_of(st, c)
     for k in range(MAX_LEGS_LOGGED):
@@ -102,26 +110,15 @@ def record_game(st, policies, params, dice, pol, ws, row):
 
 @njit(cache=True)
 def _scratch(context):
-    """A thread's scratch for ``_play``: (policy workspace, game state)."""
+    """A thread's scratch for ``record_game``: (policy workspace, game state)."""
     return workspace(), np.empty_like(context[0])
-
-
-@njit(cache=True)
-def _play(context, scratch, streams, row):
-    """``record_chunk``'s game: set up on ``rules`` from stream 0, then ``record_game``."""
-    rules, policies, params = context
-    ws, st = scratch
-    st[:] = rules
-    setup_camels(st, streams[0])
-    forget(ws)
-    record_game(st, policies, params, streams[1], streams[2], ws, row)
 
 
 @njit(cache=True, nogil=True)
 def record_range(rules, policies, params, seed, game0, n_games):
     """``record_games`` for games ``game0 .. game0 + n_games - 1`` on this thread."""
-    return record_chunk(_play, _scratch, (rules, policies, params), N_FIELDS, seed, game0,
-                        n_games)
+    return record_chunk(record_game, _scratch, (rules, policies, params), N_FIELDS, seed,
+                        game0, n_games)
 
 
 def record_games(rules, policies, params, seed, game0, n_games, chunk_size):

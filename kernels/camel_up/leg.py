@@ -231,7 +231,7 @@ def _fill(tr0, tile, mine, mask, leg_left, hist, land):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def leg_distribution(tr0, tile, mine, mask, leg_left):
     """Exact distribution of the rest of the current leg.
 

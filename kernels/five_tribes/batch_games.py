@@ -323,7 +323,7 @@ def turn_workspace():
             np.zeros(N_TILES, dtype=np.int64), np.zeros((N_COLOURS, MAX_STACK), dtype=np.int64))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def choose_turn(st, policy, rng, tables, ws):
     """The complete turn the player to move plays under ``policy``, as an ``apply_turn``
     row (``ws[0]`` of ``turn_workspace``, overwritten by the next call)."""
@@ -356,10 +356,28 @@ def end_code(st, tables, ws):
 
 
 @njit(cache=True)
-def record_game(st, policies, pol, chance, tables, ws, row):
-    """Play the freshly dealt ``st`` to the end and fill ``row`` (``N_FIELDS``)."""
+def fresh_state(st):
+    """Reset ``st`` to ``state.empty_state()``: zeros, every 'none' slot -1."""
+    st[:] = 0
+    st[T_OWNER:T_OWNER + N_TILES] = -1
+    st[ROW:ROW + 9] = -1
+    st[DJINN_ROW:DJINN_ROW + 3] = -1
+    st[BID_ORDER:BID_ORDER + MAX_PLAYERS] = -1
+    st[TURN_TRACK:TURN_TRACK + 9] = -1
+
+
+@njit(cache=True)
+def record_game(context, scratch, streams, row):
+    """``record_chunk``'s game: dealt from stream 0, played to the end (policy choices
+    from stream 1, clean-up refills from stream 2) and ``row`` (``N_FIELDS``) filled.
+    ``context``: (players, end rule, assassin flag, policies, walks, paths);
+    ``scratch``: ``_scratch(context)``."""
+    players, end_rule, assassin_optional, policies, walks, paths = context
+    ws, st = scratch
+    pol, chance, tables = streams[1], streams[2], (walks, paths)
+    fresh_state(st)
+    deal(st, players, end_rule, assassin_optional, streams[0])
     spaces = np.zeros(9, dtype=np.int64)
-    players = st[N_PLAYERS]
     camels = st[P_CAMELS:P_CAMELS + players].copy()
     row[F_FIRST_BIDDER] = st[BID_ORDER]
     rounds = 0
@@ -400,30 +418,9 @@ def record_game(st, policies, pol, chance, tables, ws, row):
 
 
 @njit(cache=True)
-def fresh_state(st):
-    """Reset ``st`` to ``state.empty_state()``: zeros, every 'none' slot -1."""
-    st[:] = 0
-    st[T_OWNER:T_OWNER + N_TILES] = -1
-    st[ROW:ROW + 9] = -1
-    st[DJINN_ROW:DJINN_ROW + 3] = -1
-    st[BID_ORDER:BID_ORDER + MAX_PLAYERS] = -1
-    st[TURN_TRACK:TURN_TRACK + 9] = -1
-
-
-@njit(cache=True)
 def _scratch(context):
-    """A thread's scratch for ``_play``: (``turn_workspace()``, game state)."""
+    """A thread's scratch for ``record_game``: (``turn_workspace()``, game state)."""
     return turn_workspace(), np.zeros(STATE_SIZE, dtype=np.int64)
-
-
-@njit(cache=True)
-def _play(context, scratch, streams, row):
-    """``record_chunk``'s game: dealt from stream 0, then ``record_game``."""
-    players, end_rule, assassin_optional, policies, walks, paths = context
-    ws, st = scratch
-    fresh_state(st)
-    deal(st, players, end_rule, assassin_optional, streams[0])
-    record_game(st, policies, streams[1], streams[2], (walks, paths), ws, row)
 
 
 @njit(cache=True, nogil=True)
@@ -432,7 +429,7 @@ def record_range(players, end_rule, assassin_optional, policies, walks, paths, s
     """``record_games`` for games ``game0 .. game0 + n_games - 1`` on this thread
     (``walks``, ``paths``: ``walk_tables()``)."""
     context = (players, end_rule, assassin_optional, policies, walks, paths)
-    return record_chunk(_play, _scratch, context, N_FIELDS, seed, game0, n_games)
+    return record_chunk(record_game, _scratch, context, N_FIELDS, seed, game0, n_games)
 
 
 def record_games(players, end_rule, assassin_optional, policies, seed, game0, n_games,

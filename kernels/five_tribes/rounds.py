@@ -175,6 +175,18 @@ def _draw_djinn(st, rng):
 
 
 @njit(cache=True)
+def _show_djinn(st, djinn):
+    """Put ``djinn`` face up in the djinn display (it has room), kept in ``DJINNS`` order."""
+    i = 0
+    while st[DJINN_ROW + i] >= 0:
+        i += 1
+    while i > 0 and st[DJINN_ROW + i - 1] > djinn:
+        st[DJINN_ROW + i] = st[DJINN_ROW + i - 1]
+        i -= 1
+    st[DJINN_ROW + i] = djinn
+
+
+@njit(cache=True)
 def cleanup(st, rng):
     """Clean-up (§4.3): refill the resource row to 9 and the djinn display to 3, drawing one
     at a time at random (a row stays short once deck and discards are both empty), then
@@ -193,11 +205,7 @@ def cleanup(st, rng):
         djinn = _draw_djinn(st, rng)
         if djinn < 0:
             break
-        i = n
-        while i > 0 and st[DJINN_ROW + i - 1] > djinn:
-            st[DJINN_ROW + i] = st[DJINN_ROW + i - 1]
-            i -= 1
-        st[DJINN_ROW + i] = djinn
+        _show_djinn(st, djinn)
         n += 1
     st[PHASE] = BIDDING
     st[TO_MOVE] = st[BID_ORDER]
@@ -245,7 +253,8 @@ def deal(st, players, end_rule, assassin_optional, rng):
         st[RES_DECK + card] += 1
     djinns = np.arange(N_DJINNS)
     _shuffle(djinns, rng)
-    st[DJINN_ROW:DJINN_ROW + VISIBLE_DJINNS] = np.sort(djinns[:VISIBLE_DJINNS])
+    for djinn in djinns[:VISIBLE_DJINNS]:
+        _show_djinn(st, djinn)
     for d in djinns[VISIBLE_DJINNS:]:
         st[DJINN_DECK] |= 1 << d
     markers = np.arange(MARKERS_OF[players] * players) % players
