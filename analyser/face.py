@@ -7,7 +7,10 @@ implement it, which are imported on first use:
 
 - ``face``: the module implementing :class:`GameFace` (every game, required);
 - ``designer``: the module implementing ``oddsbot.reports.face.DesignerFace`` (designer
-  reports, and the position and replay charts where those capabilities are declared).
+  reports, and the position and replay charts where those capabilities are declared);
+- ``warm_up``: the module implementing :class:`WarmUpFace` (the game's compiled kernels,
+  in units that ``oddsbot warm-up`` compiles ahead of use; none for a game without
+  kernels).
 
 :class:`Capability` lists what a game may lack. The CLI asks :meth:`GameSpec.require`
 before it uses one, so a missing capability is refused in one line from one place
@@ -75,6 +78,7 @@ class GameSpec:
     capabilities: frozenset[Capability] = frozenset()
     options: tuple[GameOption, ...] = ()
     designer: str | None = None    # import path of the DesignerFace module (reports)
+    warm_up: str | None = None     # import path of the WarmUpFace module (compiled kernels)
     default_top: int | None = None  # rows of the terminal EV table unless --top says
     aliases: tuple[str, ...] = field(default=())  # other ids that name the game
 
@@ -92,6 +96,10 @@ class GameSpec:
         """The game's designer module (reports and charts)."""
         self.require(Capability.REPORTS)
         return importlib.import_module(self.designer)
+
+    def load_warm_up(self) -> WarmUpFace | None:
+        """The game's warm-up module, None for a game without compiled kernels."""
+        return None if self.warm_up is None else importlib.import_module(self.warm_up)
 
     def has(self, capability: Capability) -> bool:
         return capability in self.capabilities
@@ -184,3 +192,18 @@ class RecordFace(Protocol):
 
     def caption(self, steps: Any, lost: list[float], *, samples: int, seed: int,
                 rollouts: int | None) -> str: ...
+
+
+@runtime_checkable
+class WarmUpFace(Protocol):
+    """``GameSpec.warm_up``: the game's compiled kernels as units that compile on their own
+    (``oddsbot warm-up`` gives each game's units, in order, to one worker process; a
+    designer report's kernels are a unit of their own, compiled through the designer
+    face). ``UNITS`` maps a unit's name to the commands it serves; ``warm(unit)`` compiles
+    the unit's kernels, or loads them from numba's cache, by running them on small inputs
+    through the same functions as the commands, so that they compile for the same
+    argument types."""
+
+    UNITS: Mapping[str, str]
+
+    def warm(self, unit: str) -> None: ...

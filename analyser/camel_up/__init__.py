@@ -23,4 +23,5 @@ GAME = GameSpec(
                    "uniform", ("uniform", "informed"), ("advise",)),
     ),
     designer="oddsbot.reports.camel_up",
+    warm_up=f"{__name__}.warm",
 )

@@ -18,6 +18,8 @@ import pandas as pd
 from ... import __version__
 from ...kernels import camel_up as K
 from .. import montecarlo
+from ..compiling import announces
+from . import GAME
 from .encode import action_code, action_label, encode
 from .odds import RACE_POLICY, LegDistribution, leg_distributions, place_of, race_odds
 from .position import Card, Position, Tile
@@ -140,6 +142,7 @@ def check_action(pos: Position, label: str) -> int:
     return code
 
 
+@announces(f"{GAME.name} advise")
 def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
            target_se: float | None = 0.002, deck_model: str = "uniform",
            exact: str = "auto", rollouts: int | None = None, policy: str = "heuristic",

@@ -11,6 +11,7 @@ import pandas as pd
 from ... import __version__
 from ...errors import OddsbotError, load_json, read_position
 from .. import montecarlo
+from ..compiling import announces
 from . import record
 from .advise import DECK_MODELS, advise, check_action, legal_actions, table_view
 from .notation import parse_notation
@@ -51,6 +52,7 @@ def parse_as(text: str, variant: str) -> Position:
     return parse_notation(f"{variant} {rest}")
 
 
+@announces(f"{NAME} odds")
 def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
          target_se: float | None = 0.002,
          progress: Callable[[int, int], None] | None = None) -> dict:
@@ -75,6 +77,7 @@ def play(players: int, seed: int, variant: str, policy: str) -> str:
     return record.play(players, seed, variant, policy)
 
 
+@announces(f"{NAME} moves")
 def moves(pos: Position) -> tuple[dict[str, int], list[str]]:
     """The legal actions of the player to move, and how many there are."""
     labels = legal_actions(pos)

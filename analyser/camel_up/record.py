@@ -39,6 +39,8 @@ import pandas as pd
 from ... import __version__
 from ...kernels import camel_up as K
 from ...errors import OddsbotError
+from ..compiling import announces
+from . import GAME
 from .encode import action_code, action_label, decode, encode
 from .notation import parse_notation
 from .position import Card, Position
@@ -363,6 +365,7 @@ def replay(record: Record) -> Replay:
     return out
 
 
+@announces(f"{GAME.name} replay")
 def load_record(text: str) -> tuple[Record, Replay]:
     """Parse and replay ``text``, reporting the first bad line of the file: a line the
     replay refuses is reported before a later line that cannot be read."""
@@ -390,6 +393,7 @@ def policies() -> tuple[str, ...]:
     return tuple(module.POLICIES)
 
 
+@announces(f"{GAME.name} play")
 def play(players: int, seed: int, variant_id: str, policy: str) -> str:
     """The record of a whole simulated game: a random start from ``seed`` played out
     with every seat following ``policy`` (``oddsbot new camel-up --play``)."""

@@ -21,5 +21,6 @@ GAME = GameSpec(
     docs="docs/games/five-tribes.md",
     capabilities=frozenset({Capability.REPORTS}),
     designer="oddsbot.reports.five_tribes",
+    warm_up=f"{__name__}.warm",
     default_top=20,
 )

@@ -22,6 +22,8 @@ import pandas as pd
 from ... import __version__
 from ...kernels import five_tribes as FT
 from ...errors import ActionError
+from ..compiling import announces
+from . import GAME
 from .encode import encode
 from .labels import bid_label, turn_label, turn_labels
 from .position import Position
@@ -128,6 +130,7 @@ def check_action(pos: Position, label: str) -> str:
     return label
 
 
+@announces(f"{GAME.name} advise")
 def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
            target_se: float | None = None,
            progress: Callable[[int, int], None] | None = None) -> pd.DataFrame:

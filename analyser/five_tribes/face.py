@@ -11,6 +11,7 @@ import pandas as pd
 from ... import __version__
 from ...kernels import five_tribes as FT
 from ...errors import OddsbotError, read_position
+from ..compiling import announces
 from .advise import advise, check_action, legal_actions, table_view
 from .encode import encode
 from .labels import sowing_label
@@ -41,12 +42,14 @@ def parse_as(text: str, variant: str) -> Position:
     return pos.with_(end_rule=wanted)
 
 
+@announces(f"{NAME} play")
 def play(players: int, seed: int, variant: str, policy: str) -> str:
     """A whole game from ``new_position(players, seed, variant)`` under ``policy``, as a
     readable record (``GameResult.text``)."""
     return simulate(new_position(players, seed, variant), seed=seed, policy=policy).text()
 
 
+@announces(f"{NAME} moves")
 def moves(pos: Position) -> tuple[dict[str, int], list[str]]:
     """Every legal sowing on the board (docs/games/five-tribes.md §7.3 counts, and each full
     sequence in words, ``r2c2>r2c3:Y>r2c4:W``)."""
@@ -59,6 +62,7 @@ def moves(pos: Position) -> tuple[dict[str, int], list[str]]:
                    for s, p, c, n in zip(starts, paths, colours, lengths)]
 
 
+@announces(f"{NAME} odds")
 def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
          target_se: float | None = None,
          progress: Callable[[int, int], None] | None = None) -> dict:

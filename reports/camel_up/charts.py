@@ -18,10 +18,12 @@ from matplotlib.colors import to_rgb
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
+from ...analyser.camel_up import GAME
 from ...analyser.camel_up.encode import decode, encode
 from ...analyser.camel_up.odds import RaceOdds, leg_distribution, race_odds
 from ...analyser.camel_up.position import Position
 from ...analyser.camel_up.record import RecordTurn, Replay
+from ...analyser.compiling import announces
 from ...analyser.camel_up.validate import validate
 from ...errors import OddsbotError
 from ...analyser.montecarlo import Plan
@@ -39,6 +41,7 @@ LOSER_HATCH = "xx"
 BOUNDARY = "leg-boundary"  # gid of the leg-boundary lines of the replay chart
 
 
+@announces(f"{GAME.name} chart")
 def position_chart(pos: Position, *, samples: int | None = None, seed: int = 0,
                    target_se: float | None = 0.002) -> Figure:
     """Leg-place distribution (exact) and race winner / loser odds (Monte Carlo,
