@@ -7,10 +7,12 @@ fingerprints the kernel sources; when a fingerprint differs from the one stored 
 the caches, it deletes those cached kernels so that they compile afresh.
 
 The unit is a game package (``camel_up``, ``five_tribes``: they never call each other)
-together with the shared modules at the top (``rng``, ``batch``), which every game uses: a
-change in one game recompiles that game only, a change in a shared module recompiles
-everything.
-With ``NUMBA_CACHE_DIR`` set, all kernels are one unit.
+together with the shared modules at the top (``rng``, ``batch``, ``threads``), which every
+game uses: a change in one game recompiles that game only, a change in a shared module
+recompiles everything.
+With ``NUMBA_CACHE_DIR`` set, numba keeps every cache in that folder (in one sub-folder per
+source folder): all kernels are one unit, stamped in that folder, and the caches beside
+the sources, which numba does not use then, are left as they are.
 """
 
 from __future__ import annotations
@@ -23,12 +25,8 @@ STAMP = "oddsbot-kernels.sha256"
 
 
 def _cache_dirs(root: Path) -> list[Path]:
-    dirs = [p / "__pycache__" for p in [root, *root.rglob("*")] if p.is_dir()
+    return [p / "__pycache__" for p in [root, *root.rglob("*")] if p.is_dir()
             and p.name != "__pycache__"]
-    custom = os.environ.get("NUMBA_CACHE_DIR")
-    if custom:
-        dirs.append(Path(custom))
-    return dirs
 
 
 def _digest(root: Path, sources: list[Path]) -> str:
@@ -45,18 +43,19 @@ def fingerprint(root: Path) -> str:
 
 
 def _units(root: Path) -> list[tuple[Path, list[Path], list[Path]]]:
-    """(folder holding the stamp, sources, cache folders) of every cache unit."""
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return [(root, sorted(root.rglob("*.py")), _cache_dirs(root))]
+    """(stamp file, sources, cache folders) of every cache unit."""
+    custom = os.environ.get("NUMBA_CACHE_DIR")
+    if custom:
+        return [(Path(custom) / STAMP, sorted(root.rglob("*.py")), [Path(custom)])]
     shared = sorted(root.glob("*.py"))
-    units = [(root, shared, [root / "__pycache__"])]
+    units = [(root / "__pycache__" / STAMP, shared, [root / "__pycache__"])]
     for package in sorted(p for p in root.iterdir() if (p / "__init__.py").is_file()):
-        units.append((package, shared + sorted(package.rglob("*.py")), _cache_dirs(package)))
+        units.append((package / "__pycache__" / STAMP, shared + sorted(package.rglob("*.py")),
+                      _cache_dirs(package)))
     return units
 
 
-def _purge_unit(root: Path, folder: Path, sources: list[Path], caches: list[Path]) -> bool:
-    stamp_file = folder / "__pycache__" / STAMP
+def _purge_unit(root: Path, stamp_file: Path, sources: list[Path], caches: list[Path]) -> bool:
     current = _digest(root, sources)
     try:
         if stamp_file.read_text() == current:
@@ -65,11 +64,10 @@ def _purge_unit(root: Path, folder: Path, sources: list[Path], caches: list[Path
         pass
     try:
         for cache in caches:
-            if cache.is_dir():
-                for f in cache.iterdir():
-                    if f.suffix in (".nbi", ".nbc"):
-                        f.unlink()
-        stamp_file.parent.mkdir(exist_ok=True)
+            for f in cache.rglob("*") if cache.is_dir() else ():
+                if f.suffix in (".nbi", ".nbc"):
+                    f.unlink()
+        stamp_file.parent.mkdir(parents=True, exist_ok=True)
         stamp_file.write_text(current)
     except OSError:
         return False
@@ -82,6 +80,6 @@ def purge_stale_caches(root: Path | None = None) -> bool:
     left alone."""
     root = Path(__file__).resolve().parent if root is None else root
     purged = False
-    for folder, sources, caches in _units(root):
-        purged |= _purge_unit(root, folder, sources, caches)
+    for stamp_file, sources, caches in _units(root):
+        purged |= _purge_unit(root, stamp_file, sources, caches)
     return purged

@@ -47,17 +47,21 @@ def test_a_change_in_one_game_purges_that_game_only(tmp_path, monkeypatch):
 
 
 def test_with_a_custom_cache_folder_everything_is_one_unit(tmp_path, monkeypatch):
+    """numba keeps every cache in NUMBA_CACHE_DIR then, one sub-folder per source folder:
+    a change anywhere purges them all, and the caches beside the sources (unused then)
+    stay as they are."""
     custom = tmp_path / "custom"
-    custom.mkdir()
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(custom))
     kernels = tmp_path / "kernels"
     kernels.mkdir()
     caches = tree(kernels)
-    elsewhere = custom / "g.f-1.py311.nbc"
+    elsewhere = custom / "game_b_1f2e" / "g.f-1.py311.nbc"
+    elsewhere.parent.mkdir(parents=True)
     elsewhere.write_text("x")
-    purge_stale_caches(kernels)
-    restore(caches)
+    assert purge_stale_caches(kernels)  # first sight: the stamp goes into the folder
+    assert (custom / "oddsbot-kernels.sha256").is_file()
     elsewhere.write_text("x")
+    assert not purge_stale_caches(kernels) and elsewhere.exists()
     (kernels / "game_b" / "score.py").write_text("C = 2\n")
     assert purge_stale_caches(kernels)
-    assert not elsewhere.exists() and not any(c.exists() for c in caches.values())
+    assert not elsewhere.exists() and all(c.exists() for c in caches.values())

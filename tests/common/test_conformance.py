@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from oddsbot.analyser import registry
-from oddsbot.analyser.face import Capability, GameFace, GameSpec, RecordFace
+from oddsbot.analyser.face import Capability, GameFace, GameSpec, RecordFace, WarmUpFace
 from oddsbot.errors import PositionError
 from oddsbot.reports.face import DesignerFace, PositionChartFace, ReplayChartFace
 
@@ -120,6 +120,21 @@ def test_capabilities(name):
         designer = spec.load_designer()
         for capability, protocol in CAPABILITY_FACES.items():
             assert spec.has(capability) == isinstance(designer, protocol), (name, capability)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_warm_up_units(name):
+    """A game's warm-up units run (here from the session's warm cache: quick), and the
+    units of a game with compiled kernels cover its every command (``test_warm_up``)."""
+    spec = registry.spec(name)
+    warm = spec.load_warm_up()
+    if warm is None:
+        return
+    assert isinstance(warm, WarmUpFace) and warm.UNITS
+    for unit in warm.UNITS:
+        warm.warm(unit)
+    with pytest.raises(ValueError, match="no warm-up unit"):
+        warm.warm("nope")
 
 
 CLI_OF = {

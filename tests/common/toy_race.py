@@ -23,7 +23,8 @@ GOAL = 5
 STEPS = {"walk": ((1, 1.0),), "flip": ((3, 0.5), (0, 0.5))}  # action -> (spaces, P)
 GAME = GameSpec(name=NAME, title="Coin race", variants={NAME: "the coin race to 5"},
                 players=(2, 4), face=__name__, docs="tests/common/toy_race.py",
-                capabilities=frozenset({Capability.REPORTS}), designer=__name__)
+                capabilities=frozenset({Capability.REPORTS}), designer=__name__,
+                warm_up=__name__)
 VARIANTS = GAME.variants
 POLICIES = ("random",)
 
@@ -146,6 +147,17 @@ def play(players: int, seed: int, variant: str, policy: str) -> str:
     if policy not in POLICIES:
         raise OddsbotError(f"--play: unknown policy {policy!r} (known: random)")
     return simulate(new_position(players, seed, variant), seed=seed, policy=policy).text()
+
+
+# --------------------------------------------------------------------------- warm-up face
+
+UNITS = {"advise": "advise (plain Python: nothing to compile)"}
+
+
+def warm(unit: str) -> None:
+    if unit not in UNITS:
+        raise ValueError(f"{NAME} has no warm-up unit {unit!r}")
+    advise(new_position(2, 0, NAME))
 
 
 # --------------------------------------------------------------------------- designer face
