@@ -14,7 +14,7 @@ from rich.progress import (
 
 from ...errors import OddsbotError
 from .. import registry
-from .common import MAX_SEED, app, check_positive, err, guarded
+from .common import app, check_positive, err, guarded, seed_option
 
 
 def _split(values: Optional[list[str]]) -> tuple[str, ...]:
@@ -54,9 +54,8 @@ def report(
     variants: Optional[list[str]] = typer.Option(
         None, "--variant", help="Rules variant; repeat it or comma-separate to compare "
                                 "variants side by side (default: the game itself)."),
-    seed: Optional[int] = typer.Option(None, min=0, max=MAX_SEED,
-                                        help="Random seed (default: 0); the same seed "
-                                                  "gives the same games anywhere."),
+    seed: Optional[int] = seed_option("Random seed (default: 0); the same seed gives the "
+                                      "same games anywhere.", default=None),
     raw: Optional[str] = typer.Option(None, help="Raw per-game file: parquet or csv "
                                                  "(default: parquet)."),
     out: Optional[Path] = typer.Option(None, help="New (or empty) folder for the report."),
