@@ -14,7 +14,9 @@ from rich.progress import (
 
 from ...errors import OddsbotError
 from .. import registry
-from .common import app, check_positive, err, guarded, seed_option
+from .common import app, check_positive, choices, err, guarded, seed_option
+
+RawFormat = choices("RawFormat", ("parquet", "csv"))  # = reports.batch.RAW_FORMATS (tested)
 
 
 def _split(values: Optional[list[str]]) -> tuple[str, ...]:
@@ -56,8 +58,8 @@ def report(
                                 "variants side by side (default: the game itself)."),
     seed: Optional[int] = seed_option("Random seed (default: 0); the same seed gives the "
                                       "same games anywhere.", default=None),
-    raw: Optional[str] = typer.Option(None, help="Raw per-game file: parquet or csv "
-                                                 "(default: parquet)."),
+    raw: Optional[RawFormat] = typer.Option(None, help="Raw per-game file (default: "
+                                                       "parquet)."),
     out: Optional[Path] = typer.Option(None, help="New (or empty) folder for the report."),
     resume: Optional[Path] = typer.Option(None, help="Continue (or rebuild) the run in this "
                                                      "folder; --games may change it."),
@@ -81,8 +83,7 @@ def report(
     check_positive("--workers", workers)
     check_positive("--games", n_games)
     check_positive("--players", players)
-    if raw is not None and raw not in batch.RAW_FORMATS:
-        raise OddsbotError(f"--raw: expected parquet or csv, got {raw!r}")
+    raw = None if raw is None else str(raw)
     game_spec = registry.spec(game) if game is not None else None
     chosen = tuple(dict.fromkeys(_split(variants)))  # each variant once, in order
     if game_spec is not None and game != game_spec.name:  # a variant id stands for its game

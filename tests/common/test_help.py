@@ -54,3 +54,10 @@ def test_every_example_runs(line, tmp_path):
 def test_choices_are_listed(args, shown, oddsbot_cli, monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
     assert shown in oddsbot_cli(*args).out
+
+
+def test_raw_choices_are_the_report_formats():
+    from oddsbot.analyser.cli.reports import RawFormat
+    from oddsbot.reports.batch import RAW_FORMATS
+
+    assert tuple(RawFormat) == RAW_FORMATS
