@@ -18,9 +18,10 @@ from ...errors import OddsbotError
 from . import positions  # noqa: F401  (isort: skip)
 from . import charts, records, reports  # noqa: F401
 from .common import app, err
-from .helptext import compose
+from .helptext import compose, overview
 from .startup import leave, skip_blas_probe
 
+app.registered_callback.help = overview(app.info.help)
 for _command in app.registered_commands:  # docstring, games' columns and examples
     _command.help = compose(_command.name or _command.callback.__name__.replace("_", "-"),
                             _command.callback.__doc__ or "")

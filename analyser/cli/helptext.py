@@ -30,6 +30,13 @@ def _columns(command: str) -> list[str]:
             for name, meaning in getattr(spec, field).items()]
 
 
+def overview(summary: str) -> str:
+    """``oddsbot --help``'s text: the summary, then the first example of every game."""
+    first = [spec.examples[0] for spec in registry.specs().values() if spec.examples]
+    lines = [*OWN_EXAMPLES, *first, "oddsbot advise --help"]
+    return escape(summary + "\n\nExamples:\n" + "\n".join(f"  {line}" for line in lines))
+
+
 def compose(command: str, doc: str) -> str:
     """The help text of ``command``: its docstring's paragraphs, each on one line (the
     terminal wraps them), then the games' columns and the examples, one per line."""
