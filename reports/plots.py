@@ -19,7 +19,7 @@ from matplotlib.axes import Axes
 from . import palette, stats
 
 RIGHT, BELOW = "right", "below"  # where ``legend`` puts a legend
-BELOW_COLUMNS = 4  # entries per row of a legend below the axes
+BELOW_COLUMNS = 8  # entries per row of a legend below the axes (one row for every report chart)
 
 
 def legend(ax: Axes, *, title: str | None = None, where: str = RIGHT) -> None:
