@@ -20,7 +20,7 @@ import pandas as pd
 
 from .. import __version__
 from ..errors import OddsbotError
-from . import designer, document, runner
+from . import designer, document, numbers, runner
 from .spec import RunSpec
 
 RUN_FILE = "run.json"
@@ -143,7 +143,8 @@ def title(spec: RunSpec) -> str:
     """The report's title: the game or the variants compared, games and players."""
     what = spec.game if spec.variants == (spec.game,) else " vs ".join(spec.variants)
     each = " each" if len(spec.variants) > 1 else ""
-    return f"oddsbot designer report: {what} · {spec.games:,} games{each}, {spec.players} players"
+    return (f"oddsbot designer report: {what} · {numbers.count(spec.games, 'game')}{each}, "
+            f"{spec.players} players")
 
 
 def blocks_text(spec: RunSpec) -> str:

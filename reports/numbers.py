@@ -37,6 +37,11 @@ def p_value(value: object) -> str:
     return f"< {P_FLOOR:.4f}" if p < P_FLOOR else f"{p:.4f}"
 
 
+def count(n: int, noun: str) -> str:
+    """``n`` things: ``1 game``, ``20,000 games``."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
 def percent(p: float) -> str:
     """A proportion (0..1) in percent with one decimal, e.g. ``28.8 %``."""
     return f"{100 * p:.1f} %"

@@ -113,12 +113,12 @@ def stacked_bars(ax: Axes, frame: pd.DataFrame, row: str, part: str, *,
     for i, p in enumerate(dict.fromkeys(frame[part])):
         sub = frame[frame[part] == p].set_index(row).reindex(rows)
         width = sub[value].fillna(0).to_numpy()
-        err = np.vstack([width - sub["lo95"].fillna(0), sub["hi95"].fillna(0) - width])
+        err = np.vstack([width - sub["lo95"], sub["hi95"] - width])  # nan: no interval
         ax.barh(range(len(rows)), width, left=left, xerr=err, color=palette.series(i),
                 label=str(p), edgecolor=palette.EDGE, linewidth=0.5,
                 error_kw={"ecolor": palette.EDGE, "capsize": 2, "elinewidth": 0.8})
         left += width
-        right = max(right, float((left + err[1]).max()))
+        right = max(right, float(np.nanmax(np.r_[left, left + err[1]])))
     ax.set_yticks(range(len(rows)), [str(r) for r in rows])
     ax.set_xlim(0, 1.02 * right)
     ax.set_xlabel(xlabel)

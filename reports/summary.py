@@ -15,7 +15,7 @@ from typing import NamedTuple
 import pandas as pd
 
 from .document import Section, Table
-from .numbers import p_value, percent, percent_interval, points
+from .numbers import count, p_value, percent, percent_interval, points
 from .sections import proportion
 from .spec import RunSpec
 
@@ -124,7 +124,8 @@ def _paragraphs(v: str, spec: RunSpec, seats: pd.DataFrame, test: pd.Series,
     rates = ", ".join(f"{name(int(r.seat))} {percent_interval(r.p, r.lo95, r.hi95)}"
                       for r in mine.itertuples())
     others = found[~found.finding.isin([_seat_wins(name, s) for s in mine.seat])]
-    out = [f"{v} · {int(test.games):,} games, {spec.players} players, {_policies(spec)}. "
+    out = [f"{v} · {count(int(test.games), 'game')}, {spec.players} players, "
+           f"{_policies(spec)}. "
            + _largest(found),
            f"Who wins (ties shared): {rates}; an equal share is {percent(1 / spec.players)}.",
            f"Seat advantage: Pearson's chi-square test of equal win rates by seat gives "

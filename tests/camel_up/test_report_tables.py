@@ -94,6 +94,15 @@ def rows_of(table: list[naive.Row], **keys: object) -> list[naive.Row]:
 # --------------------------------------------------------------------------- real run
 
 
+def test_a_one_game_run_writes_its_report(tmp_path):
+    """One game: estimates without a spread have no interval (empty cells), not a crash."""
+    spec = RunSpec("camel-up", ("camel-up",), 4, ("heuristic",) * 4, 1, 2)
+    full_run(spec, tmp_path / "one")
+    md = (tmp_path / "one" / "report.md").read_text()
+    assert md.startswith("# oddsbot designer report: camel-up · 1 game, 4 players\n")
+    assert "camel-up · 1 game, 4 players, heuristic at every seat." in md
+
+
 def test_the_run_wrote_every_table(run, expected):
     written = {p.stem for p in (run / "tables").glob("*.csv")}
     assert written == set(expected) | {"runs", "variants"}

@@ -51,6 +51,10 @@ def test_p_value(p, text):
     assert numbers.p_value(p) == text
 
 
+def test_counts():
+    assert numbers.count(1, "game") == "1 game" and numbers.count(20000, "game") == "20,000 games"
+
+
 def test_percentages():
     assert numbers.percent_interval(0.28758, 0.2814, 0.29394) == "28.8 % [28.1, 29.4]"
     assert numbers.points(0.0376) == "+3.8" and numbers.points(-0.4931) == "-49.3"
@@ -189,14 +193,16 @@ def test_blocks_as_they_were(games, block, text):
     assert max(b.n for b in spec.blocks()) <= games
 
 
-@pytest.mark.parametrize("variants, title", [
-    (("camel-up",), "oddsbot designer report: camel-up · 2,000 games, 4 players"),
-    (("camel-up-2014",), "oddsbot designer report: camel-up-2014 · 2,000 games, 4 players"),
-    (("camel-up", "camel-up-2014"),
+@pytest.mark.parametrize("variants, games, title", [
+    (("camel-up",), 2000, "oddsbot designer report: camel-up · 2,000 games, 4 players"),
+    (("camel-up",), 1, "oddsbot designer report: camel-up · 1 game, 4 players"),
+    (("camel-up-2014",), 2000,
+     "oddsbot designer report: camel-up-2014 · 2,000 games, 4 players"),
+    (("camel-up", "camel-up-2014"), 2000,
      "oddsbot designer report: camel-up vs camel-up-2014 · 2,000 games each, 4 players"),
 ])
-def test_title(variants, title):
-    assert batch.title(RunSpec("camel-up", variants, 4, ("heuristic",) * 4, 2000, 0)) == title
+def test_title(variants, games, title):
+    assert batch.title(RunSpec("camel-up", variants, 4, ("heuristic",) * 4, games, 0)) == title
 
 
 # ----------------------------------------------------------------- plots
