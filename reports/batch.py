@@ -151,10 +151,8 @@ def blocks_text(spec: RunSpec) -> str:
     """How the games of a variant were cut into blocks, as they were (never a block
     larger than the run)."""
     sizes = [b.n for b in spec.blocks() if b.variant == spec.variants[0]]
-    if len(sizes) == 1:
-        return f"1 per variant, of {sizes[0]:,} games"
     last = f", the last of {sizes[-1]:,}" if sizes[-1] != sizes[0] else ""
-    return f"{len(sizes)} per variant, of {sizes[0]:,} games{last}"
+    return f"{len(sizes)} per variant, of {numbers.count(sizes[0], 'game')}{last}"
 
 
 def provenance(spec: RunSpec, state: dict) -> document.Section:

@@ -69,7 +69,7 @@ class Report:
     sections: list[Section]
 
 
-def cells(t: Table) -> list[list[str]]:
+def _cells(t: Table) -> list[list[str]]:
     """Every row of ``t`` as the texts shown on the page and in Markdown."""
     fmts = [t.formats.get(c, lambda v: numbers.cell(v, t.digits)) for c in t.frame.columns]
     return [[f(v) for f, v in zip(fmts, row)] for row in t.frame.itertuples(index=False)]
@@ -87,14 +87,14 @@ def _html_table(t: Table) -> str:
     rows = ["<tr>" + "".join(f"<td>{html.escape(v)}</td>" if num
                              else f'<td class="text">{html.escape(v)}</td>'
                              for v, num in zip(row, numeric)) + "</tr>"
-            for row in cells(t)]
+            for row in _cells(t)]
     return (f"<table><caption>{html.escape(t.title)}</caption><thead><tr>{head}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
 def _md_table(t: Table) -> str:
     rule = ["---:" if num else "---" for num in _numeric(t)]
-    lines = [list(map(str, t.frame.columns)), rule, *cells(t)]
+    lines = [list(map(str, t.frame.columns)), rule, *_cells(t)]
     return "\n".join("| " + " | ".join(line) + " |" for line in lines) + "\n"
 
 

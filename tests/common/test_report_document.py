@@ -183,6 +183,7 @@ def test_summary_words():
 
 @pytest.mark.parametrize("games, block, text", [
     (20_000, 50_000, "1 per variant, of 20,000 games"),
+    (1, 50_000, "1 per variant, of 1 game"),
     (100_000, 50_000, "2 per variant, of 50,000 games"),
     (120_000, 50_000, "3 per variant, of 50,000 games, the last of 20,000"),
     (1_500, 500, "3 per variant, of 500 games"),
