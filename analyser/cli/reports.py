@@ -129,6 +129,7 @@ def report(
     written = batch.build(spec, folder, state)
     rate = f", {done.games_per_second:,.0f} games/s ({done.how})" if done.games else \
         " (no games left to simulate)"
-    err.print(f"report: {folder / 'report.html'} · {spec.games:,} games per variant{rate}",
+    games = f"{spec.games:,} game{'' if spec.games == 1 else 's'}"
+    err.print(f"report: {folder / 'report.html'} · {games} per variant{rate}",
               markup=False, highlight=False, soft_wrap=True)
     print("\n".join(str(p) for p in written if p.parent == folder))
