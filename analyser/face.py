@@ -76,11 +76,19 @@ class GameSpec:
     options: tuple[GameOption, ...] = ()
     designer: str | None = None    # import path of the DesignerFace module (reports)
     default_top: int | None = None  # rows of the terminal EV table unless --top says
+    policies: tuple[str, ...] = ()  # seat policies of whole simulated games (new --play)
+    rollout_policies: tuple[str, ...] = ()  # of --rollouts (--policy); the first by default
+    # the game's own columns of the advise and odds tables -> their meaning (in --help)
+    advise_columns: Mapping[str, str] = field(default_factory=dict)
+    odds_columns: Mapping[str, str] = field(default_factory=dict)
+    examples: tuple[str, ...] = ()  # command lines shown in --help (a test runs each one)
     aliases: tuple[str, ...] = field(default=())  # other ids that name the game
 
     def __post_init__(self) -> None:
         if self.name not in self.variants:
             raise ValueError(f"{self.name}: its own id must be one of its variants")
+        if (Capability.ROLLOUTS in self.capabilities) != bool(self.rollout_policies):
+            raise ValueError(f"{self.name}: rollouts need their policies declared")
         if (Capability.REPORTS in self.capabilities) != (self.designer is not None):
             raise ValueError(f"{self.name}: designer reports need a designer module")
 
@@ -129,6 +137,7 @@ class GameFace(Protocol):
 
     NAME: str
     VARIANTS: Mapping[str, str]
+    POLICIES: tuple[str, ...]  # = the declaration's ``policies`` (new --play)
     Position: type
 
     def parse(self, text: str) -> Any: ...
@@ -146,12 +155,15 @@ class GameFace(Protocol):
 
     def advise_caption(self, pos: Any, prov: dict) -> str: ...
 
-    def table_view(self, df: pd.DataFrame) -> pd.DataFrame: ...
+    def table_view(self, df: pd.DataFrame, wide: bool = False) -> pd.DataFrame: ...
 
     def odds(self, pos: Any, *, samples: int | None, seed: int, target_se: float | None,
              progress: Progress | None) -> dict: ...
 
-    def odds_view(self, result: dict) -> tuple[pd.DataFrame, str]: ...
+    def counts_line(self, counts: dict[str, int]) -> str: ...
+
+    def odds_view(self, result: dict, wide: bool = False, people: bool = True
+                  ) -> tuple[pd.DataFrame, str]: ...
 
     def new_position(self, players: int, seed: int, variant: str) -> Any: ...
 
@@ -168,8 +180,6 @@ class RecordFace(Protocol):
     position; ``steps`` is the list of (position before, turn) pairs, with ``over``,
     ``to_move`` and the result when the game is over."""
 
-    def policies(self) -> tuple[str, ...]: ...
-
     def load_record(self, text: str) -> tuple[Any, Any]: ...
 
     def status(self, steps: Any) -> str: ...
@@ -179,6 +189,8 @@ class RecordFace(Protocol):
     def annotate(self, steps: Any, *, samples: int, seed: int, rollouts: int | None,
                  policy: str | None, progress: Progress | None = None,
                  **options: Any) -> pd.DataFrame: ...
+
+    def table_view(self, df: pd.DataFrame, wide: bool = False) -> pd.DataFrame: ...
 
     def ev_lost_by_player(self, df: pd.DataFrame, players: int) -> list[float]: ...
 

@@ -231,15 +231,19 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     return df
 
 
-def _why(row: pd.Series) -> str:
-    """The probabilities behind one row, in words."""
+def _why(row: pd.Series, short: bool) -> str:
+    """The probabilities behind one row, in words (``short``: for the 80-column table)."""
     if pd.notna(row["p_first"]):
+        if short:  # 3rd-5th is what is left: 1 - 1st - 2nd
+            return f"1st {row['p_first']:.3f}, 2nd {row['p_second']:.3f}"
         return (f"1st {row['p_first']:.3f} · 2nd {row['p_second']:.3f} · "
                 f"3rd-5th {row['p_rest']:.3f}")
     if pd.notna(row["landings"]):
         return f"{row['landings']:.3f} landings"
     if pd.notna(row["p_race"]):
         target = "loses" if row["action"].startswith("loser") else "wins"
+        if short:
+            return f"{target} {row['p_race']:.3f}, {row['cards_ahead']:.2f} ahead"
         return f"P({target}) {row['p_race']:.3f} · {row['cards_ahead']:.2f} cards ahead"
     if row["action"] == "pyramid":
         return "+1 EP ticket"
@@ -248,12 +252,22 @@ def _why(row: pd.Series) -> str:
     return ""
 
 
-def table_view(df: pd.DataFrame) -> pd.DataFrame:
-    """The EV table as people read it: action, EV, SE, method, gap and a 'why' column;
-    with rollouts, win probability, margin and P(best) first."""
+def table_view(df: pd.DataFrame, wide: bool = False) -> pd.DataFrame:
+    """The EV table as people read it. Compact (fits 80 columns): action, EV, SE (empty
+    when exact), gap and a short 'why'; with rollouts, action, win probability, its SE,
+    P(best), margin, EV and gap. ``wide``: every column, the method and the long 'why'."""
+    se = [None if m == "exact" else se for se, m in zip(df["se"], df["method"])]
+    if "win_p" in df and not wide:
+        return pd.DataFrame({"action": df["action"], "win_p": df["win_p"], "±": df["win_se"],
+                             "p_best": df["p_best"], "margin": df["margin"], "ev": df["ev"],
+                             "gap": df["gap"]})
+    if not wide:
+        return pd.DataFrame({"action": df["action"], "ev": df["ev"], "se": se,
+                             "gap": df["gap"],
+                             "why": [_why(row, short=True) for _, row in df.iterrows()]})
     view = df[["action", "ev", "se", "method", "gap"]].copy()
-    view["se"] = [None if m == "exact" else se for se, m in zip(df["se"], df["method"])]
-    view["why"] = [_why(row) for _, row in df.iterrows()]
+    view["se"] = se
+    view["why"] = [_why(row, short=False) for _, row in df.iterrows()]
     if "win_p" in df:
         view.insert(1, "win_p", df["win_p"])
         view.insert(2, "±", df["win_se"])

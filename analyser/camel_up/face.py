@@ -23,9 +23,9 @@ from . import GAME
 NAME = GAME.name
 VARIANTS = GAME.variants
 
-__all__ = ["NAME", "VARIANTS", "record", "DECK_MODELS", "POLICIES", "Card", "Position", "Tile",
-           "advise", "advise_caption", "check_action", "legal_actions", "moves",
-           "new_position", "odds", "odds_view", "parse", "parse_as", "play", "simulate",
+__all__ = ["NAME", "VARIANTS", "record", "DECK_MODELS", "POLICIES", "Card", "Position",
+           "Tile", "advise", "advise_caption", "check_action", "counts_line", "legal_actions",
+           "moves", "new_position", "odds", "odds_view", "parse", "parse_as", "play", "simulate",
            "table_view", "validate"]
 
 
@@ -81,6 +81,11 @@ def moves(pos: Position) -> tuple[dict[str, int], list[str]]:
     return {"actions": len(labels)}, labels
 
 
+def counts_line(counts: dict[str, int]) -> str:
+    """``moves``' count in words: ``38 legal actions``."""
+    return f"{counts['actions']:,} legal actions"
+
+
 def advise_caption(pos: Position, prov: dict) -> str:
     """The caption of the terminal EV table."""
     return (f"{prov['variant']} · player {pos.to_move} to move · EV in EP · leg exact"
@@ -90,18 +95,31 @@ def advise_caption(pos: Position, prov: dict) -> str:
                if "rollouts" in prov else ""))
 
 
-def odds_view(result: dict) -> tuple[pd.DataFrame, str]:
-    """The ``odds`` result as a table (one row per camel) and its caption."""
+PLACES = ("1st", "2nd", "3rd", "4th", "5th")  # leg places as people read them
+PLACE_COLUMNS = ("leg_1", "leg_2", "leg_3", "leg_4", "leg_5")  # as CSV has them for tools
+
+
+def odds_view(result: dict, wide: bool = False, people: bool = True
+              ) -> tuple[pd.DataFrame, str]:
+    """The ``odds`` result as a table (one row per camel: its chance of each place at the
+    end of this leg, of winning and of losing the race) and its caption. Compact: the
+    race SEs are summed up in the caption; ``wide``: a column each. Places are ``1st`` …
+    for ``people``, else ``leg_1`` … (the CSV's stable names)."""
     leg, race = result["leg"], result["race"]
     rows = []
     for colour, places in leg["rank_probabilities"].items():
         row = {"camel": colour}
-        row.update({f"leg_{i + 1}": p for i, p in enumerate(places)})
+        row.update(dict(zip(PLACES if people else PLACE_COLUMNS, places)))
         row.update(race_win=race["winner"][colour]["p"], win_se=race["winner"][colour]["se"],
                    race_lose=race["loser"][colour]["p"], lose_se=race["loser"][colour]["se"])
         rows.append(row)
+    df = pd.DataFrame(rows)
     landings = ", ".join(f"{s}: {x:.3f}" for s, x in leg["tile_landings"].items())
-    caption = (f"game ends this leg: {leg['ends_game']:.4f}"
+    worst_se = max(df["win_se"].max(), df["lose_se"].max())
+    caption = ("1st-5th: places at the end of this leg (exact) · race_win, race_lose: "
+               "winning and losing the race"
+               + ("" if wide else f" (SE at most {worst_se:.4f})")
+               + f" · game ends this leg: {leg['ends_game']:.4f}"
                + (f" · tile landings {landings}" if landings else "")
                + f" · race MC {race['samples']:,} samples, seed {result['provenance']['seed']}")
-    return pd.DataFrame(rows), caption
+    return (df if wide else df.drop(columns=["win_se", "lose_se"])), caption

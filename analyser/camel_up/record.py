@@ -470,6 +470,20 @@ def annotate(steps: list[tuple[Position, RecordTurn]], *, samples: int = 20000, 
     return out
 
 
+def table_view(df: pd.DataFrame, wide: bool = False) -> pd.DataFrame:
+    """The replay table as people read it. Compact (fits 80 columns): turn, player, the
+    action with its roll, then the best action by one-turn EV and the EV lost, or with
+    rollouts the best action by rollout equity and the equity lost. ``wide``: every
+    column."""
+    if wide:
+        return df
+    action = [f"{a}: {r}" if r else a for a, r in zip(df["action"], df["roll"])]
+    view = pd.DataFrame({"turn": df["turn"], "player": df["player"], "action": action})
+    if "best_rollout" in df:
+        return view.assign(best_rollout=df["best_rollout"], equity_lost=df["equity_lost"])
+    return view.assign(ev=df["ev"], best=df["best"], ev_lost=df["ev_lost"])
+
+
 def ev_lost_by_player(df: pd.DataFrame, players: int) -> list[float]:
     """Total EV lost per seat over the annotated turns."""
     return [float(df.loc[df["player"] == p, "ev_lost"].sum()) for p in range(players)]

@@ -157,11 +157,13 @@ def provenance(pos: Position) -> dict:
             "method": BID_METHOD if pos.phase == "bidding" else TURN_METHOD}
 
 
-def table_view(df: pd.DataFrame) -> pd.DataFrame:
-    """The EV table as people read it: action, EV, gap, count and the value's parts
-    (turns), or cost and turn value (bids)."""
+def table_view(df: pd.DataFrame, wide: bool = False) -> pd.DataFrame:
+    """The EV table as people read it: action, EV and gap (bids: also cost and turn
+    value); ``wide`` adds the count of merged sowings and the value's non-zero parts."""
     if "cost" in df:
         return df[["action", "ev", "gap", "cost", "turn_value"]].copy()
+    if not wide:
+        return df[["action", "ev", "gap"]].copy()
     view = df[["action", "ev", "gap", "count"]].copy()
     for part in PARTS:
         if (df[part] != 0).any():

@@ -20,8 +20,8 @@ from .setup import END_RULE_OF, VARIANTS, new_position
 from .simulate import POLICIES, simulate
 from .validate import validate
 
-__all__ = ["NAME", "VARIANTS", "POLICIES", "Position", "advise",
-           "advise_caption", "check_action", "legal_actions", "moves", "new_position", "odds",
+__all__ = ["NAME", "VARIANTS", "POLICIES", "Position", "advise", "advise_caption",
+           "check_action", "counts_line", "legal_actions", "moves", "new_position", "odds",
            "odds_view", "parse", "parse_as", "play", "simulate", "table_view", "validate"]
 
 
@@ -79,10 +79,32 @@ def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
     }
 
 
-def odds_view(result: dict) -> tuple[pd.DataFrame, str]:
-    """The ``odds`` result as a table (one row per player) and its caption."""
-    counts = " · ".join(f"{k} {v:,}" for k, v in result["sowings"].items())
-    return pd.DataFrame(result["standings"]), f"final scores if the game ended now · {counts}"
+COUNT_WORDS = {  # the sowing counts of docs/games/five-tribes.md §7.3, in table words
+    "full_sequences": "moves", "distinct_outcomes": "distinct outcomes",
+    "distinct_paths": "walks", "distinct_path_endcolour": "walks by last colour",
+    "distinct_start_end_colour": "(start, end, colour) choices",
+    "start_tiles_with_a_move": "start tiles with a move"}
+
+
+def counts_line(counts: dict[str, int]) -> str:
+    """The sowing counts of ``moves`` in words: ``1,174 moves · 1,174 distinct outcomes ·
+    …``."""
+    return " · ".join(f"{v:,} {COUNT_WORDS[k]}" for k, v in counts.items())
+
+
+def odds_view(result: dict, wide: bool = False, people: bool = True
+              ) -> tuple[pd.DataFrame, str]:
+    """The ``odds`` result as a table and its caption: every player's final score by part
+    if the game ended now. Compact: a row per part and a column per player (fits 80
+    columns); ``wide``: a row per player (the names are the same for ``people`` and
+    tools)."""
+    df = pd.DataFrame(result["standings"])
+    caption = f"final scores if the game ended now · sowings: {counts_line(result['sowings'])}"
+    if wide:
+        return df, caption
+    parts = df.drop(columns="player").T
+    parts.columns = [f"player {p}" for p in df["player"]]
+    return parts.rename_axis("part").reset_index(), caption
 
 
 def advise_caption(pos: Position, prov: dict) -> str:
@@ -92,4 +114,5 @@ def advise_caption(pos: Position, prov: dict) -> str:
                 f"at that place - cost, in VP (earlier markers play greedily; later bidders "
                 f"not modelled)")
     return (f"{prov['variant']} · player {pos.to_move} to move · exact change in final score "
-            f"(VP) if the game ended after the turn · count = sowings and choices merged")
+            f"(VP) if the game ended after the turn · --wide: by part, and count = sowings and "
+            f"choices of equal effect merged")

@@ -342,8 +342,8 @@ def test_odds_other_formats_agree_with_json(oddsbot_cli, fmt):
                                 rel_tol=1e-8)
     elif fmt == "markdown":
         lines = r.out.splitlines()
-        assert lines[0] == ("| camel | leg_1 | leg_2 | leg_3 | leg_4 | leg_5 | race_win | "
-                            "win_se | race_lose | lose_se |")
+        assert lines[0] == ("| camel | 1st | 2nd | 3rd | 4th | 5th | race_win | "
+                            "win_se | race_lose | lose_se |")  # for people: places named
         assert set(lines[1].replace("|", "").split()) == {"---"}
         assert [line.split("|")[1].strip() for line in lines[2:]] == list(COLOURS)
     else:
@@ -428,8 +428,10 @@ def test_advise_markdown_has_header_row(oddsbot_cli):
 def test_advise_table_is_the_default(oddsbot_cli):
     data = ok(oddsbot_cli("advise", str(MID), *MC, "-f", "json")).json()
     r = ok(oddsbot_cli("advise", str(MID), *MC))
-    for word in ("action", "ev", "se", "method", "gap"):
+    for word in ("action", "ev", "se", "gap", "why"):
         assert word in r.out
+    assert "method" not in r.out and "method" in ok(oddsbot_cli("advise", str(MID), *MC,
+                                                                "--wide")).out
     for a in data["actions"]:
         assert a["action"] in r.out
     flat = " ".join(r.out.split())
@@ -467,7 +469,7 @@ def test_an_explicit_top_applies_to_every_format(oddsbot_cli, fmt):
 @pytest.mark.parametrize("fmt", ["csv", "markdown"])
 def test_a_format_a_command_cannot_write_is_refused(oddsbot_cli, command, fmt):
     assert_bad_input(oddsbot_cli(command, str(START), "-f", fmt), "--format", fmt,
-                     "table, json")
+                     "'table', 'json'")
 
 
 @pytest.mark.parametrize("model", ["uniform", "race", "optimistic"])
