@@ -18,7 +18,7 @@ import pandas as pd
 from ... import __version__
 from ...kernels import camel_up as K
 from .. import montecarlo
-from .encode import action_code, action_label, encode
+from .encode import action_code, action_label, encode, tile_action
 from .odds import RACE_POLICY, LegDistribution, leg_distributions, place_of, race_odds
 from .position import Card, Position, Tile
 from .rollouts import HIDDEN_MODELS, rollout_equity
@@ -109,12 +109,6 @@ def final_bet_value(pos: Position, deck: tuple[Card, ...], colour: str, p: float
     return p * pay - (1 - p), (pay + 1) * se, float((ahead * np.arange(len(ahead))).sum())
 
 
-def _spectator(code: int) -> tuple[int, str]:
-    """(space, side) of a spectator action code."""
-    k = code - K.A_SPECTATOR
-    return k // 2 + 2, ("cheer" if k % 2 == 0 else "boo")
-
-
 def _moved_tiles(pos: Position, player: int, space: int, side: str) -> tuple[Tile, ...]:
     kept = tuple(t for t in pos.tiles if t.owner != player)
     return tuple(sorted(kept + (Tile(player, space, side),), key=lambda t: t.space))
@@ -174,7 +168,7 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     player = pos.to_move
     codes = legal_codes(pos)
     spectators = [c for c in codes if K.A_SPECTATOR <= c < K.A_WINNER]
-    layouts = [pos.tiles] + [_moved_tiles(pos, player, *_spectator(c)) for c in spectators]
+    layouts = [pos.tiles] + [_moved_tiles(pos, player, *tile_action(c)) for c in spectators]
     dists = leg_distributions(pos, layouts)
     base_dist = dists[0]
     tile_dist = dict(zip(spectators, dists[1:]))
@@ -201,7 +195,7 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
         elif code < K.A_WINNER:
             dist = tile_dist[code]
             row["ev"] = valuer.value(dist) - base
-            row["landings"] = float(dist.landings[_spectator(code)[0]])
+            row["landings"] = float(dist.landings[tile_action(code)[0]])
         elif code < K.A_PARTNER:
             loser = code >= K.A_LOSER
             c = code - (K.A_LOSER if loser else K.A_WINNER)

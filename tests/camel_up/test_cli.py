@@ -55,9 +55,13 @@ START_NOTATION = "camel-up R/YP/GB/10/W/K/1 BGYRPX n=4 to=0"
 # The 2014 example in notation, read under --variant camel-up-2014.
 OLD_NOTATION_AS_NEW = "camel-up O/WB/GY/13 BGOYW n=3"
 
-LABEL = re.compile(r"^(?:ticket (?P<ticket>[a-z]+)|pyramid|spectator (?P<space>\d+) (?:cheer|boo)"
+LABEL = re.compile(r"^(?:ticket (?P<ticket>[a-z]+)|pyramid"
+                   r"|(?P<tile>spectator|desert) (?P<space>\d+) (?P<side>cheer|boo|oasis|mirage)"
                    r"|winner (?P<winner>[a-z]+)|loser (?P<loser>[a-z]+)"
                    r"|partner (?P<partner>\d+))$")
+# Each edition's tile action words: docs/games/camel-up.md §4 action 2, Appendix A.
+TILE_WORDS = {"camel-up": ("spectator", ("cheer", "boo")),
+              "camel-up-2014": ("desert", ("oasis", "mirage"))}
 ACTION_KEYS = {"action", "ev", "se", "method", "gap"}
 OPTIONAL_ACTION_KEYS = {"p_first", "p_second", "p_rest", "landings", "p_race", "cards_ahead"}
 
@@ -149,6 +153,8 @@ def check_advise_json(data: dict, colours=COLOURS, player=None, players=4) -> li
                 assert m[key] in colours, row["action"]
         if m["space"]:
             assert 2 <= int(m["space"]) <= 16, row["action"]
+            word, sides = TILE_WORDS[data["provenance"]["variant"]]
+            assert m["tile"] == word and m["side"] in sides, row["action"]
         if m["partner"]:
             assert 0 <= int(m["partner"]) < players and int(m["partner"]) != data["player"]
         assert math.isclose(row["gap"], best - row["ev"], abs_tol=1e-9), row
