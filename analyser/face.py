@@ -162,6 +162,8 @@ class GameFace(Protocol):
 
     def counts_line(self, counts: dict[str, int]) -> str: ...
 
+    def warm_up(self) -> None: ...  # compile every kernel the commands use (oddsbot warm-up)
+
     def odds_view(self, result: dict, wide: bool = False, people: bool = True
                   ) -> tuple[pd.DataFrame, str]: ...
 

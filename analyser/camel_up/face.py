@@ -16,6 +16,7 @@ from .advise import DECK_MODELS, advise, check_action, legal_actions, table_view
 from .notation import parse_notation
 from .odds import RACE_POLICY, leg_odds, race_block, race_odds
 from .position import Card, Position, Tile
+from .rollouts import HIDDEN_MODELS
 from .simulate import POLICIES, new_position, simulate
 from .validate import validate
 from . import GAME
@@ -26,7 +27,7 @@ VARIANTS = GAME.variants
 __all__ = ["NAME", "VARIANTS", "record", "DECK_MODELS", "POLICIES", "Card", "Position",
            "Tile", "advise", "advise_caption", "check_action", "counts_line", "legal_actions",
            "moves", "new_position", "odds", "odds_view", "parse", "parse_as", "play", "simulate",
-           "table_view", "validate"]
+           "table_view", "validate", "warm_up"]
 
 
 def parse(text: str) -> Position:
@@ -73,6 +74,23 @@ def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
 def play(players: int, seed: int, variant: str, policy: str) -> str:
     """A whole game from a new start under ``policy``, as a record (``record.play``)."""
     return record.play(players, seed, variant, policy)
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) every kernel the commands use, on small inputs:
+    the EV table under every deck model and with rollouts under every rollout policy and
+    hidden-card model, the odds, a whole game under every policy and its record replayed
+    (``oddsbot warm-up``)."""
+    pos = new_position(4, 1, NAME)
+    for model in DECK_MODELS:
+        advise(pos, samples=1024, seed=1, deck_model=model)
+    for policy in GAME.rollout_policies:
+        for hidden in HIDDEN_MODELS:
+            advise(pos, samples=1024, seed=1, rollouts=16, policy=policy, hidden=hidden)
+    odds(pos, samples=1024)
+    for policy in POLICIES:
+        text = record.play(4, 1, NAME, policy)
+    record.annotate(record.load_record(text)[1][:2], samples=1024)
 
 
 def moves(pos: Position) -> tuple[dict[str, int], list[str]]:

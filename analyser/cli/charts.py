@@ -10,7 +10,8 @@ import typer
 from ...inputs import input_files
 from ..face import Capability
 from .common import (
-    POSITION_HELP, VARIANT_HELP, Variant, app, check_positive, err, load, seed_option,
+    POSITION_HELP, VARIANT_HELP, Variant, app, check_positive, err, first_run, load,
+    seed_option,
 )
 
 
@@ -35,8 +36,9 @@ def chart(
     fmt = figures.check_out(path, input_files(position), "--out")
     spec, face, pos = load(position, variant)
     spec.require(Capability.POSITION_CHART)
-    fig = spec.load_designer().position_chart(pos, samples=samples, seed=seed,
-                                              target_se=target_se)
+    with first_run(spec, "chart"):
+        fig = spec.load_designer().position_chart(pos, samples=samples, seed=seed,
+                                                  target_se=target_se)
     figures.save(fig, path)
     err.print(f"wrote {out} ({fmt.upper()}): the odds of {pos.to_notation()}",
               markup=False, highlight=False, soft_wrap=True)

@@ -155,6 +155,20 @@ def progress_bar(label: str) -> Iterator:
 
 
 @contextmanager
+def first_run(spec: GameSpec, kind: str) -> Iterator[None]:
+    """Around a command's kernel work (``kind``, one of ``first_run.KINDS``): on a
+    terminal, one line on stderr when its kernels have not been compiled here yet; the
+    mark once the work is done (``analyser/first_run.py``)."""
+    from .. import first_run as marks
+
+    if err.is_terminal and not marks.compiled(spec.name, kind):
+        err.print(f"compiling kernels for {spec.name} {kind}, first run only…", markup=False,
+                  highlight=False, soft_wrap=True)
+    yield
+    marks.mark(spec.name, (kind,))
+
+
+@contextmanager
 def busy(what: str) -> Iterator[None]:
     """A spinner with ``what`` on stderr while work of unknown length runs (a terminal
     only), so a long run shows a sign of life."""

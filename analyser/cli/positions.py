@@ -13,7 +13,7 @@ from .. import registry, render
 from ..face import Capability
 from .common import (
     FORMAT_HELP, POSITION_HELP, VARIANT_HELP, WIDE_HELP, Format, TextFormat, Variant, app, busy,
-    check_policy, check_positive, check_wide, choices, err, game_options, load,
+    check_policy, check_positive, check_wide, choices, err, first_run, game_options, load,
     policy_choices, print_frame, progress_bar, seed_option, with_game_options,
 )
 
@@ -67,7 +67,8 @@ def advise(
             options["policy"] = check_policy("--policy", spec, spec.rollout_policies, policy)
     elif policy is not None:
         raise OddsbotError("--policy: only used with --rollouts")
-    with progress_bar("rollouts" if rollouts else "odds") as update:
+    kind = "advise --rollouts" if rollouts else "advise"
+    with first_run(spec, kind), progress_bar("rollouts" if rollouts else "odds") as update:
         df = face.advise(pos, samples=samples, seed=seed,
                          target_se=0.002 if target_se is None else target_se,
                          progress=update, **options)
@@ -107,7 +108,7 @@ def odds(
     check_positive("--samples", samples)
     check_positive("--target-se", target_se)
     spec, face, pos = load(position, variant)
-    with progress_bar("odds") as update:
+    with first_run(spec, "odds"), progress_bar("odds") as update:
         result = face.odds(pos, samples=samples, seed=seed, target_se=target_se,
                            progress=update)
     if fmt == "json":
@@ -127,7 +128,8 @@ def validate(
 ) -> None:
     """Check a position; print its canonical notation (or JSON) if it is legal."""
     spec, face, pos = load(position, variant)
-    face.validate(pos)
+    with first_run(spec, "validate"):
+        face.validate(pos)
     if fmt == "json":
         print(render.to_json(pos.to_json()))
     else:
@@ -144,7 +146,8 @@ def moves(
 ) -> None:
     """The legal actions of the player to move."""
     spec, face, pos = load(position, variant)
-    counts, labels = face.moves(pos)
+    with first_run(spec, "moves"):
+        counts, labels = face.moves(pos)
     if fmt == "json":
         print(render.to_json({"game": spec.name, "player": pos.to_move,
                               "counts": counts, "moves": labels}))
@@ -175,11 +178,13 @@ def new(
     policy = check_policy("--play", spec, spec.policies, play)
     face = spec.load()
     if policy is not None:
-        with busy(f"playing a whole {chosen} game, every seat {policy}"):
+        with first_run(spec, "new --play"), busy(f"playing a whole {chosen} game, every "
+                                                 f"seat {policy}"):
             record = face.play(players, seed, chosen, policy)
         sys.stdout.write(record)
         return
-    pos = face.new_position(players, seed, chosen)
+    with first_run(spec, "new"):
+        pos = face.new_position(players, seed, chosen)
     print(pos.to_notation() if fmt == "notation" else render.to_json(pos.to_json()))
 
 

@@ -15,7 +15,7 @@ from .. import registry, render
 from ..face import Capability
 from .common import (
     FORMAT_HELP, WIDE_HELP, Format, app, check_policy, check_positive, check_wide, err,
-    game_options, guarded, policy_choices, print_frame, seed_option, with_game_options,
+    first_run, game_options, guarded, policy_choices, print_frame, seed_option, with_game_options,
 )
 
 RolloutPolicy = policy_choices("rollout_policies")
@@ -60,38 +60,43 @@ def replay(
         raise OddsbotError("--policy: only used with --rollouts")
     rollout_policy = check_policy("--policy", spec, spec.rollout_policies, policy)
     game_record = spec.load().record
-    parsed, steps = game_record.load_record(text)
-    err.print(f"record OK: {len(steps)} turns · {game_record.status(steps)}", markup=False,
-              highlight=False)
-    if chart is not None:
-        from ...reports import figures
+    with first_run(spec, "replay"):  # the notice before a first run's compile
+        parsed, steps = game_record.load_record(text)
+        err.print(f"record OK: {len(steps)} turns · {game_record.status(steps)}", markup=False,
+                  highlight=False)
+        if chart is not None:
+            from ...reports import figures
 
-        name = "stdin" if record == "-" else Path(record).name
-        fig = spec.load_designer().replay_chart(steps, samples=samples, seed=seed,
-                                                title=f"record {name}")
-        figures.save(fig, Path(chart))
-        err.print(f"wrote {chart}: {len(steps)} turns", markup=False, highlight=False,
-                  soft_wrap=True)
-    annotate = dict(samples=samples, seed=seed, rollouts=rollouts, policy=rollout_policy,
-                    **options)
-    if err.is_terminal:
-        with Progress(TextColumn("annotating"), BarColumn(),
-                      TextColumn("{task.completed}/{task.total} turns"), TimeElapsedColumn(),
-                      console=err, transient=True) as bar:
-            task = bar.add_task("annotating", total=len(steps))
-            df = game_record.annotate(
-                steps, **annotate,
-                progress=guarded(lambda i, n: bar.update(task, completed=i)))
-    else:
-        df = game_record.annotate(steps, **annotate)
-    prov = dict(df.attrs["provenance"], start=parsed.start.to_notation())
-    lost = game_record.ev_lost_by_player(df, parsed.start.players)
-    if fmt == "json":
-        print(render.to_json({"game": spec.name, "start": parsed.start.to_notation(),
-                              "turns": render.records(df), "result": game_record.result(steps),
-                              "ev_lost": lost, "provenance": prov}))
-        return
-    print_frame(game_record.table_view(df, wide or fmt != "table"), fmt,
-                title=parsed.start.to_notation(),
-                caption=game_record.caption(steps, lost, samples=samples, seed=seed,
-                                            rollouts=rollouts))
+            name = "stdin" if record == "-" else Path(record).name
+            fig = spec.load_designer().replay_chart(steps, samples=samples, seed=seed,
+                                                    title=f"record {name}")
+            figures.save(fig, Path(chart))
+            err.print(f"wrote {chart}: {len(steps)} turns", markup=False, highlight=False,
+                      soft_wrap=True)
+        annotate = dict(samples=samples, seed=seed, rollouts=rollouts, policy=rollout_policy,
+                        **options)
+        df = _annotate(game_record, steps, annotate)
+        prov = dict(df.attrs["provenance"], start=parsed.start.to_notation())
+        lost = game_record.ev_lost_by_player(df, parsed.start.players)
+        if fmt == "json":
+            print(render.to_json({"game": spec.name, "start": parsed.start.to_notation(),
+                                  "turns": render.records(df),
+                                  "result": game_record.result(steps), "ev_lost": lost,
+                                  "provenance": prov}))
+            return
+        print_frame(game_record.table_view(df, wide or fmt != "table"), fmt,
+                    title=parsed.start.to_notation(),
+                    caption=game_record.caption(steps, lost, samples=samples, seed=seed,
+                                                rollouts=rollouts))
+
+
+def _annotate(game_record, steps, annotate: dict):
+    """``game_record.annotate``, with a turns bar on a terminal (``guarded``)."""
+    if not err.is_terminal:
+        return game_record.annotate(steps, **annotate)
+    with Progress(TextColumn("annotating"), BarColumn(),
+                  TextColumn("{task.completed}/{task.total} turns"), TimeElapsedColumn(),
+                  console=err, transient=True) as bar:
+        task = bar.add_task("annotating", total=len(steps))
+        return game_record.annotate(steps, **annotate,
+                                    progress=guarded(lambda i, n: bar.update(task, completed=i)))

@@ -14,7 +14,7 @@ from rich.progress import (
 
 from ...errors import OddsbotError
 from .. import registry
-from .common import app, check_positive, choices, err, guarded, seed_option
+from .common import app, check_positive, choices, err, first_run, guarded, seed_option
 
 RawFormat = choices("RawFormat", ("parquet", "csv"))  # = reports.batch.RAW_FORMATS (tested)
 
@@ -116,7 +116,8 @@ def report(
         batch.check_new(out)
         folder = out
     try:  # the cluster is up before anything is written
-        with runner.dask_client(scheduler, workers) as client, games_progress() as progress:
+        with first_run(registry.spec(spec.game), "report"), \
+                runner.dask_client(scheduler, workers) as client, games_progress() as progress:
             if resume is None:
                 state = batch.start(spec, out, raw or "parquet")
             done = batch.simulate(spec, folder, state, client=client, progress=progress)

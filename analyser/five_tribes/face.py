@@ -17,12 +17,13 @@ from .labels import sowing_label
 from .notation import parse_notation
 from .position import NAME, Position
 from .setup import END_RULE_OF, VARIANTS, new_position
-from .simulate import POLICIES, simulate
+from .simulate import POLICIES, after_bids, simulate
 from .validate import validate
 
 __all__ = ["NAME", "VARIANTS", "POLICIES", "Position", "advise", "advise_caption",
            "check_action", "counts_line", "legal_actions", "moves", "new_position", "odds",
-           "odds_view", "parse", "parse_as", "play", "simulate", "table_view", "validate"]
+           "odds_view", "parse", "parse_as", "play", "simulate", "table_view", "validate",
+           "warm_up"]
 
 
 def parse(text: str) -> Position:
@@ -45,6 +46,18 @@ def play(players: int, seed: int, variant: str, policy: str) -> str:
     """A whole game from ``new_position(players, seed, variant)`` under ``policy``, as a
     readable record (``GameResult.text``)."""
     return simulate(new_position(players, seed, variant), seed=seed, policy=policy).text()
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) every kernel the commands use, on a new deal:
+    the bids' and the first turn's EV tables, the sowings, the scores and the greedy
+    policy's bids, turns and clean-up (``oddsbot warm-up``)."""
+    pos = new_position(4, 1, NAME)
+    moves(pos)
+    odds(pos)
+    advise(pos)
+    advise(after_bids(pos))
+    simulate(pos, seed=1, rounds=1)
 
 
 def moves(pos: Position) -> tuple[dict[str, int], list[str]]:

@@ -85,6 +85,7 @@ CASES = {
     "replay": (["replay", "{record}", "--samples", "20000"], "annotating"),
     "new --play": (["new", "camel-up", "--play", "heuristic", "--seed", "3"],
                    "playing a whole camel-up game"),
+    "warm-up": (["warm-up", "camel-up"], "camel-up: kernels ready"),
 }
 
 

@@ -83,6 +83,10 @@ def moves(pos: Position) -> tuple[dict[str, int], list[str]]:
     return {"actions": len(STEPS)}, legal_actions(pos)
 
 
+def warm_up() -> None:
+    """Nothing to compile: the toy game is plain Python."""
+
+
 def counts_line(counts: dict[str, int]) -> str:
     return f"{counts['actions']} actions"
 
