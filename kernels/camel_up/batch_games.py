@@ -16,7 +16,8 @@ move; and every seat's action count by kind (``KIND_*``).
 import numpy as np
 from numba import njit
 
-from ..batch import record_chunks
+from ..batch import record_chunk
+from ..threads import rows
 from .game import (
     A_PARTNER, A_PYRAMID, A_WINNER, A_LOSER, MAX_PLAYERS, MONEY, N_PLAYERS,
     STATUS, TO_MOVE, apply_action, draw_reveal, pyramid_mask, setup_camels,
@@ -59,8 +60,16 @@ def action_kind(action):
 
 
 @njit(cache=True)
-def record_game(st, policies, params, dice, pol, ws, row):
-    """Play the set-up state ``st`` to the end and fill ``row`` (``N_FIELDS``)."""
+def record_game(context, scratch, streams, row):
+    """``record_chunk``'s game: set up on ``rules`` from stream 0, play to the end (dice
+    from stream 1, policy choices from stream 2) and fill ``row`` (``N_FIELDS``).
+    ``context``: (rules, policies, params); ``scratch``: ``_scratch(context)``."""
+    rules, policies, params = context
+    ws, st = scratch
+    dice, pol = streams[1], streams[2]
+    st[:] = rules
+    setup_camels(st, streams[0])
+    forget(ws)
     for c in range(N_RACING):
         row[F_START + c] = place_of(st, c)
     for k in range(MAX_LEGS_LOGGED):
@@ -72,11 +81,16 @@ def record_game(st, policies, params, dice, pol, ws, row):
         seat = st[TO_MOVE]
         action = choose(st, policies[seat], params, pol, ws)
         row[F_ACTIONS + seat * N_KINDS + action_kind(action)] += 1
+        leader = -1
+        inside = 0
+        die = -1
+        face = -1
         if action == A_PYRAMID:
             leader = camel_at_place(st, 0)
             inside = die_count(pyramid_mask(st))
             die, face = draw_reveal(st, dice)
-            apply_action(st, action, die, face)
+        apply_action(st, action, die, face)
+        if action == A_PYRAMID:
             if camel_at_place(st, 0) != leader:
                 last_by_grey = 1 if die == GREY else 0
                 row[F_CRAZY_CHANGES] += last_by_grey
@@ -84,8 +98,6 @@ def record_game(st, policies, params, dice, pol, ws, row):
                 if legs < MAX_LEGS_LOGGED:
                     row[F_LEADER + legs] = camel_at_place(st, 0)
                 legs += 1
-        else:
-            apply_action(st, action, -1, -1)
         turns += 1
     for p in range(MAX_PLAYERS):
         row[F_MONEY + p] = st[MONEY + p] if p < st[N_PLAYERS] else -1
@@ -98,26 +110,22 @@ def record_game(st, policies, params, dice, pol, ws, row):
 
 @njit(cache=True)
 def _scratch(context):
-    """A thread's scratch for ``_play``: (policy workspace, game state)."""
+    """A thread's scratch for ``record_game``: (policy workspace, game state)."""
     return workspace(), np.empty_like(context[0])
 
 
-@njit(cache=True)
-def _play(context, scratch, streams, row):
-    """``record_chunks``' game: set up on ``rules`` from stream 0, then ``record_game``."""
-    rules, policies, params = context
-    ws, st = scratch
-    st[:] = rules
-    setup_camels(st, streams[0])
-    forget(ws)
-    record_game(st, policies, params, streams[1], streams[2], ws, row)
+@njit(cache=True, nogil=True)
+def record_range(rules, policies, params, seed, game0, n_games):
+    """``record_games`` for games ``game0 .. game0 + n_games - 1`` on this thread."""
+    return record_chunk(record_game, _scratch, (rules, policies, params), N_FIELDS, seed,
+                        game0, n_games)
 
 
-@njit(cache=True, parallel=True)
 def record_games(rules, policies, params, seed, game0, n_games, chunk_size):
     """Games ``game0 .. game0 + n_games - 1`` from random starts (docs/games/camel-up.md §2,
     AMB-9) on the empty state ``rules`` (players and rules parameters), seat ``i`` following
     ``policies[i]``: ``out[game, N_FIELDS]`` (int16, layout in the module docstring).
-    Threads take ``chunk_size`` games at a time; the rows do not depend on it."""
-    return record_chunks(_play, _scratch, (rules, policies, params), N_FIELDS, seed, game0,
-                         n_games, chunk_size)
+    Threads take ``chunk_size`` games at a time (``threads.rows``); the rows do not depend
+    on it."""
+    return rows(lambda g, n: record_range(rules, policies, params, np.uint64(seed), game0 + g,
+                                          n), n_games, chunk_size)

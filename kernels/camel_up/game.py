@@ -258,7 +258,7 @@ def score_final(st):
         for p in range(st[N_PLAYERS]):
             delta = 0
             for deck, length, target in decks:
-                paid = 0
+                paid = np.int64(0)
                 for i in range(st[length]):
                     amount, paid = _deck_amount(st, deck, i, target, paid)
                     if st[deck + i] // 8 == p:
@@ -266,7 +266,7 @@ def score_final(st):
             st[MONEY + p] = max(0, st[MONEY + p] + delta)
     else:
         for deck, length, target in decks:
-            paid = 0
+            paid = np.int64(0)
             for i in range(st[length]):
                 amount, paid = _deck_amount(st, deck, i, target, paid)
                 owner = st[deck + i] // 8

@@ -2,8 +2,9 @@
 weights."""
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
+from ..threads import rows
 from .track import (
     BLACK, CNT, CROSSED_CCW, CROSSED_CW, GREY, HT, MAX_INCOME, N_CAMELS, N_DICE, N_PERMS,
     N_RACING, N_SPACES, SP, TRACK_SIZE, WHITE, ABSENT, _index_of_keys, crazy_mover, destination,
@@ -67,13 +68,14 @@ def _pack(tr):
 
 
 @njit(cache=True)
-def _expand(tr, tile, mine, mask, w, inc, last, hist, land, kids, kid_info, scratch):
+def _expand(tr, tile, mine, mask, w, inc, leg_left, hist, land, kids, kid_info, scratch):
     """All outcomes of the next reveal from one node of weight ``w`` (see
-    ``leg_distribution``). Finished outcomes (the game ended, or ``last`` reveal of the
-    leg) go into ``hist``; the others are written to ``kids`` / ``kid_info`` (mask,
-    weight, own-tile landings) and their number is returned. ``scratch`` is a (3, 5)
-    work array for ``_lift``."""
+    ``leg_distribution``). Finished outcomes (the game ended, or the last reveal of the
+    leg: ``leg_left`` dice are left after it) go into ``hist``; the others are written to
+    ``kids`` / ``kid_info`` (mask, weight, own-tile landings) and their number is
+    returned. ``scratch`` is a (3, 5) work array for ``_lift``."""
     m = die_count(mask)
+    last = m - 1 <= leg_left
     grey_w = w // (6 * m)
     n = 0
     keys = scratch[0:1]
@@ -168,8 +170,9 @@ def leg_denominator(mask, leg_left):
 
 
 @njit(cache=True)
-def _levels(tr0, tile, mine, mask, total, depth):
-    """Expand the first ``depth`` reveals level by level, merging equal nodes. Returns
+def _levels(tr0, tile, mine, mask, leg_left, total, depth):
+    """Expand the first ``depth`` reveals level by level (``leg_left``: dice left at the
+    end of the leg, fewer than are left after those reveals), merging equal nodes. Returns
     (hist, land, tracks, info, n): finished leaves so far and the ``n`` open nodes of the
     last level (``info`` rows: mask, weight, own-tile landings, packed key)."""
     hist = np.zeros((2, N_PERMS, MAX_INCOME), dtype=np.int64)
@@ -190,10 +193,10 @@ def _levels(tr0, tile, mine, mask, total, depth):
         nxt = np.empty((cap_nodes, TRACK_SIZE), dtype=tr0.dtype)
         nxt_info = np.empty((cap_nodes, 4), dtype=np.int64)
         table = np.full(4 * cap_nodes, -1, dtype=np.int64)
-        n_next = 0
+        n_next = np.int64(0)
         for i in range(n):
             n_kids = _expand(tracks[i], tile, mine, info[i, 0], info[i, 1], info[i, 2],
-                             False, hist, land, kids, kid_info, scratch)
+                             leg_left, hist, land, kids, kid_info, scratch)
             if n_next + n_kids > cap_nodes:
                 cap_nodes *= 2
                 grown = np.empty((cap_nodes, TRACK_SIZE), dtype=tr0.dtype)
@@ -215,7 +218,7 @@ def _fill(tr0, tile, mine, mask, leg_left, hist, land):
     """Exact distribution of the rest of the leg into ``hist`` / ``land`` (see
     ``leg_distribution``); returns the denominator."""
     total = leg_denominator(mask, leg_left)
-    level_hist, level_land, tracks, info, n = _levels(tr0, tile, mine, mask, total,
+    level_hist, level_land, tracks, info, n = _levels(tr0, tile, mine, mask, leg_left, total,
                                                       die_count(mask) - leg_left - 1)
     hist += level_hist
     land += level_land
@@ -223,12 +226,12 @@ def _fill(tr0, tile, mine, mask, leg_left, hist, land):
     kid_info = np.empty((MAX_CHILDREN, 3), dtype=np.int64)
     scratch = np.empty((3, N_RACING), dtype=np.int64)
     for i in range(n):
-        _expand(tracks[i], tile, mine, info[i, 0], info[i, 1], info[i, 2], True,
+        _expand(tracks[i], tile, mine, info[i, 0], info[i, 1], info[i, 2], leg_left,
                 hist, land, kids, kid_info, scratch)
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def leg_distribution(tr0, tile, mine, mask, leg_left):
     """Exact distribution of the rest of the current leg.
 
@@ -248,14 +251,23 @@ def leg_distribution(tr0, tile, mine, mask, leg_left):
     return hist, land, total
 
 
-@njit(cache=True, parallel=True)
-def leg_distributions(tr0, tiles, mines, mask, leg_left):
-    """``leg_distribution`` for several tile layouts at once: row ``i`` of ``tiles`` and
-    ``mines`` is one layout. Layouts run in parallel; each is enumerated on its own, so
-    the result does not depend on the number of threads. Returns (hists, lands, total)."""
+@njit(cache=True, nogil=True)
+def layout_distributions(tr0, tiles, mines, mask, leg_left):
+    """``leg_distributions``' (hists, lands) for the layouts in the rows of ``tiles`` and
+    ``mines``, on this thread."""
     n = tiles.shape[0]
     hists = np.zeros((n, 2, N_PERMS, MAX_INCOME), dtype=np.int64)
     lands = np.zeros((n, N_SPACES + 2), dtype=np.int64)
-    for i in prange(n):
+    for i in range(n):
         _fill(tr0, tiles[i], mines[i], mask, leg_left, hists[i], lands[i])
+    return hists, lands
+
+
+def leg_distributions(tr0, tiles, mines, mask, leg_left):
+    """``leg_distribution`` for several tile layouts at once: row ``i`` of ``tiles`` and
+    ``mines`` is one layout. Layouts spread over the threads (``threads.rows``); each is
+    enumerated on its own, so the result does not depend on the number of threads.
+    Returns (hists, lands, total)."""
+    hists, lands = rows(lambda i, n: layout_distributions(tr0, tiles[i:i + n], mines[i:i + n],
+                                                          mask, leg_left), len(tiles))
     return hists, lands, leg_denominator(mask, leg_left)

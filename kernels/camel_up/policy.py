@@ -416,7 +416,7 @@ def random_choice(st, s):
     return acts[high_below(next_u64(s), len(acts))]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def choose(st, policy, params, s, ws):
     """The action of ``policy`` for the player to move. ``s`` is the policy's own random
     stream (used by ``random`` only); ``ws`` an estimate workspace (``workspace()``)."""

@@ -1,9 +1,10 @@
 """Monte Carlo of Camel Up legs and races on chunked, counter-seeded random streams."""
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ..rng import high_below, low_below, next_u64, stream
+from ..threads import rows
 from .track import (
     CROSSED_CCW, CROSSED_CW, GREY, N_DICE, N_RACING, SP, TRACK_SIZE, die_count, ranking,
     roll,
@@ -47,25 +48,21 @@ def finish_race(tr, tile, no_tiles, mask, leg_left, full_mask, s):
         die, face = _draw(s, mask, n)
         mask &= ~(1 << die)
         n -= 1
-        if tiles_on:
-            mover, landed = roll(tr, tile, die, face)
-        else:
-            mover, landed = roll(tr, no_tiles, die, face)
+        mover, landed = roll(tr, tile if tiles_on else no_tiles, die, face)
         sp = tr[SP + mover]
         if sp == CROSSED_CW or sp == CROSSED_CCW:
             return
 
 
-@njit(cache=True, parallel=True)
-def race_counts(tr0, tile, mask, leg_left, full_mask, seed, chunk0, n_chunks, chunk_size):
-    """Monte Carlo of whole races: ``counts[chunk, camel, place]`` over ``n_chunks`` chunks
-    of ``chunk_size`` races, chunk ``k`` using the stream (seed, chunk0 + k)."""
+@njit(cache=True, nogil=True)
+def race_chunks(tr0, tile, mask, leg_left, full_mask, seed, chunk0, n_chunks, chunk_size):
+    """``race_counts`` for chunks ``chunk0 .. chunk0 + n_chunks - 1`` on this thread."""
     counts = np.zeros((n_chunks, N_RACING, N_RACING), dtype=np.int64)
-    for k in prange(n_chunks):
+    tr = np.empty(TRACK_SIZE, dtype=tr0.dtype)
+    order = np.empty(N_RACING, dtype=np.int64)
+    no_tiles = np.zeros_like(tile)
+    for k in range(n_chunks):
         s = stream(seed, chunk0 + k)
-        tr = np.empty(TRACK_SIZE, dtype=tr0.dtype)
-        order = np.empty(N_RACING, dtype=np.int64)
-        no_tiles = np.zeros_like(tile)
         for _ in range(chunk_size):
             tr[:] = tr0
             finish_race(tr, tile, no_tiles, mask, leg_left, full_mask, s)
@@ -75,17 +72,23 @@ def race_counts(tr0, tile, mask, leg_left, full_mask, seed, chunk0, n_chunks, ch
     return counts
 
 
-@njit(cache=True, parallel=True)
-def leg_counts(tr0, tile, mask, leg_left, seed, chunk0, n_chunks, chunk_size):
-    """Monte Carlo of the rest of the current leg: ``counts[chunk, camel, place]`` and
-    ``ends[chunk]`` (legs in which the game ended). Used to cross-check the exact
-    enumeration and for positions where enumeration is not wanted."""
+def race_counts(tr0, tile, mask, leg_left, full_mask, seed, chunk0, n_chunks, chunk_size):
+    """Monte Carlo of whole races: ``counts[chunk, camel, place]`` over ``n_chunks`` chunks
+    of ``chunk_size`` races, chunk ``k`` using the stream (seed, chunk0 + k); chunks
+    spread over the threads (``threads.rows``)."""
+    return rows(lambda k, n: race_chunks(tr0, tile, mask, leg_left, full_mask, np.uint64(seed),
+                                         chunk0 + k, n, chunk_size), n_chunks)
+
+
+@njit(cache=True, nogil=True)
+def leg_chunks(tr0, tile, mask, leg_left, seed, chunk0, n_chunks, chunk_size):
+    """``leg_counts`` for chunks ``chunk0 .. chunk0 + n_chunks - 1`` on this thread."""
     counts = np.zeros((n_chunks, N_RACING, N_RACING), dtype=np.int64)
     ends = np.zeros(n_chunks, dtype=np.int64)
-    for k in prange(n_chunks):
+    tr = np.empty(TRACK_SIZE, dtype=tr0.dtype)
+    order = np.empty(N_RACING, dtype=np.int64)
+    for k in range(n_chunks):
         s = stream(seed, chunk0 + k)
-        tr = np.empty(TRACK_SIZE, dtype=tr0.dtype)
-        order = np.empty(N_RACING, dtype=np.int64)
         for _ in range(chunk_size):
             tr[:] = tr0
             m = mask
@@ -101,3 +104,12 @@ def leg_counts(tr0, tile, mask, leg_left, seed, chunk0, n_chunks, chunk_size):
             for p in range(N_RACING):
                 counts[k, order[p], p] += 1
     return counts, ends
+
+
+def leg_counts(tr0, tile, mask, leg_left, seed, chunk0, n_chunks, chunk_size):
+    """Monte Carlo of the rest of the current leg: ``counts[chunk, camel, place]`` and
+    ``ends[chunk]`` (legs in which the game ended), chunks spread over the threads. Used
+    to cross-check the exact enumeration and for positions where enumeration is not
+    wanted."""
+    return rows(lambda k, n: leg_chunks(tr0, tile, mask, leg_left, np.uint64(seed),
+                                        chunk0 + k, n, chunk_size), n_chunks)

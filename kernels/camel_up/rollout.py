@@ -8,9 +8,10 @@ candidates face the same hidden cards and the same dice sequence.
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ..rng import high_below, next_u64, reseed
+from ..threads import rows
 from .game import (
     A_PYRAMID, HAND, LDECK, LLEN, MAX_PLAYERS, MONEY, N_PLAYERS, STATUS, TO_MOVE, WDECK,
     WLEN, apply_action, draw_reveal,
@@ -107,11 +108,13 @@ def sample_hidden_informed(st, s, weights):
 @njit(cache=True)
 def play_out(st, policies, params, dice, pol, ws, log):
     """Play ``st`` to the end, seat ``i`` following ``policies[i]``; dice from stream
-    ``dice``, policy randomness from ``pol`` (they may be the same stream). With a
-    ``log`` array, row ``t`` records turn ``t`` as (action, die, face), die and face -1
-    unless the action revealed a die. Returns the number of turns played."""
+    ``dice``, policy randomness from ``pol`` (they may be the same stream). Row ``t`` of
+    ``log`` (int64, 3 columns) records turn ``t`` as (action, die, face), die and face -1
+    unless the action revealed a die; the game stops when the log is full, and an empty
+    log records nothing. Returns the number of turns played."""
     turns = 0
-    limit = MAX_TURNS if log is None else min(MAX_TURNS, log.shape[0])
+    logged = log.shape[0] > 0
+    limit = min(MAX_TURNS, log.shape[0]) if logged else MAX_TURNS
     while st[STATUS] == 0 and turns < limit:
         seat = st[TO_MOVE]
         action = choose(st, policies[seat], params, pol, ws)
@@ -120,7 +123,7 @@ def play_out(st, policies, params, dice, pol, ws, log):
         if action == A_PYRAMID:
             die, face = draw_reveal(st, dice)
         apply_action(st, action, die, face)
-        if log is not None:
+        if logged:
             log[turns, 0] = action
             log[turns, 1] = die
             log[turns, 2] = face
@@ -146,32 +149,76 @@ def outcome(st, viewer):
     return win, st[MONEY + viewer] - best_other
 
 
-@njit(cache=True, parallel=True)
-def simulate_games(st0, policies, params, seed, chunk0, n_chunks, chunk_size):
-    """Whole games from ``st0`` (hidden cards sampled per game): per game the final money
-    of every seat and the number of turns, ``out[game, MAX_PLAYERS + 1]``."""
+@njit(cache=True, nogil=True)
+def game_chunks(st0, policies, params, seed, chunk0, n_chunks, chunk_size):
+    """``simulate_games`` for chunks ``chunk0 .. chunk0 + n_chunks - 1`` on this thread."""
     out = np.zeros((n_chunks * chunk_size, MAX_PLAYERS + 1), dtype=np.int64)
-    for k in prange(n_chunks):
-        ws = workspace()
-        st = np.empty_like(st0)
-        streams = np.empty((3, 4), dtype=np.uint64)
-        free = np.empty(N_RACING, dtype=np.int64)
-        for j in range(chunk_size):
-            r = (chunk0 + k) * chunk_size + j
-            for i in range(3):
-                reseed(streams[i], seed, 3 * r + i)
-            st[:] = st0
-            sample_hidden(st, streams[0], free)
-            forget(ws)
-            turns = play_out(st, policies, params, streams[1], streams[2], ws, None)
-            g = k * chunk_size + j
-            for p in range(st[N_PLAYERS]):
-                out[g, p] = st[MONEY + p]
-            out[g, MAX_PLAYERS] = turns
+    ws = workspace()
+    st = np.empty_like(st0)
+    streams = np.empty((3, 4), dtype=np.uint64)
+    free = np.empty(N_RACING, dtype=np.int64)
+    no_log = np.zeros((0, 3), dtype=np.int64)
+    for g in range(n_chunks * chunk_size):
+        r = chunk0 * chunk_size + g
+        for i in range(3):
+            reseed(streams[i], seed, 3 * r + i)
+        st[:] = st0
+        sample_hidden(st, streams[0], free)
+        forget(ws)
+        turns = play_out(st, policies, params, streams[1], streams[2], ws, no_log)
+        for p in range(st[N_PLAYERS]):
+            out[g, p] = st[MONEY + p]
+        out[g, MAX_PLAYERS] = turns
     return out
 
 
-@njit(cache=True, parallel=True)
+def simulate_games(st0, policies, params, seed, chunk0, n_chunks, chunk_size):
+    """Whole games from ``st0`` (hidden cards sampled per game): per game the final money
+    of every seat and the number of turns, ``out[game, MAX_PLAYERS + 1]``; chunks of
+    ``chunk_size`` games spread over the threads (``threads.rows``)."""
+    return rows(lambda k, n: game_chunks(st0, policies, params, np.uint64(seed), chunk0 + k, n,
+                                         chunk_size), n_chunks)
+
+
+@njit(cache=True, nogil=True)
+def rollout_chunks(st0, actions, policies, params, seed, chunk0, n_chunks, chunk_size,
+                   weights):
+    """``rollouts`` for chunks ``chunk0 .. chunk0 + n_chunks - 1`` on this thread
+    (``weights`` empty: uniform hidden cards)."""
+    viewer = st0[TO_MOVE]
+    n_act = len(actions)
+    out = np.zeros((n_chunks * chunk_size, n_act, 2))
+    ws = workspace()
+    base = np.empty_like(st0)
+    st = np.empty_like(st0)
+    streams = np.empty((3, 4), dtype=np.uint64)
+    free = np.empty(N_RACING, dtype=np.int64)
+    no_log = np.zeros((0, 3), dtype=np.int64)
+    for g in range(n_chunks * chunk_size):
+        r = chunk0 * chunk_size + g
+        reseed(streams[0], seed, 3 * r)
+        base[:] = st0
+        if weights.shape[0] == 0:
+            sample_hidden(base, streams[0], free)
+        else:
+            sample_hidden_informed(base, streams[0], weights)
+        for a in range(n_act):
+            st[:] = base
+            reseed(streams[1], seed, 3 * r + 1)
+            reseed(streams[2], seed, 3 * r + 2)
+            die = -1
+            face = -1
+            if actions[a] == A_PYRAMID:
+                die, face = draw_reveal(st, streams[1])
+            apply_action(st, actions[a], die, face)
+            forget(ws)
+            play_out(st, policies, params, streams[1], streams[2], ws, no_log)
+            win, margin = outcome(st, viewer)
+            out[g, a, 0] = win
+            out[g, a, 1] = margin
+    return out
+
+
 def rollouts(st0, actions, policies, params, seed, chunk0, n_chunks, chunk_size,
              weights=None):
     """For every rollout and every candidate in ``actions``: play the candidate for the
@@ -179,37 +226,8 @@ def rollouts(st0, actions, policies, params, seed, chunk0, n_chunks, chunk_size,
     ``out[rollout, candidate, 0]`` = win credit and ``[..., 1]`` = margin (EP) of that
     player. All candidates of a rollout share its hidden cards, dice and policy streams.
     Hidden cards: uniform (``sample_hidden``), or ``sample_hidden_informed`` with
-    ``weights``."""
-    viewer = st0[TO_MOVE]
-    n_act = len(actions)
-    out = np.zeros((n_chunks * chunk_size, n_act, 2))
-    for k in prange(n_chunks):
-        ws = workspace()
-        base = np.empty_like(st0)
-        st = np.empty_like(st0)
-        streams = np.empty((3, 4), dtype=np.uint64)
-        free = np.empty(N_RACING, dtype=np.int64)
-        for j in range(chunk_size):
-            r = (chunk0 + k) * chunk_size + j
-            reseed(streams[0], seed, 3 * r)
-            base[:] = st0
-            if weights is None:
-                sample_hidden(base, streams[0], free)
-            else:
-                sample_hidden_informed(base, streams[0], weights)
-            for a in range(n_act):
-                st[:] = base
-                reseed(streams[1], seed, 3 * r + 1)
-                reseed(streams[2], seed, 3 * r + 2)
-                die = -1
-                face = -1
-                if actions[a] == A_PYRAMID:
-                    die, face = draw_reveal(st, streams[1])
-                apply_action(st, actions[a], die, face)
-                forget(ws)
-                play_out(st, policies, params, streams[1], streams[2], ws, None)
-                win, margin = outcome(st, viewer)
-                g = k * chunk_size + j
-                out[g, a, 0] = win
-                out[g, a, 1] = margin
-    return out
+    ``weights``. Chunks of ``chunk_size`` rollouts spread over the threads
+    (``threads.rows``)."""
+    weights = np.zeros((0, N_RACING)) if weights is None else weights
+    return rows(lambda k, n: rollout_chunks(st0, actions, policies, params, np.uint64(seed),
+                                            chunk0 + k, n, chunk_size, weights), n_chunks)

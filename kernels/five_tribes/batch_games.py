@@ -40,8 +40,9 @@ the turns that took that tribe's meeples.
 import numpy as np
 from numba import njit
 
-from ..batch import record_chunks
+from ..batch import record_chunk
 from ..rng import below, next_u64
+from ..threads import rows
 from .board import COLS, N_COLOURS, N_TILES, NEIGHBOURS
 from .data import DJINNS, FAKIRS
 from .rounds import cleanup, deal, legal_bids, place_bid
@@ -53,8 +54,8 @@ from .state import (
 )
 from .complete_turns import (
     A_COLOUR, A_COLOURS, A_LEN, A_PATH, A_START, A_TAKEN, A_TILE, A_TILE_ACTION, ACTION_SIZE,
-    TA_NONE, apply_turn, clear_action, greedy_turn, play_sowing, play_tile, play_tribe,
-    player_parts, tile_options, tribe_options,
+    TA_NONE, apply_turn, clear_action, play_sowing, play_tile, play_tribe,
+    player_parts, tile_options, tribe_options, turns,
 )
 
 POLICY_NAMES = ("random", "greedy")
@@ -197,7 +198,8 @@ def count_sowings(counts, end_rule, tables, per_start, tab):
             continue
         hand[:] = counts[s]
         _order_table(hand, n, end_rule, tab)
-        per_start[s] = _start_weight(counts, s, n, end_rule, tables[1], tab, -1, none)
+        per_start[s] = _start_weight(counts, s, n, end_rule, tables[1], tab, np.int64(-1),
+                                      none)
         total += per_start[s]
     return total
 
@@ -232,7 +234,7 @@ def random_sowing(counts, end_rule, tables, rng, per_start, tab, path, colours):
     cur, came, left, earlier = s, NO_PREVIOUS, n, e
     weights = np.zeros(4, dtype=np.int64)
     for i in range(n):  # a uniform walk among those of this (t, e)
-        total = 0
+        total = np.int64(0)
         for j in range(4):
             nb = NEIGHBOURS[cur, j]
             weights[j] = 0
@@ -321,7 +323,7 @@ def turn_workspace():
             np.zeros(N_TILES, dtype=np.int64), np.zeros((N_COLOURS, MAX_STACK), dtype=np.int64))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def choose_turn(st, policy, rng, tables, ws):
     """The complete turn the player to move plays under ``policy``, as an ``apply_turn``
     row (``ws[0]`` of ``turn_workspace``, overwritten by the next call)."""
@@ -329,8 +331,8 @@ def choose_turn(st, policy, rng, tables, ws):
     if policy == P_RANDOM:
         random_turn(st, rng, act, tables, ws[1], ws[2], ws[3], ws[4], ws[5])
     else:
-        action, _ = greedy_turn(st)
-        act[:] = action
+        actions, _, _ = turns(st, np.bool_(False))  # the greedy row (kernels/__init__.py)
+        act[:] = actions[0]
     return act
 
 
@@ -354,10 +356,28 @@ def end_code(st, tables, ws):
 
 
 @njit(cache=True)
-def record_game(st, policies, pol, chance, tables, ws, row):
-    """Play the freshly dealt ``st`` to the end and fill ``row`` (``N_FIELDS``)."""
+def fresh_state(st):
+    """Reset ``st`` to ``state.empty_state()``: zeros, every 'none' slot -1."""
+    st[:] = 0
+    st[T_OWNER:T_OWNER + N_TILES] = -1
+    st[ROW:ROW + 9] = -1
+    st[DJINN_ROW:DJINN_ROW + 3] = -1
+    st[BID_ORDER:BID_ORDER + MAX_PLAYERS] = -1
+    st[TURN_TRACK:TURN_TRACK + 9] = -1
+
+
+@njit(cache=True)
+def record_game(context, scratch, streams, row):
+    """``record_chunk``'s game: dealt from stream 0, played to the end (policy choices
+    from stream 1, clean-up refills from stream 2) and ``row`` (``N_FIELDS``) filled.
+    ``context``: (players, end rule, assassin flag, policies, walks, paths);
+    ``scratch``: ``_scratch(context)``."""
+    players, end_rule, assassin_optional, policies, walks, paths = context
+    ws, st = scratch
+    pol, chance, tables = streams[1], streams[2], (walks, paths)
+    fresh_state(st)
+    deal(st, players, end_rule, assassin_optional, streams[0])
     spaces = np.zeros(9, dtype=np.int64)
-    players = st[N_PLAYERS]
     camels = st[P_CAMELS:P_CAMELS + players].copy()
     row[F_FIRST_BIDDER] = st[BID_ORDER]
     rounds = 0
@@ -398,41 +418,28 @@ def record_game(st, policies, pol, chance, tables, ws, row):
 
 
 @njit(cache=True)
-def fresh_state(st):
-    """Reset ``st`` to ``state.empty_state()``: zeros, every 'none' slot -1."""
-    st[:] = 0
-    st[T_OWNER:T_OWNER + N_TILES] = -1
-    st[ROW:ROW + 9] = -1
-    st[DJINN_ROW:DJINN_ROW + 3] = -1
-    st[BID_ORDER:BID_ORDER + MAX_PLAYERS] = -1
-    st[TURN_TRACK:TURN_TRACK + 9] = -1
-
-
-@njit(cache=True)
 def _scratch(context):
-    """A thread's scratch for ``_play``: (``turn_workspace()``, game state)."""
+    """A thread's scratch for ``record_game``: (``turn_workspace()``, game state)."""
     return turn_workspace(), np.zeros(STATE_SIZE, dtype=np.int64)
 
 
-@njit(cache=True)
-def _play(context, scratch, streams, row):
-    """``record_chunks``' game: dealt from stream 0, then ``record_game``."""
-    players, end_rule, assassin_optional, policies, walks, paths = context
-    ws, st = scratch
-    fresh_state(st)
-    deal(st, players, end_rule, assassin_optional, streams[0])
-    record_game(st, policies, streams[1], streams[2], (walks, paths), ws, row)
+@njit(cache=True, nogil=True)
+def record_range(players, end_rule, assassin_optional, policies, walks, paths, seed, game0,
+                 n_games):
+    """``record_games`` for games ``game0 .. game0 + n_games - 1`` on this thread
+    (``walks``, ``paths``: ``walk_tables()``)."""
+    context = (players, end_rule, assassin_optional, policies, walks, paths)
+    return record_chunk(record_game, _scratch, context, N_FIELDS, seed, game0, n_games)
 
 
-@njit(cache=True, parallel=True)
 def record_games(players, end_rule, assassin_optional, policies, seed, game0, n_games,
                  chunk_size):
     """Games ``game0 .. game0 + n_games - 1`` for ``players`` under the rule flags
     ``end_rule`` (``sowing.LIVE`` or ``PREMOVE``) and ``assassin_optional``, seat ``i``
     following ``policies[i]`` (``POLICY_NAMES`` index): ``out[game, N_FIELDS]`` (int16,
-    layout in the module docstring). Threads take ``chunk_size`` games at a time; the
-    rows do not depend on it."""
-    walks, paths = walk_tables()  # flat in ``context``: parfors take no nested tuple
-    context = (players, end_rule, assassin_optional, policies, walks, paths)
-    return record_chunks(_play, _scratch, context, N_FIELDS, seed, game0, n_games,
-                         chunk_size)
+    layout in the module docstring). Threads take ``chunk_size`` games at a time
+    (``threads.rows``); the rows do not depend on it."""
+    walks, paths = walk_tables()
+    return rows(lambda g, n: record_range(players, end_rule, assassin_optional, policies, walks,
+                                          paths, np.uint64(seed), game0 + g, n),
+                n_games, chunk_size)

@@ -449,26 +449,25 @@ def _outcomes(base, starts, paths, colours, lengths):
     return first[:n], mult[:n]
 
 
-@njit(cache=True)
 def complete_turns(st):
     """Every complete turn of the player to move (module doc). Returns ``actions[m,
     ACTION_SIZE]``, ``parts[m, N_PARTS]`` (change of the mover's final score by part) and
     ``counts[m]``, rows in order of first appearance."""
-    return _turns(st, True)
+    return turns(st, True)
 
 
-@njit(cache=True)
 def greedy_turn(st):
     """The greedy exact-value choice without building the table: the same row as
     ``best_turn`` of ``complete_turns`` (the first turn, in enumeration order, with the
     largest total). Returns (action, parts)."""
-    actions, parts, _ = _turns(st, False)
+    actions, parts, _ = turns(st, False)
     return actions[0], parts[0]
 
 
 @njit(cache=True)
-def _turns(st, merge):
-    """``complete_turns`` (``merge``) or just its greedy row (one row, count 0)."""
+def turns(st, merge):
+    """``complete_turns`` (``merge``) or just the row of ``greedy_turn`` (one row, count
+    0); compiled callers call it."""
     mover = st[TO_MOVE]
     before = np.zeros(N_PARTS, dtype=np.int64)
     player_parts(st, mover, before)
@@ -493,7 +492,7 @@ def _turns(st, merge):
     tiles = np.zeros((16, 5), dtype=np.int64)
     sizes = np.zeros(64, dtype=np.int64)
     act = np.full(ACTION_SIZE, -1, dtype=np.int64)
-    n = 0
+    n = np.int64(0)
     outcomes = max(len(first), 1)  # no legal sowing: one outcome, the marker move alone
     for o in range(outcomes):
         s1 = base.copy()

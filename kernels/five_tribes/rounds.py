@@ -14,7 +14,7 @@ from .data import (
     BID_COSTS, CAMELS, DJINNS, FAKIRS, GOODS_COUNTS, MARKERS, MEEPLE_TOTALS, RESOURCE_ROW,
     SACRED_PLACE, SACRED_VPS, START_GOLD, TILE_COUNTS, TILE_VP, VISIBLE_DJINNS, ZERO_SPACES,
 )
-from .sowing import _run
+from .sowing import _no_rows, _run
 from .state import (
     ASSASSIN_OPTIONAL, BID_ORDER, BIDDING, DJINN_DECK, DJINN_DISCARD, DJINN_ROW, END_RULE,
     MAX_MARKERS, MAX_PLAYERS, N_CARD_KINDS, N_PLAYERS, P_CAMELS, P_GOLD, PHASE, RES_DECK,
@@ -175,6 +175,18 @@ def _draw_djinn(st, rng):
 
 
 @njit(cache=True)
+def _show_djinn(st, djinn):
+    """Put ``djinn`` face up in the djinn display (it has room), kept in ``DJINNS`` order."""
+    i = 0
+    while st[DJINN_ROW + i] >= 0:
+        i += 1
+    while i > 0 and st[DJINN_ROW + i - 1] > djinn:
+        st[DJINN_ROW + i] = st[DJINN_ROW + i - 1]
+        i -= 1
+    st[DJINN_ROW + i] = djinn
+
+
+@njit(cache=True)
 def cleanup(st, rng):
     """Clean-up (§4.3): refill the resource row to 9 and the djinn display to 3, drawing one
     at a time at random (a row stays short once deck and discards are both empty), then
@@ -193,11 +205,7 @@ def cleanup(st, rng):
         djinn = _draw_djinn(st, rng)
         if djinn < 0:
             break
-        i = n
-        while i > 0 and st[DJINN_ROW + i - 1] > djinn:
-            st[DJINN_ROW + i] = st[DJINN_ROW + i - 1]
-            i -= 1
-        st[DJINN_ROW + i] = djinn
+        _show_djinn(st, djinn)
         n += 1
     st[PHASE] = BIDDING
     st[TO_MOVE] = st[BID_ORDER]
@@ -210,8 +218,7 @@ def game_over(st):
     for p in range(st[N_PLAYERS]):
         if st[P_CAMELS + p] == 0:
             return True
-    empty = np.zeros((0, 1), dtype=np.int64)
-    return _run(meeples(st), st[END_RULE], False, empty[:, 0], empty, empty, empty[:, 0])[0] == 0
+    return _run(meeples(st), st[END_RULE], *_no_rows())[0] == 0
 
 
 @njit(cache=True)
@@ -246,7 +253,8 @@ def deal(st, players, end_rule, assassin_optional, rng):
         st[RES_DECK + card] += 1
     djinns = np.arange(N_DJINNS)
     _shuffle(djinns, rng)
-    st[DJINN_ROW:DJINN_ROW + VISIBLE_DJINNS] = np.sort(djinns[:VISIBLE_DJINNS])
+    for djinn in djinns[:VISIBLE_DJINNS]:
+        _show_djinn(st, djinn)
     for d in djinns[VISIBLE_DJINNS:]:
         st[DJINN_DECK] |= 1 << d
     markers = np.arange(MARKERS_OF[players] * players) % players

@@ -161,7 +161,7 @@ def _group_outcomes(path, n, hand, orig, visits, end_rule, scratch):
     that may be dropped last (on the tile before, or dropped there earlier under live)."""
     tn = path[n]
     sizes = np.empty(n, dtype=np.int64)
-    k = 0
+    k = np.int64(0)
     for t in range(N_TILES):
         if visits[t] > 0 and t != tn:
             sizes[k] = visits[t]
@@ -256,7 +256,7 @@ def _walk(counts, s, end_rule, listing, res, marks, groups, out_start, out_path,
     colours = buf[4]
     key = buf[3, N_COLOURS:N_COLOURS + 3]
     key[:] = 0
-    tab = scratch[:N_COLOURS, :n]
+    tab = scratch[:N_COLOURS]
     _order_table(hand, n, end_rule, tab)
     prune = n >= PRUNE_FROM
     found = False
@@ -353,9 +353,11 @@ def _list_orders(path, n, hand, per_colour, tab, res, out_start, out_path, out_c
 
 
 @njit(cache=True)
-def _run(counts, end_rule, listing, out_start, out_path, out_colour, out_len):
-    """The counts (or, with ``listing``, the full sequences) of every start tile; the
-    counts array has one extra entry at the end: the number of outcome groups."""
+def _run(counts, end_rule, out_start, out_path, out_colour, out_len):
+    """The counts of every start tile (``COUNT_NAMES``), or, when the out arrays have
+    room (a row for every full sequence), the full sequences written there. ``_no_rows``
+    makes out arrays without room."""
+    listing = len(out_start) > 0
     res = np.zeros(len(COUNT_NAMES) + 1, dtype=np.int64)
     marks = np.zeros((N_TILES, N_TILES, N_COLOURS), dtype=np.bool_)
     groups = np.zeros((512, 4), dtype=np.int64)
@@ -382,25 +384,30 @@ def _check(counts: np.ndarray) -> np.ndarray:
     return counts
 
 
+@njit(cache=True)
+def _no_rows():
+    """Out arrays of ``_run`` without room: it counts."""
+    rows = np.zeros(0, dtype=np.int64)
+    table = np.zeros((0, 1), dtype=np.int64)
+    return rows, table, table, rows
+
+
 def sowing_counts(counts: np.ndarray, end_rule: int = LIVE) -> np.ndarray:
     """The six counts of ``COUNT_NAMES`` (docs/games/five-tribes.md §7.3) for every legal sowing of
     the board."""
-    counts = _check(counts)
-    empty = np.zeros((0, 1), dtype=np.int64)
-    return _run(counts, end_rule, False, empty[:, 0], empty, empty, empty[:, 0])
+    return _run(_check(counts), end_rule, *_no_rows())
 
 
 @njit(cache=True)
 def list_sowings(counts, end_rule):
     """Every full sequence (``sowings`` for compiled callers, unchecked)."""
-    empty = np.zeros((0, 1), dtype=np.int64)
-    m = _run(counts, end_rule, False, empty[:, 0], empty, empty, empty[:, 0])[0]
+    m = _run(counts, end_rule, *_no_rows())[0]
     width = max(1, counts.sum(axis=1).max())
     starts = np.full(m, -1, dtype=np.int64)
     paths = np.full((m, width), -1, dtype=np.int64)
     colours = np.full((m, width), -1, dtype=np.int64)
     lengths = np.zeros(m, dtype=np.int64)
-    _run(counts, end_rule, True, starts, paths, colours, lengths)
+    _run(counts, end_rule, starts, paths, colours, lengths)
     return starts, paths, colours, lengths
 
 

@@ -168,7 +168,7 @@ def test_whole_games_log_only_legal_actions(seed, game, data):
     # the same streams replay the same game
     again = st0.copy()
     assert K.play_out(again, policies, K.HEURISTIC_PARAMS, stream(seed, 1), stream(seed, 2),
-                      K.workspace(), None) == turns
+                      K.workspace(), np.zeros((0, 3), np.int64)) == turns
     assert np.array_equal(again, played)
 
 

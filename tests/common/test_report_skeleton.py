@@ -1,7 +1,8 @@
 """The shared report skeleton, by hand on tiny tables, and the shared whole-game pieces:
 
-* ``kernels.batch.record_chunks`` seeds game r from streams (seed, 3r..3r+2) whatever the
-  chunk size or the block's first game, and hands every game a zeroed row;
+* ``kernels.batch.record_chunk``, spread over threads by ``kernels.threads.rows``, seeds
+  game r from streams (seed, 3r..3r+2) whatever the chunk size or the block's first game,
+  and hands every game a zeroed row;
 * ``reports.raw``: the shared columns of the per-game table and ``simulate_block``;
 * ``reports.skeleton``: game length, end conditions, first player, variant comparison
   and the sections built from them; ``sections.policy_shares``.
@@ -14,14 +15,15 @@ import pandas as pd
 import pytest
 from numba import njit
 
-from oddsbot.kernels.batch import N_STREAMS, record_chunks
+from oddsbot.kernels.batch import N_STREAMS, record_chunk
 from oddsbot.kernels.rng import stream
+from oddsbot.kernels.threads import rows
 from oddsbot.reports import raw, skeleton
 from oddsbot.reports.document import Table
 from oddsbot.reports.sections import policy_shares, proportion, seat_values, top_credit
 from oddsbot.reports.spec import RunSpec, policy_codes
 
-# ----------------------------------------------------------------- kernels.batch
+# ----------------------------------------------------------------- kernels.batch, threads
 
 N_FIELDS = 2 * N_STREAMS + 2
 
@@ -45,12 +47,16 @@ def _play(context, ws, streams, row):
     ws[0] += 1
 
 
-@njit(parallel=True)
+@njit(nogil=True)
+def _range(offset, seed, game0, n):
+    return record_chunk(_play, _scratch, (offset,), N_FIELDS, seed, game0, n)
+
+
 def _record(offset, seed, game0, n, chunk):
-    return record_chunks(_play, _scratch, (offset,), N_FIELDS, seed, game0, n, chunk)
+    return rows(lambda g, k: _range(offset, seed, game0 + g, k), n, chunk)
 
 
-def test_record_chunks_seeds_every_game_from_its_own_streams():
+def test_record_chunk_seeds_every_game_from_its_own_streams():
     seed = np.uint64(2**63 + 12345)
     whole = _record(7, seed, 0, 50, 64)
     assert whole.dtype == np.int16 and whole.shape == (50, N_FIELDS)

@@ -1,0 +1,67 @@
+"""Independent work items spread over threads: the kernels' parallelism.
+
+A kernel that does many independent items (chunks of races or rollouts, tile layouts,
+games) is compiled ``nogil=True`` and computes one range of items; :func:`rows` runs the
+ranges on a pool of threads, each free thread taking the next range, and joins their rows
+in item order. Every item draws its chance from its own random streams (``rng``), so the
+rows are the same for any number of threads: ``numba.get_num_threads()``, set by
+``NUMBA_NUM_THREADS`` or ``numba.set_num_threads``.
+
+Python threads rather than numba's ``parallel=True``: the parfors pipeline compiles the
+loop body, with everything it calls, once more, which made the parallel kernels the
+slowest of all to compile (docs/benchmarks.md, "First run").
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
+from typing import Union
+
+import numba
+import numpy as np
+
+Rows = Union[np.ndarray, tuple[np.ndarray, ...]]
+
+
+@lru_cache(maxsize=1)
+def _pool() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(numba.config.NUMBA_NUM_THREADS, thread_name_prefix="kernels")
+
+
+def rows(kernel: Callable[[int, int], Rows], n: int, piece: int = 1) -> Rows:
+    """``kernel(first, count)`` over items ``0 .. n - 1`` in ranges of ``piece`` items,
+    spread over the threads, joined on axis 0 in item order (a tuple of arrays element
+    by element). An error in any range stops the others taking more and is raised here."""
+    ranges = [(first, min(piece, n - first)) for first in range(0, n, piece)]
+    threads = min(numba.get_num_threads(), len(ranges))
+    if threads <= 1:
+        return _join([kernel(*r) for r in ranges] or [kernel(0, 0)])
+    out: list = [None] * len(ranges)
+    todo = iter(range(len(ranges)))
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def work() -> None:
+        while not stop.is_set():
+            with lock:
+                i = next(todo, None)
+            if i is None:
+                return
+            out[i] = kernel(*ranges[i])
+
+    futures = [_pool().submit(work) for _ in range(threads)]
+    try:
+        for future in futures:
+            future.result()
+    finally:
+        stop.set()
+    return _join(out)
+
+
+def _join(parts: list) -> Rows:
+    if isinstance(parts[0], tuple):
+        return tuple(np.concatenate(column) for column in zip(*parts))
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)
