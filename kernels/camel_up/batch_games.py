@@ -16,6 +16,7 @@ move; and every seat's action count by kind (``KIND_*``).
 import numpy as np
 from numba import njit
 
+from ..arrays import copy_into
 from ..batch import record_chunk
 from ..threads import rows
 from .game import (
@@ -67,7 +68,7 @@ def record_game(context, scratch, streams, row):
     rules, policies, params = context
     ws, st = scratch
     dice, pol = streams[1], streams[2]
-    st[:] = rules
+    copy_into(st, rules)
     setup_camels(st, streams[0])
     forget(ws)
     for c in range(N_RACING):

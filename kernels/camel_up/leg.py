@@ -4,6 +4,7 @@ weights."""
 import numpy as np
 from numba import njit
 
+from ..arrays import copy_into, grown
 from ..threads import rows
 from .track import (
     BLACK, CNT, CROSSED_CCW, CROSSED_CW, GREY, HT, MAX_INCOME, N_CAMELS, N_DICE, N_PERMS,
@@ -181,7 +182,7 @@ def _levels(tr0, tile, mine, mask, leg_left, total, depth):
     kid_info = np.empty((MAX_CHILDREN, 3), dtype=np.int64)
     scratch = np.empty((3, N_RACING), dtype=np.int64)
     tracks = np.empty((1, TRACK_SIZE), dtype=tr0.dtype)
-    tracks[0, :] = tr0
+    copy_into(tracks[0], tr0)
     info = np.zeros((1, 4), dtype=np.int64)
     info[0, 0] = mask
     info[0, 1] = total
@@ -199,12 +200,8 @@ def _levels(tr0, tile, mine, mask, leg_left, total, depth):
                              leg_left, hist, land, kids, kid_info, scratch)
             if n_next + n_kids > cap_nodes:
                 cap_nodes *= 2
-                grown = np.empty((cap_nodes, TRACK_SIZE), dtype=tr0.dtype)
-                grown[:n_next] = nxt[:n_next]
-                nxt = grown
-                grown_info = np.empty((cap_nodes, 4), dtype=np.int64)
-                grown_info[:n_next] = nxt_info[:n_next]
-                nxt_info = grown_info
+                nxt = grown(nxt, cap_nodes)
+                nxt_info = grown(nxt_info, cap_nodes)
                 table = _rehash(nxt_info, n_next, 4 * cap_nodes)
             n_next = _merge(nxt, nxt_info, n_next, table, kids, kid_info, n_kids)
         tracks = nxt

@@ -3,6 +3,7 @@
 import numpy as np
 from numba import njit
 
+from ..arrays import copy_into
 from ..rng import high_below, low_below, next_u64, stream
 from ..threads import rows
 from .track import (
@@ -64,7 +65,7 @@ def race_chunks(tr0, tile, mask, leg_left, full_mask, seed, chunk0, n_chunks, ch
     for k in range(n_chunks):
         s = stream(seed, chunk0 + k)
         for _ in range(chunk_size):
-            tr[:] = tr0
+            copy_into(tr, tr0)
             finish_race(tr, tile, no_tiles, mask, leg_left, full_mask, s)
             ranking(tr, order)
             for p in range(N_RACING):
@@ -90,7 +91,7 @@ def leg_chunks(tr0, tile, mask, leg_left, seed, chunk0, n_chunks, chunk_size):
     for k in range(n_chunks):
         s = stream(seed, chunk0 + k)
         for _ in range(chunk_size):
-            tr[:] = tr0
+            copy_into(tr, tr0)
             m = mask
             while die_count(m) > leg_left:
                 die, face = _draw_die(s, m)

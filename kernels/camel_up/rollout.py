@@ -10,6 +10,7 @@ candidates face the same hidden cards and the same dice sequence.
 import numpy as np
 from numba import njit
 
+from ..arrays import copy_into
 from ..rng import high_below, next_u64, reseed
 from ..threads import rows
 from .game import (
@@ -162,7 +163,7 @@ def game_chunks(st0, policies, params, seed, chunk0, n_chunks, chunk_size):
         r = chunk0 * chunk_size + g
         for i in range(3):
             reseed(streams[i], seed, 3 * r + i)
-        st[:] = st0
+        copy_into(st, st0)
         sample_hidden(st, streams[0], free)
         forget(ws)
         turns = play_out(st, policies, params, streams[1], streams[2], ws, no_log)
@@ -197,13 +198,13 @@ def rollout_chunks(st0, actions, policies, params, seed, chunk0, n_chunks, chunk
     for g in range(n_chunks * chunk_size):
         r = chunk0 * chunk_size + g
         reseed(streams[0], seed, 3 * r)
-        base[:] = st0
+        copy_into(base, st0)
         if weights.shape[0] == 0:
             sample_hidden(base, streams[0], free)
         else:
             sample_hidden_informed(base, streams[0], weights)
         for a in range(n_act):
-            st[:] = base
+            copy_into(st, base)
             reseed(streams[1], seed, 3 * r + 1)
             reseed(streams[2], seed, 3 * r + 2)
             die = -1

@@ -40,6 +40,7 @@ the turns that took that tribe's meeples.
 import numpy as np
 from numba import njit
 
+from ..arrays import copy_into
 from ..batch import record_chunk
 from ..rng import below, next_u64
 from ..threads import rows
@@ -130,7 +131,7 @@ def walk_tables():
     for s in range(N_TILES):
         for n in range(MAX_STACK + 1):
             for t in range(N_TILES):
-                paths[s, n, t] = walks[t, s, NO_PREVIOUS, n]
+                copy_into(paths[s, n, t], walks[t, s, NO_PREVIOUS, n])
     return walks, paths
 
 
@@ -196,7 +197,7 @@ def count_sowings(counts, end_rule, tables, per_start, tab):
         per_start[s] = 0
         if n == 0:
             continue
-        hand[:] = counts[s]
+        copy_into(hand, counts[s])
         _order_table(hand, n, end_rule, tab)
         per_start[s] = _start_weight(counts, s, n, end_rule, tables[1], tab, np.int64(-1),
                                       none)
@@ -306,7 +307,7 @@ def random_turn(st, rng, act, tables, scratch, tribe, tiles, per_start, tab):
         act[A_TILE_ACTION] = TA_NONE
         return
     act[A_START], act[A_LEN] = start, n
-    scratch[:] = st
+    copy_into(scratch, st)
     play_sowing(scratch, act, mover)
     n_tribe = tribe_options(scratch, mover, act[A_TILE], act[A_COLOUR], act[A_TAKEN], tribe)
     play_tribe(scratch, act, mover, tribe[below(rng, n_tribe)])
@@ -332,7 +333,7 @@ def choose_turn(st, policy, rng, tables, ws):
         random_turn(st, rng, act, tables, ws[1], ws[2], ws[3], ws[4], ws[5])
     else:
         actions, _, _ = turns(st, np.bool_(False))  # the greedy row (kernels/__init__.py)
-        act[:] = actions[0]
+        copy_into(act, actions[0])
     return act
 
 
@@ -410,7 +411,7 @@ def record_game(context, scratch, streams, row):
             continue
         player_parts(st, p, scores)
         row[F_TOTAL + p] = scores[N_SCORE]
-        row[F_PARTS + p * N_SCORE:F_PARTS + (p + 1) * N_SCORE] = scores[:N_SCORE]
+        copy_into(row[F_PARTS + p * N_SCORE:F_PARTS + (p + 1) * N_SCORE], scores[:N_SCORE])
         row[F_CAMELS + p] = camels[p] - st[P_CAMELS + p]
         mask = st[P_DJINNS + p]
         for d in range(N_DJINNS):

@@ -22,6 +22,7 @@ value, and is not listed.
 import numpy as np
 from numba import njit
 
+from ..arrays import copy_into, grown
 from .board import N_COLOURS, N_TILES
 from .data import DJINN_VP, DJINNS, FAKIRS, LARGE_MARKET, OASIS, SACRED_PLACE, SMALL_MARKET, VILLAGE
 from .rounds import marker_to_bid_track
@@ -405,13 +406,6 @@ def _rehash(table, hashes, keys, rows):
     return table
 
 
-@njit(cache=True)
-def _grow(a):
-    out = np.zeros((2 * a.shape[0],) + a.shape[1:], dtype=a.dtype)
-    out[:a.shape[0]] = a
-    return out
-
-
 # --------------------------------------------------------------------------- enumeration
 
 
@@ -441,7 +435,7 @@ def _outcomes(base, starts, paths, colours, lengths):
         if row < 0:
             row = n
             table[slot] = row
-            keys[row] = key
+            copy_into(keys[row], key)
             hashes[row] = h
             first[row] = i
             n += 1
@@ -503,8 +497,8 @@ def turns(st, merge):
             i = first[o]
             weight = mult[o]
             act[A_START], act[A_LEN] = starts[i], lengths[i]
-            act[A_PATH:A_PATH + lengths[i]] = paths[i, :lengths[i]]
-            act[A_COLOURS:A_COLOURS + lengths[i]] = colours[i, :lengths[i]]
+            copy_into(act[A_PATH:A_PATH + lengths[i]], paths[i, :lengths[i]])
+            copy_into(act[A_COLOURS:A_COLOURS + lengths[i]], colours[i, :lengths[i]])
             play_sowing(s1, act, mover)
             n_tribe = tribe_options(s1, mover, act[A_TILE], act[A_COLOUR], act[A_TAKEN], tribe)
         for a in range(n_tribe):
@@ -525,8 +519,8 @@ def turns(st, merge):
                         player_parts(s4, mover, after)
                         after -= before
                         if n == 0 or after[N_PARTS - 1] > parts[0, N_PARTS - 1]:
-                            actions[0] = act
-                            parts[0] = after
+                            copy_into(actions[0], act)
+                            copy_into(parts[0], after)
                             n = 1
                         continue
                     _key(s4, raw)
@@ -535,17 +529,19 @@ def turns(st, merge):
                     row = table[slot]
                     if row < 0:
                         if n == len(counts):
-                            actions, parts, counts = _grow(actions), _grow(parts), _grow(counts)
-                            keys, hashes = _grow(keys), _grow(hashes)
+                            actions, parts = grown(actions, 2 * n), grown(parts, 2 * n)
+                            counts, keys = grown(counts, 2 * n), grown(keys, 2 * n)
+                            hashes = grown(hashes, 2 * n)
                             table = _rehash(table, hashes, keys, n)
                             slot = _find(table, hashes, keys, key, h)
                         row = n
                         table[slot] = row
-                        keys[row] = key
+                        copy_into(keys[row], key)
                         hashes[row] = h
-                        actions[row] = act
-                        player_parts(s4, mover, parts[row])
-                        parts[row] -= before
+                        copy_into(actions[row], act)
+                        change = parts[row]
+                        player_parts(s4, mover, change)
+                        change -= before
                         n += 1
                     counts[row] += weight
     return actions[:n], parts[:n], counts[:n]

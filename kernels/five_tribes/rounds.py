@@ -8,6 +8,7 @@ first."""
 import numpy as np
 from numba import njit
 
+from ..arrays import copy_into
 from ..rng import below
 from .board import N_COLOURS, N_TILES
 from .data import (
@@ -138,7 +139,7 @@ def _draw_card(st, rng):
     when it is empty), -1 if both are empty."""
     total = st[RES_DECK:RES_DECK + N_CARD_KINDS].sum()
     if total == 0:
-        st[RES_DECK:RES_DECK + N_CARD_KINDS] = st[RES_DISCARD:RES_DISCARD + N_CARD_KINDS]
+        copy_into(st[RES_DECK:RES_DECK + N_CARD_KINDS], st[RES_DISCARD:RES_DISCARD + N_CARD_KINDS])
         st[RES_DISCARD:RES_DISCARD + N_CARD_KINDS] = 0
         total = st[RES_DECK:RES_DECK + N_CARD_KINDS].sum()
         if total == 0:
@@ -248,7 +249,7 @@ def deal(st, players, end_rule, assassin_optional, rng):
         st[P_CAMELS + p] = CAMELS_OF[players]
     cards = BOX_CARDS.copy()
     _shuffle(cards, rng)
-    st[ROW:ROW + RESOURCE_ROW] = cards[:RESOURCE_ROW]
+    copy_into(st[ROW:ROW + RESOURCE_ROW], cards[:RESOURCE_ROW])
     for card in cards[RESOURCE_ROW:]:
         st[RES_DECK + card] += 1
     djinns = np.arange(N_DJINNS)
@@ -259,7 +260,7 @@ def deal(st, players, end_rule, assassin_optional, rng):
         st[DJINN_DECK] |= 1 << d
     markers = np.arange(MARKERS_OF[players] * players) % players
     _shuffle(markers, rng)
-    st[BID_ORDER:BID_ORDER + len(markers)] = markers
+    copy_into(st[BID_ORDER:BID_ORDER + len(markers)], markers)
     st[PHASE] = BIDDING
     st[TO_MOVE] = st[BID_ORDER]
     st[N_PLAYERS] = players

@@ -349,7 +349,11 @@ def _list_orders(path, n, hand, per_colour, tab, res, out_start, out_path, out_c
         while colours[j] <= colours[i]:
             j -= 1
         colours[i], colours[j] = colours[j], colours[i]
-        colours[i + 1:n] = colours[i + 1:n][::-1].copy()
+        lo, hi = i + 1, n - 1
+        while lo < hi:  # reverse colours[i + 1:n] in place
+            colours[lo], colours[hi] = colours[hi], colours[lo]
+            lo += 1
+            hi -= 1
 
 
 @njit(cache=True)
