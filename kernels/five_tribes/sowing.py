@@ -357,6 +357,15 @@ def _list_orders(path, n, hand, per_colour, tab, res, out_start, out_path, out_c
 
 
 @njit(cache=True)
+def _tallest(counts):
+    """The most meeples on one tile (at least 1)."""
+    tallest = 1
+    for s in range(N_TILES):
+        tallest = max(tallest, counts[s].sum())
+    return tallest
+
+
+@njit(cache=True)
 def _run(counts, end_rule, out_start, out_path, out_colour, out_len):
     """The counts of every start tile (``COUNT_NAMES``), or, when the out arrays have
     room (a row for every full sequence), the full sequences written there. ``_no_rows``
@@ -365,9 +374,7 @@ def _run(counts, end_rule, out_start, out_path, out_colour, out_len):
     res = np.zeros(len(COUNT_NAMES) + 1, dtype=np.int64)
     marks = np.zeros((N_TILES, N_TILES, N_COLOURS), dtype=np.bool_)
     groups = np.zeros((512, 4), dtype=np.int64)
-    tallest = 1
-    for s in range(N_TILES):
-        tallest = max(tallest, counts[s].sum())
+    tallest = _tallest(counts)
     buf = np.zeros((5, max(tallest + 1, N_TILES)), dtype=np.int64)
     scratch = np.empty((N_COLOURS + 3, max((tallest // N_COLOURS + 2) ** N_COLOURS,
                                            tallest + 1)), dtype=np.int64)
@@ -406,7 +413,7 @@ def sowing_counts(counts: np.ndarray, end_rule: int = LIVE) -> np.ndarray:
 def list_sowings(counts, end_rule):
     """Every full sequence (``sowings`` for compiled callers, unchecked)."""
     m = _run(counts, end_rule, *_no_rows())[0]
-    width = max(1, counts.sum(axis=1).max())
+    width = _tallest(counts)
     starts = np.full(m, -1, dtype=np.int64)
     paths = np.full((m, width), -1, dtype=np.int64)
     colours = np.full((m, width), -1, dtype=np.int64)
