@@ -7,10 +7,7 @@ implement it, which are imported on first use:
 
 - ``face``: the module implementing :class:`GameFace` (every game, required);
 - ``designer``: the module implementing ``oddsbot.reports.face.DesignerFace`` (designer
-  reports, and the position and replay charts where those capabilities are declared);
-- ``warm_up``: the module implementing :class:`WarmUpFace` (the game's compiled kernels,
-  in units that ``oddsbot warm-up`` compiles ahead of use; none for a game without
-  kernels).
+  reports, and the position and replay charts where those capabilities are declared).
 
 :class:`Capability` lists what a game may lack. The CLI asks :meth:`GameSpec.require`
 before it uses one, so a missing capability is refused in one line from one place
@@ -78,13 +75,20 @@ class GameSpec:
     capabilities: frozenset[Capability] = frozenset()
     options: tuple[GameOption, ...] = ()
     designer: str | None = None    # import path of the DesignerFace module (reports)
-    warm_up: str | None = None     # import path of the WarmUpFace module (compiled kernels)
     default_top: int | None = None  # rows of the terminal EV table unless --top says
+    policies: tuple[str, ...] = ()  # seat policies of whole simulated games (new --play)
+    rollout_policies: tuple[str, ...] = ()  # of --rollouts (--policy); the first by default
+    # the game's own columns of the advise and odds tables -> their meaning (in --help)
+    advise_columns: Mapping[str, str] = field(default_factory=dict)
+    odds_columns: Mapping[str, str] = field(default_factory=dict)
+    examples: tuple[str, ...] = ()  # command lines shown in --help (a test runs each one)
     aliases: tuple[str, ...] = field(default=())  # other ids that name the game
 
     def __post_init__(self) -> None:
         if self.name not in self.variants:
             raise ValueError(f"{self.name}: its own id must be one of its variants")
+        if (Capability.ROLLOUTS in self.capabilities) != bool(self.rollout_policies):
+            raise ValueError(f"{self.name}: rollouts need their policies declared")
         if (Capability.REPORTS in self.capabilities) != (self.designer is not None):
             raise ValueError(f"{self.name}: designer reports need a designer module")
 
@@ -96,10 +100,6 @@ class GameSpec:
         """The game's designer module (reports and charts)."""
         self.require(Capability.REPORTS)
         return importlib.import_module(self.designer)
-
-    def load_warm_up(self) -> WarmUpFace | None:
-        """The game's warm-up module, None for a game without compiled kernels."""
-        return None if self.warm_up is None else importlib.import_module(self.warm_up)
 
     def has(self, capability: Capability) -> bool:
         return capability in self.capabilities
@@ -137,6 +137,7 @@ class GameFace(Protocol):
 
     NAME: str
     VARIANTS: Mapping[str, str]
+    POLICIES: tuple[str, ...]  # = the declaration's ``policies`` (new --play)
     Position: type
 
     def parse(self, text: str) -> Any: ...
@@ -154,12 +155,17 @@ class GameFace(Protocol):
 
     def advise_caption(self, pos: Any, prov: dict) -> str: ...
 
-    def table_view(self, df: pd.DataFrame) -> pd.DataFrame: ...
+    def table_view(self, df: pd.DataFrame, wide: bool = False) -> pd.DataFrame: ...
 
     def odds(self, pos: Any, *, samples: int | None, seed: int, target_se: float | None,
              progress: Progress | None) -> dict: ...
 
-    def odds_view(self, result: dict) -> tuple[pd.DataFrame, str]: ...
+    def counts_line(self, counts: dict[str, int]) -> str: ...
+
+    def warm_up(self) -> None: ...  # compile every kernel the commands use (oddsbot warm-up)
+
+    def odds_view(self, result: dict, wide: bool = False, people: bool = True
+                  ) -> tuple[pd.DataFrame, str]: ...
 
     def new_position(self, players: int, seed: int, variant: str) -> Any: ...
 
@@ -176,8 +182,6 @@ class RecordFace(Protocol):
     position; ``steps`` is the list of (position before, turn) pairs, with ``over``,
     ``to_move`` and the result when the game is over."""
 
-    def policies(self) -> tuple[str, ...]: ...
-
     def load_record(self, text: str) -> tuple[Any, Any]: ...
 
     def status(self, steps: Any) -> str: ...
@@ -188,22 +192,9 @@ class RecordFace(Protocol):
                  policy: str | None, progress: Progress | None = None,
                  **options: Any) -> pd.DataFrame: ...
 
+    def table_view(self, df: pd.DataFrame, wide: bool = False) -> pd.DataFrame: ...
+
     def ev_lost_by_player(self, df: pd.DataFrame, players: int) -> list[float]: ...
 
     def caption(self, steps: Any, lost: list[float], *, samples: int, seed: int,
                 rollouts: int | None) -> str: ...
-
-
-@runtime_checkable
-class WarmUpFace(Protocol):
-    """``GameSpec.warm_up``: the game's compiled kernels as units that compile on their own
-    (``oddsbot warm-up`` gives each game's units, in order, to one worker process; a
-    designer report's kernels are a unit of their own, compiled through the designer
-    face). ``UNITS`` maps a unit's name to the commands it serves; ``warm(unit)`` compiles
-    the unit's kernels, or loads them from numba's cache, by running them on small inputs
-    through the same functions as the commands, so that they compile for the same
-    argument types."""
-
-    UNITS: Mapping[str, str]
-
-    def warm(self, unit: str) -> None: ...

@@ -5,13 +5,16 @@ from __future__ import annotations
 import io
 import json
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 from rich.console import Console
 from rich.table import Table
 
+if TYPE_CHECKING:  # pandas loads with the game that makes the frame, not with --help
+    import pandas as pd
+
 FORMATS = ("table", "json", "csv", "markdown")
+CAPTION_WIDTH = 80
 
 
 def clean(value: Any) -> Any:
@@ -61,9 +64,11 @@ def csv(df: pd.DataFrame) -> str:
 def rich_table(df: pd.DataFrame, title: str | None = None, caption: str | None = None,
                digits: int = 3) -> Table:
     shown = [c for c in df.columns if df[c].notna().any()]
-    table = Table(title=title, caption=caption, header_style="bold")
+    # a long caption widens a narrow table up to 80 columns rather than wrap tall
+    table = Table(title=title, caption=caption, header_style="bold",
+                  min_width=min(len(caption or ""), CAPTION_WIDTH))
     for col in shown:
-        numeric = pd.api.types.is_numeric_dtype(df[col])
+        numeric = df[col].dtype.kind in "iufb"
         table.add_column(col, justify="right" if numeric else "left")
     for row in df[shown].itertuples(index=False):
         table.add_row(*(_cell(v, digits) for v in row))

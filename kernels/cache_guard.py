@@ -22,6 +22,7 @@ import os
 from pathlib import Path
 
 STAMP = "oddsbot-kernels.sha256"
+MARKS = "oddsbot-compiled"  # a file per command of a game whose kernels are compiled here
 
 
 def _cache_dirs(root: Path) -> list[Path]:
@@ -74,12 +75,25 @@ def _purge_unit(root: Path, stamp_file: Path, sources: list[Path], caches: list[
     return True
 
 
+def marks_folder(root: Path | None = None) -> Path:
+    """Where the first-run marks live: beside the caches (``NUMBA_CACHE_DIR`` if set)."""
+    root = Path(__file__).resolve().parent if root is None else root
+    custom = os.environ.get("NUMBA_CACHE_DIR")
+    return (Path(custom) if custom else root / "__pycache__") / MARKS
+
+
 def purge_stale_caches(root: Path | None = None) -> bool:
     """Delete the numba cache files of every unit (module doc) whose sources changed
-    since they were written. Returns True if anything was purged. Read-only installs are
-    left alone."""
+    since they were written, and with them every first-run mark (``marks_folder``).
+    Returns True if anything was purged. Read-only installs are left alone."""
     root = Path(__file__).resolve().parent if root is None else root
     purged = False
     for stamp_file, sources, caches in _units(root):
         purged |= _purge_unit(root, stamp_file, sources, caches)
+    if purged:
+        for mark in marks_folder(root).glob("*"):
+            try:
+                mark.unlink()
+            except OSError:
+                pass
     return purged

@@ -20,7 +20,7 @@ import pandas as pd
 
 from .. import __version__
 from ..errors import OddsbotError
-from . import designer, document, runner
+from . import designer, document, numbers, runner
 from .spec import RunSpec
 
 RUN_FILE = "run.json"
@@ -139,33 +139,51 @@ def write_raw(df: pd.DataFrame, path: Path) -> None:
     os.replace(tmp, path)
 
 
-def provenance(spec: RunSpec, state: dict) -> dict[str, object]:
+def title(spec: RunSpec) -> str:
+    """The report's title: the game or the variants compared, games and players."""
+    what = spec.game if spec.variants == (spec.game,) else " vs ".join(spec.variants)
+    each = " each" if len(spec.variants) > 1 else ""
+    return (f"oddsbot designer report: {what} · {numbers.count(spec.games, 'game')}{each}, "
+            f"{spec.players} players")
+
+
+def blocks_text(spec: RunSpec) -> str:
+    """How the games of a variant were cut into blocks, as they were (never a block
+    larger than the run)."""
+    sizes = [b.n for b in spec.blocks() if b.variant == spec.variants[0]]
+    last = f", the last of {sizes[-1]:,}" if sizes[-1] != sizes[0] else ""
+    return f"{len(sizes)} per variant, of {numbers.count(sizes[0], 'game')}{last}"
+
+
+def provenance(spec: RunSpec, state: dict) -> document.Section:
+    """The last section: what the run was, what made it, and every session that
+    simulated its games."""
     seats = ", ".join(f"seat {i}: {p}" for i, p in enumerate(spec.policies))
-    return {
+    facts = {
         "game": spec.game, "variants": ", ".join(spec.variants), "players": spec.players,
         "policies": seats, "seed": spec.seed, "games per variant": f"{spec.games:,}",
-        "block size": f"{spec.block:,} games", "raw per-game file": f"games.{state['raw']}",
-        "oddsbot": __version__, "run created": state["created"],
+        "blocks": blocks_text(spec), "raw per-game file": f"games.{state['raw']}",
+        "run created": state["created"] + (f" by oddsbot {state['oddsbot']}"
+                                           if "oddsbot" in state else ""),
+        "report written by": f"oddsbot {__version__}",
     }
-
-
-def _runs_section(state: dict) -> document.Section:
     runs = pd.DataFrame(state["runs"], columns=["started", "finished", "how", "games",
                                                 "seconds", "games_per_second",
                                                 "warm_up_seconds", "host"])
-    text = ("Each row is one session that simulated games for this report (a resumed run "
-            "has several). Throughput counts simulation only, after every worker's warm-up "
-            "(numba compile or cache load). Results do not depend on where blocks ran.")
-    return document.Section("How it ran", text,
-                            tables=[document.Table("runs", "Sessions", runs, digits=3)])
+    text = ("The run's settings, then one row per session that simulated games for this "
+            "report (a resumed run has several). Throughput counts simulation only, after "
+            "every worker's warm-up (numba compile or cache load). Results do not depend "
+            "on where blocks ran.")
+    return document.Section("Provenance", text, facts=facts,
+                            tables=[document.Table("runs", "How it ran", runs, digits=3)])
 
 
 def build(spec: RunSpec, out: Path, state: dict) -> list[Path]:
-    """Write the raw per-game file and the report from the finished blocks."""
+    """Write the raw per-game file and the report from the finished blocks: the game's
+    sections (its summary first), then the provenance."""
     df = runner.load_games(spec, out)
     raw = raw_path(out, state["raw"])
     write_raw(df, raw)
     sections = designer(spec.game).report_sections(df, spec)
-    title = f"oddsbot designer report: {spec.game} ({', '.join(spec.variants)})"
-    report = document.Report(title, provenance(spec, state), sections + [_runs_section(state)])
+    report = document.Report(title(spec), sections + [provenance(spec, state)])
     return [raw] + document.write(report, out)

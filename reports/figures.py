@@ -49,6 +49,12 @@ def check_out(path: Path, inputs: list[Path], option: str = "--out") -> str:
     return fmt
 
 
+def title(fig: Figure, heading: str, subject: str) -> None:
+    """Title ``fig`` inside its image: ``heading`` (what the chart shows) over ``subject``
+    (the run or position it shows it for), replacing any earlier title."""
+    fig.suptitle(f"{heading}\n{subject}", fontsize="medium")
+
+
 def save(fig: Figure, path: Path) -> None:
     """Write ``fig`` to ``path`` in the format its suffix names (PNG at ``DPI``)."""
     fig.savefig(path, format=image_format(path), dpi=DPI)

@@ -1,14 +1,51 @@
 """Chart shapes shared by designer reports: grouped bars with 95 % error bars, lines with
-95 % bands, overlaid histograms and stacked shares. Each draws on a given ``Axes`` from a
-tidy table (one row per bar or point with ``p``, ``lo95``, ``hi95`` columns)."""
+95 % bands, overlaid histograms with 95 % bands and stacked bars with 95 % error bars.
+Each draws on a given ``Axes`` from a tidy table (one row per bar or point with the
+estimate and its ``lo95``, ``hi95`` columns).
+
+Legends sit outside the axes in the space constrained layout reserves for them
+(``legend``), so they never cover the data, the tick labels, the axis labels or the
+title.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
 from matplotlib.axes import Axes
 
-from . import palette
+from . import palette, stats
+
+RIGHT, BELOW = "right", "below"  # where ``legend`` puts a legend
+BELOW_COLUMNS = 8  # entries per row of a legend below the axes (one row for every report chart)
+
+
+def legend(ax: Axes, *, title: str | None = None, where: str = RIGHT) -> None:
+    """The legend of ``ax``'s labelled artists, outside the axes: to the right of it, top
+    aligned (``RIGHT``: the axes' own legend, which constrained layout keeps beside it),
+    or under the x label (``BELOW``: a figure legend at the figure's foot, in rows of
+    ``BELOW_COLUMNS``). None for fewer than two entries: the chart's title names a single
+    series."""
+    handles, labels = ax.get_legend_handles_labels()
+    if len(handles) < 2:
+        return
+    if where == BELOW:
+        ax.figure.legend(handles, labels, loc="outside lower center", title=title,
+                         ncols=min(len(handles), BELOW_COLUMNS), fontsize="small",
+                         frameon=False)
+    else:
+        ax.legend(handles, labels, loc="upper left", bbox_to_anchor=(1.02, 1.0),
+                  borderaxespad=0, title=title, fontsize="small", frameon=False)
+
+
+def categories(values: Sequence) -> list:
+    """Distinct ``values``: sorted if they are numbers, else in order of appearance (the
+    order the table gives, e.g. end conditions or score parts)."""
+    distinct = list(dict.fromkeys(values))
+    numeric = all(isinstance(v, (int, float, np.integer, np.floating)) for v in distinct)
+    return sorted(distinct) if numeric else distinct
 
 
 def grouped_bars(ax: Axes, frame: pd.DataFrame, x: str, group: str, *, value: str = "p",
@@ -16,7 +53,7 @@ def grouped_bars(ax: Axes, frame: pd.DataFrame, x: str, group: str, *, value: st
     """One bar per row at category ``x``, side by side per ``group``, with the 95 %
     interval as an error bar; an optional dashed ``reference`` level."""
     groups = list(dict.fromkeys(frame[group]))
-    cats = sorted(set(frame[x]))
+    cats = categories(frame[x])
     width = 0.8 / len(groups)
     for i, g in enumerate(groups):
         rows = frame[frame[group] == g]
@@ -29,8 +66,7 @@ def grouped_bars(ax: Axes, frame: pd.DataFrame, x: str, group: str, *, value: st
     ax.set_xticks(range(len(cats)), [str(c) for c in cats])
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    if len(groups) > 1:
-        ax.legend(title=group, fontsize="small")
+    legend(ax, title=group)
 
 
 def band_lines(ax: Axes, frame: pd.DataFrame, x: str, group: str, *, value: str = "p",
@@ -44,35 +80,47 @@ def band_lines(ax: Axes, frame: pd.DataFrame, x: str, group: str, *, value: str 
                         linewidth=0)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    ax.legend(title=group, fontsize="small")
+    legend(ax, title=group)
 
 
 def histograms(ax: Axes, samples: dict[str, np.ndarray], *, xlabel: str,
                ylabel: str = "share of games") -> None:
-    """Integer-valued samples per series as overlaid step histograms of shares."""
+    """Integer-valued samples per series as overlaid step histograms of shares, each
+    value's share with its 95 % Wilson band."""
     lo = min(int(s.min()) for s in samples.values())
     hi = max(int(s.max()) for s in samples.values())
     bins = np.arange(lo, hi + 2) - 0.5
     for i, (name, s) in enumerate(samples.items()):
+        colour = palette.series(i)
+        counts, _ = np.histogram(s, bins=bins)
+        low, high = stats.wilson(counts, len(s))
+        ax.fill_between(bins, np.append(low, low[-1]), np.append(high, high[-1]),
+                        step="post", color=colour, alpha=0.25, linewidth=0)
         ax.hist(s, bins=bins, weights=np.full(len(s), 1 / len(s)), histtype="step",
-                linewidth=1.5, color=palette.series(i), label=name)
+                linewidth=1.5, color=colour, label=name)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    ax.legend(fontsize="small")
+    legend(ax)
 
 
-def stacked_shares(ax: Axes, frame: pd.DataFrame, row: str, part: str, *,
-                   value: str = "share", xlabel: str, ylabel: str) -> None:
-    """One horizontal bar per ``row`` split into its ``part`` shares (summing to 1)."""
+def stacked_bars(ax: Axes, frame: pd.DataFrame, row: str, part: str, *,
+                 value: str = "share", xlabel: str, ylabel: str) -> None:
+    """One horizontal bar per ``row`` split into its ``part`` values, each part with its
+    95 % interval as an error bar at the part's end; the legend below the x label."""
     rows = list(dict.fromkeys(frame[row]))
     left = np.zeros(len(rows))
+    right = 0.0
     for i, p in enumerate(dict.fromkeys(frame[part])):
-        sub = frame[frame[part] == p].set_index(row).reindex(rows)[value].fillna(0).to_numpy()
-        ax.barh(range(len(rows)), sub, left=left, color=palette.series(i), label=str(p),
-                edgecolor=palette.EDGE, linewidth=0.5)
-        left += sub
+        sub = frame[frame[part] == p].set_index(row).reindex(rows)
+        width = sub[value].fillna(0).to_numpy()
+        err = np.vstack([width - sub["lo95"], sub["hi95"] - width])  # nan: no interval
+        ax.barh(range(len(rows)), width, left=left, xerr=err, color=palette.series(i),
+                label=str(p), edgecolor=palette.EDGE, linewidth=0.5,
+                error_kw={"ecolor": palette.EDGE, "capsize": 2, "elinewidth": 0.8})
+        left += width
+        right = max(right, float(np.nanmax(np.r_[left, left + err[1]])))
     ax.set_yticks(range(len(rows)), [str(r) for r in rows])
-    ax.set_xlim(0, 1)
+    ax.set_xlim(0, 1.02 * right)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    ax.legend(fontsize="small", ncols=3, loc="upper center", bbox_to_anchor=(0.5, -0.18))
+    legend(ax, where=BELOW)

@@ -18,7 +18,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..analyser.compiling import notice
 from ..errors import OddsbotError
 from . import designer
 from .spec import Block, RunSpec
@@ -37,9 +36,8 @@ def warm_up(spec: RunSpec) -> float:
     """Compile (or load from the numba cache) what ``run_block`` needs, with a few games
     of every variant; returns the seconds it took."""
     t0 = time.perf_counter()
-    with notice(f"{spec.game} report"):
-        for v in spec.variants:
-            run_block(spec, Block(v, 0, WARM_GAMES, spec.key()))
+    for v in spec.variants:
+        run_block(spec, Block(v, 0, WARM_GAMES, spec.key()))
     return time.perf_counter() - t0
 
 

@@ -1,7 +1,7 @@
 """Pieces every game's designer report is built from: the games of one variant at a
 time, proportions and summaries with their 95 % intervals, the win share of tied seats,
 the seat-advantage tables, the policies' shares of actions or turns and the report
-chart."""
+charts."""
 
 from __future__ import annotations
 
@@ -11,11 +11,12 @@ import numpy as np
 import pandas as pd
 from matplotlib.axes import Axes
 
-from . import figures, stats
+from . import figures, plots, stats
 from .document import Chart
 from .spec import RunSpec
 
 QUANTILES = (("median", 0.5), ("p10", 0.1), ("p90", 0.9))
+STACKED_BASE, STACKED_ROW = 2.2, 0.45  # inches: a stacked chart's height, fixed and per bar
 
 
 def by_variant(df: pd.DataFrame, spec: RunSpec) -> list[tuple[str, pd.DataFrame]]:
@@ -39,11 +40,6 @@ def summary_rows(values: np.ndarray, **keys: object) -> list[dict[str, object]]:
         value, lo, hi = stats.quantile_ci(values, q)
         rows.append(dict(keys, statistic=name, value=value, lo95=lo, hi95=hi))
     return rows
-
-
-def interval_text(value: float, lo: float, hi: float) -> str:
-    """``value [lo95, hi95]``, 4 significant digits each (the variant comparison)."""
-    return f"{value:.4g} [{lo:.4g}, {hi:.4g}]"
 
 
 def seat_values(g: pd.DataFrame, name: str, players: int) -> np.ndarray:
@@ -100,3 +96,13 @@ def chart(name: str, caption: str, draw: Callable[[Axes], None], height: float =
     fig = figures.figure(8, height)
     draw(fig.add_subplot())
     return Chart(name, caption, fig)
+
+
+def stacked_chart(name: str, caption: str, frame: pd.DataFrame, row: str, part: str, *,
+                  value: str = "share", xlabel: str, ylabel: str) -> Chart:
+    """A chart of ``plots.stacked_bars``, ``STACKED_BASE`` inches high plus ``STACKED_ROW``
+    per bar (the title, x label and the legend below it take the base)."""
+    return chart(name, caption,
+                 lambda ax: plots.stacked_bars(ax, frame, row, part, value=value,
+                                               xlabel=xlabel, ylabel=ylabel),
+                 height=STACKED_BASE + STACKED_ROW * frame[row].nunique())

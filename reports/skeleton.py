@@ -17,9 +17,9 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from . import plots
+from . import numbers, plots
 from .document import Section, Table
-from .sections import by_variant, chart, interval_text, proportion, summary_rows
+from .sections import by_variant, chart, proportion, summary_rows
 from .spec import RunSpec
 
 Measure = Callable[[pd.DataFrame, int], np.ndarray]  # (games, players) -> a value per game
@@ -113,9 +113,10 @@ def comparison_table(tables: Mapping[str, pd.DataFrame], spec: RunSpec,
             elif col == UNION:
                 every = tables[name]
                 p = proportion(int(hit.games.sum()), int(every[every.variant == v].games.sum()))
-                row[v] = interval_text(p["p"], p["lo95"], p["hi95"])
+                row[v] = numbers.interval_text(p["p"], p["lo95"], p["hi95"])
             else:
-                row[v] = interval_text(hit[col].iloc[0], hit.lo95.iloc[0], hit.hi95.iloc[0])
+                row[v] = numbers.interval_text(hit[col].iloc[0], hit.lo95.iloc[0],
+                                               hit.hi95.iloc[0])
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -152,7 +153,7 @@ def length_section(df: pd.DataFrame, spec: RunSpec, length: Length, dist: pd.Dat
                lambda ax: plots.grouped_bars(ax, dist, unit, "variant",
                                              xlabel=f"{unit} in the game (count)",
                                              ylabel="share of games")),
-         chart("turns", "Distribution of turns per game",
+         chart("turns", "Share of games by number of turns, 95% bands",
                lambda ax: plots.histograms(ax, {v: turns(g, spec.players)
                                                 for v, g in by_variant(df, spec)},
                                            xlabel="turns in the game (count)"))])
@@ -180,7 +181,8 @@ def seat_section(seats: pd.DataFrame, seat_test: pd.DataFrame, spec: RunSpec, *,
             + "The test is Pearson's chi-square of the seats' win totals against equal win "
             "rates.")
     tables = [Table("seats", "Win rate by seat", seats),
-              Table("seat_test", "Test of no seat advantage", seat_test)]
+              Table("seat_test", "Test of no seat advantage", seat_test,
+                    formats={"p_value": numbers.p_value})]
     if first is not None:
         table, who = first
         text += f" The last table is the win rate of {who}."

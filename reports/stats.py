@@ -50,11 +50,14 @@ def quantile_ci(x: np.ndarray, q: float) -> tuple[float, float, float]:
 def ratio_ci(num: np.ndarray, den: np.ndarray) -> tuple[float, float, float]:
     """(ratio, lo, hi) of sum(num) / sum(den) over independent units (games), with the
     ratio estimator's 95 % interval: units, not the events inside them, are the
-    independent draws (e.g. the share of one action kind among all actions)."""
+    independent draws (e.g. the share of one action kind among all actions). One unit
+    gives no interval (nan, nan)."""
     num = np.asarray(num, dtype=float)
     den = np.asarray(den, dtype=float)
     n = len(num)
     r = float(num.sum() / den.sum())
+    if n < 2:
+        return r, math.nan, math.nan
     resid = num - r * den
     se = math.sqrt(float((resid ** 2).sum()) / (n * (n - 1))) / float(den.mean())
     return r, r - Z * se, r + Z * se

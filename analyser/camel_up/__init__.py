@@ -23,5 +23,34 @@ GAME = GameSpec(
                    "uniform", ("uniform", "informed"), ("advise",)),
     ),
     designer="oddsbot.reports.camel_up",
-    warm_up=f"{__name__}.warm",
+    policies=("random", "heuristic", "greedy"),  # = kernels policy.POLICY_NAMES (tested)
+    rollout_policies=("heuristic", "random"),  # = rollouts.ROLLOUT_POLICIES (tested)
+    advise_columns={
+        "why": "the chances behind the value: a ticket's 1st and 2nd place (and 3rd-5th "
+               "with --wide); a tile's expected landings; a winner or loser bet's chance "
+               "and how many finish cards are expected ahead of yours on that deck (each "
+               "one ahead pays the next smaller amount, docs/games/camel-up.md §8)",
+        "win_p, ±": "(--rollouts) the chance of winning the game (most EP; ties "
+                    "shared) after this action, and its standard error",
+        "p_best": "(--rollouts) the chance that this action is truly the best",
+        "margin": "(--rollouts) the expected final EP ahead of the best opponent",
+        "gap_se": "(--rollouts --wide) the standard error of win_p's gap to the best",
+    },
+    odds_columns={
+        "1st-5th": "each camel's chance of each place at the end of this leg (exact)",
+        "race_win, race_lose": "its chance of winning and of losing the whole race (Monte "
+                               "Carlo; with --wide their standard errors win_se, lose_se)",
+    },
+    examples=(
+        "oddsbot advise examples/camel-up-start-4p.json --top 10",
+        "oddsbot advise examples/camel-up-mid-leg.json --rollouts 1000 --top 5",
+        "oddsbot odds examples/camel-up-mid-leg.json",
+        "oddsbot validate examples/camel-up-2014.json",
+        "oddsbot moves examples/camel-up-mid-leg.json",
+        "oddsbot new camel-up --players 5 --seed 7 -f notation",
+        "oddsbot new camel-up --play heuristic --seed 3",
+        "oddsbot chart examples/camel-up-mid-leg.json --out odds.png",
+        "oddsbot replay examples/camel-up-game-4p.record --samples 2000",
+        "oddsbot report camel-up --games 20000 --out camel-report",
+    ),
 )

@@ -18,9 +18,7 @@ import pandas as pd
 from ... import __version__
 from ...kernels import camel_up as K
 from .. import montecarlo
-from ..compiling import announces
-from . import GAME
-from .encode import action_code, action_label, encode
+from .encode import action_code, action_label, encode, tile_action
 from .odds import RACE_POLICY, LegDistribution, leg_distributions, place_of, race_odds
 from .position import Card, Position, Tile
 from .rollouts import HIDDEN_MODELS, rollout_equity
@@ -111,12 +109,6 @@ def final_bet_value(pos: Position, deck: tuple[Card, ...], colour: str, p: float
     return p * pay - (1 - p), (pay + 1) * se, float((ahead * np.arange(len(ahead))).sum())
 
 
-def _spectator(code: int) -> tuple[int, str]:
-    """(space, side) of a spectator action code."""
-    k = code - K.A_SPECTATOR
-    return k // 2 + 2, ("cheer" if k % 2 == 0 else "boo")
-
-
 def _moved_tiles(pos: Position, player: int, space: int, side: str) -> tuple[Tile, ...]:
     kept = tuple(t for t in pos.tiles if t.owner != player)
     return tuple(sorted(kept + (Tile(player, space, side),), key=lambda t: t.space))
@@ -142,7 +134,6 @@ def check_action(pos: Position, label: str) -> int:
     return code
 
 
-@announces(f"{GAME.name} advise")
 def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
            target_se: float | None = 0.002, deck_model: str = "uniform",
            exact: str = "auto", rollouts: int | None = None, policy: str = "heuristic",
@@ -177,7 +168,7 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     player = pos.to_move
     codes = legal_codes(pos)
     spectators = [c for c in codes if K.A_SPECTATOR <= c < K.A_WINNER]
-    layouts = [pos.tiles] + [_moved_tiles(pos, player, *_spectator(c)) for c in spectators]
+    layouts = [pos.tiles] + [_moved_tiles(pos, player, *tile_action(c)) for c in spectators]
     dists = leg_distributions(pos, layouts)
     base_dist = dists[0]
     tile_dist = dict(zip(spectators, dists[1:]))
@@ -204,7 +195,7 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
         elif code < K.A_WINNER:
             dist = tile_dist[code]
             row["ev"] = valuer.value(dist) - base
-            row["landings"] = float(dist.landings[_spectator(code)[0]])
+            row["landings"] = float(dist.landings[tile_action(code)[0]])
         elif code < K.A_PARTNER:
             loser = code >= K.A_LOSER
             c = code - (K.A_LOSER if loser else K.A_WINNER)
@@ -240,15 +231,19 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     return df
 
 
-def _why(row: pd.Series) -> str:
-    """The probabilities behind one row, in words."""
+def _why(row: pd.Series, short: bool) -> str:
+    """The probabilities behind one row, in words (``short``: for the 80-column table)."""
     if pd.notna(row["p_first"]):
+        if short:  # 3rd-5th is what is left: 1 - 1st - 2nd
+            return f"1st {row['p_first']:.3f}, 2nd {row['p_second']:.3f}"
         return (f"1st {row['p_first']:.3f} · 2nd {row['p_second']:.3f} · "
                 f"3rd-5th {row['p_rest']:.3f}")
     if pd.notna(row["landings"]):
         return f"{row['landings']:.3f} landings"
     if pd.notna(row["p_race"]):
         target = "loses" if row["action"].startswith("loser") else "wins"
+        if short:
+            return f"{target} {row['p_race']:.3f}, {row['cards_ahead']:.2f} ahead"
         return f"P({target}) {row['p_race']:.3f} · {row['cards_ahead']:.2f} cards ahead"
     if row["action"] == "pyramid":
         return "+1 EP ticket"
@@ -257,12 +252,22 @@ def _why(row: pd.Series) -> str:
     return ""
 
 
-def table_view(df: pd.DataFrame) -> pd.DataFrame:
-    """The EV table as people read it: action, EV, SE, method, gap and a 'why' column;
-    with rollouts, win probability, margin and P(best) first."""
+def table_view(df: pd.DataFrame, wide: bool = False) -> pd.DataFrame:
+    """The EV table as people read it. Compact (fits 80 columns): action, EV, SE (empty
+    when exact), gap and a short 'why'; with rollouts, action, win probability, its SE,
+    P(best), margin, EV and gap. ``wide``: every column, the method and the long 'why'."""
+    se = [None if m == "exact" else se for se, m in zip(df["se"], df["method"])]
+    if "win_p" in df and not wide:
+        return pd.DataFrame({"action": df["action"], "win_p": df["win_p"], "±": df["win_se"],
+                             "p_best": df["p_best"], "margin": df["margin"], "ev": df["ev"],
+                             "gap": df["gap"]})
+    if not wide:
+        return pd.DataFrame({"action": df["action"], "ev": df["ev"], "se": se,
+                             "gap": df["gap"],
+                             "why": [_why(row, short=True) for _, row in df.iterrows()]})
     view = df[["action", "ev", "se", "method", "gap"]].copy()
-    view["se"] = [None if m == "exact" else se for se, m in zip(df["se"], df["method"])]
-    view["why"] = [_why(row) for _, row in df.iterrows()]
+    view["se"] = se
+    view["why"] = [_why(row, short=False) for _, row in df.iterrows()]
     if "win_p" in df:
         view.insert(1, "win_p", df["win_p"])
         view.insert(2, "±", df["win_se"])

@@ -13,7 +13,7 @@ from ...kernels import camel_up as K
 from ...errors import ActionError
 from .json_form import build
 from .position import N_SPACES, Card, Position, Tile
-from .variants import Variant, variant
+from .variants import SIDES, Variant, variant
 
 HIDDEN = K.HIDDEN  # colour code of a hidden finish card in the kernel's decks
 
@@ -135,6 +135,14 @@ def _split_held(st: np.ndarray, v: Variant, c: int, p: int, k: int, taken: int) 
 
 
 # ------------------------------------------------------------------- action labels
+# The labels are made and read here only, in the edition's words (docs/games/camel-up.md
+# §4; the 1st edition's desert tiles: Appendix A).
+
+
+def tile_action(code: int) -> tuple[int, str]:
+    """(space, side) of a tile action code."""
+    k = code - K.A_SPECTATOR
+    return k // 2 + 2, SIDES[k % 2]
 
 
 def action_label(v: Variant, code: int) -> str:
@@ -144,8 +152,8 @@ def action_label(v: Variant, code: int) -> str:
     if code == K.A_PYRAMID:
         return "pyramid"
     if code < K.A_WINNER:
-        k = code - K.A_SPECTATOR
-        return f"spectator {k // 2 + 2} {'cheer' if k % 2 == 0 else 'boo'}"
+        space, side = tile_action(code)
+        return f"{v.tile_word} {space} {v.side_word(side)}"
     if code < K.A_LOSER:
         return f"winner {v.colours[code - K.A_WINNER]}"
     if code < K.A_PARTNER:
@@ -153,8 +161,15 @@ def action_label(v: Variant, code: int) -> str:
     return f"partner {code - K.A_PARTNER}"
 
 
+def action_grammar(v: Variant) -> str:
+    """Every label form of the edition, for error messages."""
+    return (f"ticket <colour>, pyramid, {v.tile_word} <space> {'|'.join(v.side_words)}, "
+            f"winner <colour>, loser <colour>, partner <seat>")
+
+
 def action_code(v: Variant, label: str) -> int:
-    """The kernel action code of a label such as ``ticket blue`` or ``spectator 7 boo``."""
+    """The kernel action code of a label such as ``ticket blue`` or ``spectator 7 boo``;
+    a tile action may also use the 2nd edition's words (``Variant.side``)."""
     words = label.split()
     try:
         kind = words[0].lower()
@@ -162,11 +177,11 @@ def action_code(v: Variant, label: str) -> int:
             return K.A_TICKET + v.colours.index(v.colour(words[1], "action"))
         if kind == "pyramid" and len(words) == 1:
             return K.A_PYRAMID
-        if kind == "spectator" and len(words) == 3:
+        if v.is_tile_word(kind) and len(words) == 3:
             space = int(words[1])
             side = v.side(words[2], "action")
             if 2 <= space <= N_SPACES:
-                return K.A_SPECTATOR + (space - 2) * 2 + (0 if side == "cheer" else 1)
+                return K.A_SPECTATOR + (space - 2) * 2 + SIDES.index(side)
         if kind in ("winner", "loser") and len(words) == 2:
             base = K.A_WINNER if kind == "winner" else K.A_LOSER
             return base + v.colours.index(v.colour(words[1], "action"))
@@ -175,6 +190,4 @@ def action_code(v: Variant, label: str) -> int:
             return K.A_PARTNER + int(words[1])
     except (IndexError, ValueError):
         pass
-    raise ActionError(f"action: {label!r} is not an action (ticket <colour>, pyramid, "
-                      f"spectator <space> cheer|boo, winner <colour>, loser <colour>, "
-                      f"partner <player>)")
+    raise ActionError(f"action: {label!r} is not an action ({action_grammar(v)})")

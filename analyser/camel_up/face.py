@@ -11,12 +11,12 @@ import pandas as pd
 from ... import __version__
 from ...errors import OddsbotError, load_json, read_position
 from .. import montecarlo
-from ..compiling import announces
 from . import record
 from .advise import DECK_MODELS, advise, check_action, legal_actions, table_view
 from .notation import parse_notation
 from .odds import RACE_POLICY, leg_odds, race_block, race_odds
 from .position import Card, Position, Tile
+from .rollouts import HIDDEN_MODELS
 from .simulate import POLICIES, new_position, simulate
 from .validate import validate
 from . import GAME
@@ -24,10 +24,10 @@ from . import GAME
 NAME = GAME.name
 VARIANTS = GAME.variants
 
-__all__ = ["NAME", "VARIANTS", "record", "DECK_MODELS", "POLICIES", "Card", "Position", "Tile",
-           "advise", "advise_caption", "check_action", "legal_actions", "moves",
-           "new_position", "odds", "odds_view", "parse", "parse_as", "play", "simulate",
-           "table_view", "validate"]
+__all__ = ["NAME", "VARIANTS", "record", "DECK_MODELS", "POLICIES", "Card", "Position",
+           "Tile", "advise", "advise_caption", "check_action", "counts_line", "legal_actions",
+           "moves", "new_position", "odds", "odds_view", "parse", "parse_as", "play", "simulate",
+           "table_view", "validate", "warm_up"]
 
 
 def parse(text: str) -> Position:
@@ -52,7 +52,6 @@ def parse_as(text: str, variant: str) -> Position:
     return parse_notation(f"{variant} {rest}")
 
 
-@announces(f"{NAME} odds")
 def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
          target_se: float | None = 0.002,
          progress: Callable[[int, int], None] | None = None) -> dict:
@@ -77,11 +76,32 @@ def play(players: int, seed: int, variant: str, policy: str) -> str:
     return record.play(players, seed, variant, policy)
 
 
-@announces(f"{NAME} moves")
+def warm_up() -> None:
+    """Compile (or load from the cache) every kernel the commands use, on small inputs:
+    the EV table under every deck model and with rollouts under every rollout policy and
+    hidden-card model, the odds, a whole game under every policy and its record replayed
+    (``oddsbot warm-up``)."""
+    pos = new_position(4, 1, NAME)
+    for model in DECK_MODELS:
+        advise(pos, samples=1024, seed=1, deck_model=model)
+    for policy in GAME.rollout_policies:
+        for hidden in HIDDEN_MODELS:
+            advise(pos, samples=1024, seed=1, rollouts=16, policy=policy, hidden=hidden)
+    odds(pos, samples=1024)
+    for policy in POLICIES:
+        text = record.play(4, 1, NAME, policy)
+    record.annotate(record.load_record(text)[1][:2], samples=1024)
+
+
 def moves(pos: Position) -> tuple[dict[str, int], list[str]]:
     """The legal actions of the player to move, and how many there are."""
     labels = legal_actions(pos)
     return {"actions": len(labels)}, labels
+
+
+def counts_line(counts: dict[str, int]) -> str:
+    """``moves``' count in words: ``38 legal actions``."""
+    return f"{counts['actions']:,} legal actions"
 
 
 def advise_caption(pos: Position, prov: dict) -> str:
@@ -93,18 +113,31 @@ def advise_caption(pos: Position, prov: dict) -> str:
                if "rollouts" in prov else ""))
 
 
-def odds_view(result: dict) -> tuple[pd.DataFrame, str]:
-    """The ``odds`` result as a table (one row per camel) and its caption."""
+PLACES = ("1st", "2nd", "3rd", "4th", "5th")  # leg places as people read them
+PLACE_COLUMNS = ("leg_1", "leg_2", "leg_3", "leg_4", "leg_5")  # as CSV has them for tools
+
+
+def odds_view(result: dict, wide: bool = False, people: bool = True
+              ) -> tuple[pd.DataFrame, str]:
+    """The ``odds`` result as a table (one row per camel: its chance of each place at the
+    end of this leg, of winning and of losing the race) and its caption. Compact: the
+    race SEs are summed up in the caption; ``wide``: a column each. Places are ``1st`` …
+    for ``people``, else ``leg_1`` … (the CSV's stable names)."""
     leg, race = result["leg"], result["race"]
     rows = []
     for colour, places in leg["rank_probabilities"].items():
         row = {"camel": colour}
-        row.update({f"leg_{i + 1}": p for i, p in enumerate(places)})
+        row.update(dict(zip(PLACES if people else PLACE_COLUMNS, places)))
         row.update(race_win=race["winner"][colour]["p"], win_se=race["winner"][colour]["se"],
                    race_lose=race["loser"][colour]["p"], lose_se=race["loser"][colour]["se"])
         rows.append(row)
+    df = pd.DataFrame(rows)
     landings = ", ".join(f"{s}: {x:.3f}" for s, x in leg["tile_landings"].items())
-    caption = (f"game ends this leg: {leg['ends_game']:.4f}"
+    worst_se = max(df["win_se"].max(), df["lose_se"].max())
+    caption = ("1st-5th: places at the end of this leg (exact) · race_win, race_lose: "
+               "winning and losing the race"
+               + ("" if wide else f" (SE at most {worst_se:.4f})")
+               + f" · game ends this leg: {leg['ends_game']:.4f}"
                + (f" · tile landings {landings}" if landings else "")
                + f" · race MC {race['samples']:,} samples, seed {result['provenance']['seed']}")
-    return pd.DataFrame(rows), caption
+    return (df if wide else df.drop(columns=["win_se", "lose_se"])), caption

@@ -9,9 +9,10 @@ The format is a superset of what ``GameResult.text()`` writes (``oddsbot new cam
     ...
     winner <colour> loser <colour> [money <m0>,<m1>,...]
 
-* ``<action>`` is an action label as ``oddsbot moves`` prints it: ``ticket <colour>``,
-  ``pyramid``, ``spectator <space> cheer|boo`` (2014 also ``oasis|mirage``),
-  ``winner <colour>``, ``loser <colour>``, ``partner <seat>``.
+* ``<action>`` is an action label as ``oddsbot moves`` prints it (``encode.action_grammar``):
+  ``ticket <colour>``, ``pyramid``, ``spectator <space> cheer|boo`` (2014:
+  ``desert <space> oasis|mirage``, the 2nd edition's words also read), ``winner <colour>``,
+  ``loser <colour>``, ``partner <seat>``.
 * ``<die>`` is the die a pyramid action revealed, and only that: ``<colour> <1-3>`` for a
   racing die, ``grey white|black <1-3>`` for the grey die (as ``simulate.die_text``).
 * ``<turn>`` (1, 2, 3, ... in record order), the ``| money`` part (everyone's EP after the
@@ -39,9 +40,7 @@ import pandas as pd
 from ... import __version__
 from ...kernels import camel_up as K
 from ...errors import OddsbotError
-from ..compiling import announces
-from . import GAME
-from .encode import action_code, action_label, decode, encode
+from .encode import action_code, action_grammar, action_label, decode, encode
 from .notation import parse_notation
 from .position import Card, Position
 from .validate import validate
@@ -137,9 +136,7 @@ def _action(v: Variant, text: str, line: int) -> tuple[int, str]:
         except OddsbotError:
             code = None
     if code is None or not 0 <= code < K.N_ACTIONS:
-        raise RecordError(line, f"unknown action {text!r} (expected ticket <colour>, pyramid, "
-                                f"spectator <space> cheer|boo, winner <colour>, "
-                                f"loser <colour> or partner <seat>)")
+        raise RecordError(line, f"unknown action {text!r} (expected {action_grammar(v)})")
     return code, action_label(v, code)
 
 
@@ -275,9 +272,9 @@ def _why_illegal(v: Variant, st: np.ndarray, turn: RecordTurn, legal: list[int],
     if kind == "ticket":
         left = ", ".join(a.split()[1] for a in same)
         return f"{head}: no {label.split()[1]} betting ticket left (left: {left or 'none'})"
-    if kind == "spectator":
+    if K.A_SPECTATOR <= turn.code < K.A_WINNER:
         spaces = sorted({int(a.split()[1]) for a in same})
-        return (f"{head}: spectator tiles may go on spaces "
+        return (f"{head}: {v.tile_word} tiles may go on spaces "
                 f"{', '.join(map(str, spaces)) or 'none'} (empty, not space 1, not next to "
                 f"another player's tile, not where p{p}'s tile already is)")
     if kind in ("winner", "loser"):
@@ -365,7 +362,6 @@ def replay(record: Record) -> Replay:
     return out
 
 
-@announces(f"{GAME.name} replay")
 def load_record(text: str) -> tuple[Record, Replay]:
     """Parse and replay ``text``, reporting the first bad line of the file: a line the
     replay refuses is reported before a later line that cannot be read."""
@@ -393,7 +389,6 @@ def policies() -> tuple[str, ...]:
     return tuple(module.POLICIES)
 
 
-@announces(f"{GAME.name} play")
 def play(players: int, seed: int, variant_id: str, policy: str) -> str:
     """The record of a whole simulated game: a random start from ``seed`` played out
     with every seat following ``policy`` (``oddsbot new camel-up --play``)."""
@@ -473,6 +468,20 @@ def annotate(steps: list[tuple[Position, RecordTurn]], *, samples: int = 20000, 
               "players' finish-card colours hidden; a pyramid action valued before its die",
     }
     return out
+
+
+def table_view(df: pd.DataFrame, wide: bool = False) -> pd.DataFrame:
+    """The replay table as people read it. Compact (fits 80 columns): turn, player, the
+    action with its roll, then the best action by one-turn EV and the EV lost, or with
+    rollouts the best action by rollout equity and the equity lost. ``wide``: every
+    column."""
+    if wide:
+        return df
+    action = [f"{a}: {r}" if r else a for a, r in zip(df["action"], df["roll"])]
+    view = pd.DataFrame({"turn": df["turn"], "player": df["player"], "action": action})
+    if "best_rollout" in df:
+        return view.assign(best_rollout=df["best_rollout"], equity_lost=df["equity_lost"])
+    return view.assign(ev=df["ev"], best=df["best"], ev_lost=df["ev_lost"])
 
 
 def ev_lost_by_player(df: pd.DataFrame, players: int) -> list[float]:

@@ -10,8 +10,6 @@ import numpy as np
 from ...kernels import camel_up as K
 from ...kernels.rng import stream
 from ...errors import OddsbotError
-from ..compiling import announces
-from . import GAME
 from .encode import action_label, decode, encode, rules_state
 from .position import Position
 from .variants import Variant, variant
@@ -20,7 +18,6 @@ POLICIES = K.POLICY_NAMES
 MAX_TURNS = 4000
 
 
-@announces(f"{GAME.name} new")
 def new_position(players: int = 4, seed: int = 0, variant_id: str = "camel-up") -> Position:
     """A random legal start for ``players`` (racing dice, random stacking order and crazy
     camel choice, AMB-9), seat 0 to move, from chance stream (seed, 0)."""

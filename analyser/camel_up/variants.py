@@ -10,7 +10,8 @@ CRAZY_NAMES = ("white", "black")
 CRAZY_LETTERS = ("W", "K")
 GREY_DIE = "grey"
 GREY_LETTER = "X"
-SIDES = ("cheer", "boo")
+SIDES = ("cheer", "boo")  # the sides' internal names, the 2nd edition's words
+TILE_WORD = "spectator"  # the 2nd edition's word for the tile action
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,8 @@ class Variant:
     partnerships: bool
     min_players: int
     max_players: int
-    side_aliases: tuple[tuple[str, str], ...] = ()
+    tile_word: str = TILE_WORD  # the tile action's first word in labels
+    side_words: tuple[str, str] = SIDES  # the words for the cheer and boo sides in labels
 
     @property
     def camels(self) -> tuple[str, ...]:
@@ -74,12 +76,25 @@ class Variant:
                                    f"{', '.join(self.dice)})")
 
     def side(self, token: object, field: str) -> str:
-        aliases = dict(self.side_aliases)
+        """The side (``cheer`` or ``boo``) named by ``token``: the 2nd edition's word or the
+        edition's own (docs/games/camel-up.md §13.1, Appendix A)."""
         if isinstance(token, str):
-            low = aliases.get(token.strip().lower(), token.strip().lower())
-            if low in SIDES:
-                return low
-        raise PositionError(field, f"side must be 'cheer' or 'boo', got {token!r}")
+            low = token.strip().lower()
+            for words in (SIDES, self.side_words):
+                if low in words:
+                    return SIDES[words.index(low)]
+        names = " or ".join(map(repr, SIDES))
+        if self.side_words != SIDES:
+            names += f" ({' or '.join(map(repr, self.side_words))} also read)"
+        raise PositionError(field, f"side must be {names}, got {token!r}")
+
+    def is_tile_word(self, word: str) -> bool:
+        """Whether ``word`` starts a tile action: the edition's word or ``spectator``."""
+        return word.lower() in (self.tile_word, TILE_WORD)
+
+    def side_word(self, side: str) -> str:
+        """The edition's word for the side ``side`` (``cheer`` or ``boo``)."""
+        return self.side_words[SIDES.index(side)]
 
 
 CAMEL_UP = Variant(
@@ -107,7 +122,8 @@ CAMEL_UP_2014 = Variant(
     partnerships=False,
     min_players=2,
     max_players=8,
-    side_aliases=(("oasis", "cheer"), ("mirage", "boo")),
+    tile_word="desert",
+    side_words=("oasis", "mirage"),
 )
 
 VARIANTS: dict[str, Variant] = {v.id: v for v in (CAMEL_UP, CAMEL_UP_2014)}

@@ -16,14 +16,15 @@ import sys
 from ...errors import OddsbotError
 # each module adds its commands to ``app``, in the order --help lists them
 from . import positions  # noqa: F401  (isort: skip)
-from . import charts, records, reports  # noqa: F401
-from . import warmup  # noqa: F401
+from . import charts, records, reports, warmup  # noqa: F401
 from .common import app, err
+from .helptext import compose, overview
 from .startup import leave, skip_blas_probe
 
-for _command in app.registered_commands:  # docstrings reflowed: help wraps to the terminal
-    _paragraphs = (_command.callback.__doc__ or "").split("\n\n")
-    _command.help = _command.help or "\n\n".join(" ".join(p.split()) for p in _paragraphs)
+app.registered_callback.help = overview(app.info.help)
+for _command in app.registered_commands:  # docstring, games' columns and examples
+    _command.help = compose(_command.name or _command.callback.__name__.replace("_", "-"),
+                            _command.callback.__doc__ or "")
 
 __all__ = ["app", "console", "main"]
 
@@ -44,7 +45,7 @@ def main() -> None:
         # typer's usage errors (bad option value, missing argument) carry a message and
         # an exit code; anything else is a bug and keeps its traceback
         if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
-            _fail(" ".join(exc.format_message().split()), exc.exit_code)
+            _fail(_usage_line(exc), exc.exit_code)
         if exc.__class__.__name__ == "Abort":
             _fail("interrupted", 130)
         raise
@@ -61,6 +62,16 @@ def console() -> None:
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     leave(code)
+
+
+def _usage_line(exc: Exception) -> str:
+    """A usage error in the house style: ``--play: 'x' is not one of 'random', …``."""
+    param = getattr(exc, "param", None)
+    message = getattr(exc, "message", None)
+    if param is None or not message:
+        return " ".join(exc.format_message().split())
+    name = param.opts[0] if getattr(param, "opts", None) else param.human_readable_name
+    return f"{name}: " + " ".join(message.removeprefix("Value error, ").split())
 
 
 def _fail(message: str, code: int) -> None:

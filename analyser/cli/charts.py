@@ -9,7 +9,10 @@ import typer
 
 from ...inputs import input_files
 from ..face import Capability
-from .common import POSITION_HELP, VARIANT_HELP, app, check_positive, err, load, seed_option
+from .common import (
+    POSITION_HELP, VARIANT_HELP, Variant, app, check_positive, err, first_run, load,
+    seed_option,
+)
 
 
 @app.command()
@@ -21,7 +24,7 @@ def chart(
     seed: int = seed_option("Random seed; the same seed gives the same chart."),
     target_se: float = typer.Option(0.002, "--target-se", help="Target standard error of "
                                     "the sampled odds."),
-    variant: Optional[str] = typer.Option(None, help=VARIANT_HELP),
+    variant: Optional[Variant] = typer.Option(None, help=VARIANT_HELP),
 ) -> None:
     """Chart a position's odds: exact where the game computes them exactly, Monte Carlo
     with error bars otherwise."""
@@ -33,8 +36,9 @@ def chart(
     fmt = figures.check_out(path, input_files(position), "--out")
     spec, face, pos = load(position, variant)
     spec.require(Capability.POSITION_CHART)
-    fig = spec.load_designer().position_chart(pos, samples=samples, seed=seed,
-                                              target_se=target_se)
+    with first_run(spec, "chart"):
+        fig = spec.load_designer().position_chart(pos, samples=samples, seed=seed,
+                                                  target_se=target_se)
     figures.save(fig, path)
     err.print(f"wrote {out} ({fmt.upper()}): the odds of {pos.to_notation()}",
               markup=False, highlight=False, soft_wrap=True)

@@ -13,7 +13,7 @@ import inspect
 import sys
 from collections.abc import Callable
 from contextlib import contextmanager
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any, Iterator, Optional
 
 import typer
@@ -44,9 +44,21 @@ def _root(version: bool = typer.Option(False, "--version", callback=_print_versi
     """Exact and Monte Carlo odds for board games: what is each action worth?"""
 
 POSITION_HELP = "A position: a file path, '-' for stdin, or the one-line notation inline."
-FORMAT_HELP = "Output format: table, json, csv or markdown."
+FORMAT_HELP = "Output format."
 VARIANT_HELP = "Read the position under this rules variant (see 'oddsbot games')."
 MAX_SEED = 2**64 - 1  # = kernels.rng.MAX_SEED; not imported: the CLI loads numba late
+
+
+def choices(name: str, values: tuple[str, ...]) -> type[StrEnum]:
+    """A string enum of ``values``: typer lists them in ``--help`` and refuses any other
+    value in one line; members are their strings (``str(m) == m.value``)."""
+    return StrEnum(name, {v: v for v in values})
+
+
+Format = choices("Format", render.FORMATS)
+Variant = choices("Variant", tuple(v for spec in registry.specs().values()
+                                   for v in spec.variants))
+TextFormat = choices("TextFormat", ("table", "json"))  # a list or notation, or JSON
 
 
 def load(source: str, variant: Optional[str]) -> tuple[GameSpec, GameFace, Any]:
@@ -56,17 +68,21 @@ def load(source: str, variant: Optional[str]) -> tuple[GameSpec, GameFace, Any]:
     face = spec.load()
     if variant is None:
         return spec, face, face.parse(text)
+    variant = str(variant)  # a Variant choice: its plain string
     if variant not in spec.variants:
         raise OddsbotError(f"variant: {variant!r} is not a variant of {spec.name} "
                            f"(known: {', '.join(spec.variants)})")
     return spec, face, face.parse_as(text, variant)
 
 
-def check_format(fmt: str, formats: tuple[str, ...] = render.FORMATS) -> str:
-    """``fmt`` if the command can write it (one line otherwise: never ignored)."""
-    if fmt not in formats:
-        raise OddsbotError(f"--format: {fmt!r} is not one of {', '.join(formats)}")
-    return fmt
+WIDE_HELP = ("Every column in the table, which may then be wider than 80 columns (json, csv "
+             "and markdown always have every column).")
+
+
+def check_wide(wide: bool, fmt: str) -> None:
+    """``--wide`` is for the table only: refused in one line with another format."""
+    if wide and fmt != "table":
+        raise OddsbotError(f"--wide: for -f table only; -f {fmt} always has every column")
 
 
 def check_positive(name: str, value: Optional[float]) -> None:
@@ -74,8 +90,34 @@ def check_positive(name: str, value: Optional[float]) -> None:
         raise OddsbotError(f"{name}: must be greater than 0, got {value}")
 
 
-def seed_option(help_text: str) -> Any:
-    return typer.Option(0, min=0, max=MAX_SEED, help=help_text)
+def _check_seed(value: Optional[int]) -> Optional[int]:
+    if value is not None and not 0 <= value <= MAX_SEED:
+        raise typer.BadParameter(f"must be a whole number from 0 to 2**64-1, got {value}")
+    return value
+
+
+def seed_option(help_text: str, default: Optional[int] = 0) -> Any:
+    """``--seed``: a whole number from 0 to 2**64-1 (the kernels' seeds are uint64)."""
+    return typer.Option(default, callback=_check_seed, help=f"{help_text} 0 to 2**64-1.")
+
+
+def policy_choices(declared: str) -> type[Enum]:
+    """Every registered game's policies of one kind (``GameSpec.policies`` or
+    ``rollout_policies``) as choices; :func:`check_policy` refuses one the position's game
+    lacks."""
+    names = [p for spec in registry.specs().values() for p in getattr(spec, declared)]
+    return choices(declared, tuple(dict.fromkeys(names)))
+
+
+def check_policy(flag: str, spec: GameSpec, known: tuple[str, ...], policy: Optional[Enum]
+                 ) -> Optional[str]:
+    """The policy's name if ``spec``'s game has it (one line otherwise)."""
+    if policy is None:
+        return None
+    if policy.value not in known:
+        raise OddsbotError(f"{flag}: {spec.name} has no policy {policy.value!r} "
+                           f"(known: {', '.join(known) or 'none'})")
+    return policy.value
 
 
 def guarded(update: Callable[..., None]) -> Callable[..., None]:
@@ -113,6 +155,20 @@ def progress_bar(label: str) -> Iterator:
 
 
 @contextmanager
+def first_run(spec: GameSpec, kind: str) -> Iterator[None]:
+    """Around a command's kernel work (``kind``, one of ``first_run.KINDS``): on a
+    terminal, one line on stderr when its kernels have not been compiled here yet; the
+    mark once the work is done (``analyser/first_run.py``)."""
+    from .. import first_run as marks
+
+    if err.is_terminal and not marks.compiled(spec.name, kind):
+        err.print(f"compiling kernels for {spec.name} {kind}, first run only…", markup=False,
+                  highlight=False, soft_wrap=True)
+    yield
+    marks.mark(spec.name, (kind,))
+
+
+@contextmanager
 def busy(what: str) -> Iterator[None]:
     """A spinner with ``what`` on stderr while work of unknown length runs (a terminal
     only), so a long run shows a sign of life."""
@@ -123,9 +179,14 @@ def busy(what: str) -> Iterator[None]:
         yield
 
 
+TITLE_WIDTH = 78  # a longer title (a long notation) is left out: the table fits 80 columns
+
+
 def print_frame(df, fmt: str, **table: Any) -> None:
     """``df`` on stdout as CSV, Markdown or a rich table (``table``: title, caption,
-    digits)."""
+    digits; a title longer than ``TITLE_WIDTH`` is left out)."""
+    if len(table.get("title") or "") > TITLE_WIDTH:
+        table["title"] = None
     if fmt == "csv":
         sys.stdout.write(render.csv(df))
     elif fmt == "markdown":
@@ -155,9 +216,9 @@ def with_game_options(command: str) -> Callable[[Callable], Callable]:
         sig = inspect.signature(fn)
         params = [p for p in sig.parameters.values() if p.kind is not p.VAR_KEYWORD]
         for name, (option, titles) in _declared(command).items():
-            choices = Enum(name, {c: c for c in option.choices}, type=str)  # typer's choices
             params.append(inspect.Parameter(
-                name, inspect.Parameter.KEYWORD_ONLY, annotation=Optional[choices],
+                name, inspect.Parameter.KEYWORD_ONLY,
+                annotation=Optional[choices(name, option.choices)],
                 default=typer.Option(None, option.flag,
                                      help=f"{option.help} Default: {option.default}.",
                                      rich_help_panel=f"{' / '.join(titles)} only")))

@@ -12,9 +12,14 @@ from ...errors import OddsbotError
 from .. import registry, render
 from ..face import Capability
 from .common import (
-    FORMAT_HELP, POSITION_HELP, VARIANT_HELP, app, busy, check_format, check_positive, err,
-    game_options, load, print_frame, progress_bar, seed_option, with_game_options,
+    FORMAT_HELP, POSITION_HELP, VARIANT_HELP, WIDE_HELP, Format, TextFormat, Variant, app, busy,
+    check_policy, check_positive, check_wide, choices, err, first_run, game_options, load,
+    policy_choices, print_frame, progress_bar, seed_option, with_game_options,
 )
+
+Play = policy_choices("policies")
+RolloutPolicy = policy_choices("rollout_policies")
+NewFormat = choices("NewFormat", ("json", "notation"))
 
 
 @app.command()
@@ -32,23 +37,23 @@ def advise(
     rollouts: Optional[int] = typer.Option(None, help="Also play every action to the end "
                                            "of the game this many times (at most) and "
                                            "report win probability and final margin."),
-    policy: Optional[str] = typer.Option(None, help="Policy of every seat in rollouts "
-                                         "(the game's policies; default: its rollout "
-                                         "policy)."),
-    variant: Optional[str] = typer.Option(None, help=VARIANT_HELP),
+    policy: Optional[RolloutPolicy] = typer.Option(
+        None, help="Policy of every seat in rollouts (default: the game's first)."),
+    variant: Optional[Variant] = typer.Option(None, help=VARIANT_HELP),
     top: Optional[int] = typer.Option(None, help="Show only the best K actions (in every "
                                        "format)."),
-    fmt: str = typer.Option("table", "--format", "-f", help=FORMAT_HELP),
+    fmt: Format = typer.Option("table", "--format", "-f", help=FORMAT_HELP),
+    wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
     **game: Optional[Enum],
 ) -> None:
     """The EV table: every legal action of the player to move, best first.
 
-    Columns: ev, the action's value to the mover (in the game's unit: EP, VP); se, its standard error (empty
-    when exact); method, how it was found (exact, monte-carlo, or a named model); gap, how
-    far it falls short of the best action. Each game's own columns: docs/games/<game>.md.
-
-    Example: oddsbot advise examples/camel-up-start-4p.json --top 10 --seed 1"""
-    check_format(fmt)
+    Columns: action, the action as the game writes it (docs/games/<game>.md); ev, what it
+    is worth to the mover, in the game's unit (EP, VP); se, the standard error of a
+    sampled ev (empty when exact); gap, how far its ev falls short of the best action's;
+    method (with --wide), how ev was found: exact, monte-carlo or a named model. The
+    table fits 80 columns; --wide shows every column, as -f json and csv always do."""
+    check_wide(wide, fmt)
     check_positive("--samples", samples)
     check_positive("--target-se", target_se)
     check_positive("--top", top)
@@ -59,10 +64,11 @@ def advise(
         spec.require(Capability.ROLLOUTS, "--rollouts")
         options.update(rollouts=rollouts, rollout_target_se=target_se)
         if policy is not None:
-            options["policy"] = policy
+            options["policy"] = check_policy("--policy", spec, spec.rollout_policies, policy)
     elif policy is not None:
         raise OddsbotError("--policy: only used with --rollouts")
-    with progress_bar("rollouts" if rollouts else "odds") as update:
+    kind = "advise --rollouts" if rollouts else "advise"
+    with first_run(spec, kind), progress_bar("rollouts" if rollouts else "odds") as update:
         df = face.advise(pos, samples=samples, seed=seed,
                          target_se=0.002 if target_se is None else target_se,
                          progress=update, **options)
@@ -80,8 +86,8 @@ def advise(
     if top and len(df) > top:
         caption += (f" · best {top} of {len(df):,} rows (--top K; every row with -f json/csv"
                     " and no --top)")
-    print_frame(face.table_view(df.head(top) if top else df), fmt, title=pos.to_notation(),
-                caption=caption)
+    print_frame(face.table_view(df.head(top) if top else df, wide), fmt,
+                title=pos.to_notation(), caption=caption)
 
 
 @app.command()
@@ -91,35 +97,39 @@ def odds(
                                                      "--target-se is reached)."),
     seed: int = seed_option("Random seed."),
     target_se: float = typer.Option(0.002, "--target-se", help="Target standard error."),
-    variant: Optional[str] = typer.Option(None, help=VARIANT_HELP),
-    fmt: str = typer.Option("table", "--format", "-f", help=FORMAT_HELP),
+    variant: Optional[Variant] = typer.Option(None, help=VARIANT_HELP),
+    fmt: Format = typer.Option("table", "--format", "-f", help=FORMAT_HELP),
+    wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
 ) -> None:
     """The odds of the position: exact where the chance tree is small, Monte Carlo
-    (with standard errors) otherwise."""
-    check_format(fmt)
+    (with standard errors) otherwise. The columns are the game's own (below); the table
+    fits 80 columns, --wide shows every column, as -f json and csv always do."""
+    check_wide(wide, fmt)
     check_positive("--samples", samples)
     check_positive("--target-se", target_se)
     spec, face, pos = load(position, variant)
-    with progress_bar("odds") as update:
+    with first_run(spec, "odds"), progress_bar("odds") as update:
         result = face.odds(pos, samples=samples, seed=seed, target_se=target_se,
                            progress=update)
     if fmt == "json":
         print(render.to_json(result))
         return
-    df, caption = face.odds_view(result)
+    df, caption = face.odds_view(result, wide=wide or fmt != "table",
+                                 people=fmt in ("table", "markdown"))
     print_frame(df, fmt, title=result["provenance"]["position"], caption=caption, digits=4)
 
 
 @app.command()
 def validate(
     position: str = typer.Argument(..., help=POSITION_HELP),
-    variant: Optional[str] = typer.Option(None, help=VARIANT_HELP),
-    fmt: str = typer.Option("table", "--format", "-f", help="table (notation) or json."),
+    variant: Optional[Variant] = typer.Option(None, help=VARIANT_HELP),
+    fmt: TextFormat = typer.Option("table", "--format", "-f",
+                                   help="table (the notation) or json."),
 ) -> None:
     """Check a position; print its canonical notation (or JSON) if it is legal."""
-    check_format(fmt, ("table", "json"))
     spec, face, pos = load(position, variant)
-    face.validate(pos)
+    with first_run(spec, "validate"):
+        face.validate(pos)
     if fmt == "json":
         print(render.to_json(pos.to_json()))
     else:
@@ -130,20 +140,21 @@ def validate(
 @app.command()
 def moves(
     position: str = typer.Argument(..., help=POSITION_HELP),
-    variant: Optional[str] = typer.Option(None, help=VARIANT_HELP),
-    fmt: str = typer.Option("table", "--format", "-f", help="table (one per line) or json."),
+    variant: Optional[Variant] = typer.Option(None, help=VARIANT_HELP),
+    fmt: TextFormat = typer.Option("table", "--format", "-f",
+                                   help="table (one action per line) or json."),
 ) -> None:
     """The legal actions of the player to move."""
-    check_format(fmt, ("table", "json"))
     spec, face, pos = load(position, variant)
-    counts, labels = face.moves(pos)
+    with first_run(spec, "moves"):
+        counts, labels = face.moves(pos)
     if fmt == "json":
         print(render.to_json({"game": spec.name, "player": pos.to_move,
                               "counts": counts, "moves": labels}))
     else:
         if labels:
             print("\n".join(labels))
-        err.print(" · ".join(f"{k} {v:,}" for k, v in counts.items()))
+        err.print(face.counts_line(counts), markup=False, highlight=False, soft_wrap=True)
 
 
 @app.command()
@@ -151,27 +162,29 @@ def new(
     game: str = typer.Argument(..., help="Game id or variant (see 'oddsbot games')."),
     players: int = typer.Option(4, help="Number of players."),
     seed: int = seed_option("Random seed of the set-up."),
-    variant: Optional[str] = typer.Option(None, help="Rules variant (see 'oddsbot games')."),
-    fmt: str = typer.Option("json", "--format", "-f", help="json or notation."),
-    play: Optional[str] = typer.Option(None, "--play", help="Play the start out with every "
-                                       "seat following this policy and print the game "
-                                       "record (see 'oddsbot replay')."),
+    variant: Optional[Variant] = typer.Option(None, help="Rules variant (see 'oddsbot "
+                                                         "games')."),
+    fmt: NewFormat = typer.Option("json", "--format", "-f", help=FORMAT_HELP),
+    play: Optional[Play] = typer.Option(None, "--play", help="Play the start out with "
+                                        "every seat following this policy and print the "
+                                        "game record (see 'oddsbot replay')."),
 ) -> None:
     """A random legal start position, per the game's set-up rules (with --play: a whole
     simulated game record)."""
-    if fmt not in ("json", "notation"):
-        raise OddsbotError(f"--format: {fmt!r} is not json or notation")
     spec = registry.spec(game)
-    chosen = variant or (game if game in spec.variants else spec.name)
+    chosen = str(variant or (game if game in spec.variants else spec.name))
     if chosen not in spec.variants:
         raise OddsbotError(f"variant: {chosen!r} is not a variant of {spec.name}")
+    policy = check_policy("--play", spec, spec.policies, play)
     face = spec.load()
-    if play is not None:
-        with busy(f"playing a whole {chosen} game, every seat {play}"):
-            record = face.play(players, seed, chosen, play)
+    if policy is not None:
+        with first_run(spec, "new --play"), busy(f"playing a whole {chosen} game, every "
+                                                 f"seat {policy}"):
+            record = face.play(players, seed, chosen, policy)
         sys.stdout.write(record)
         return
-    pos = face.new_position(players, seed, chosen)
+    with first_run(spec, "new"):
+        pos = face.new_position(players, seed, chosen)
     print(pos.to_notation() if fmt == "notation" else render.to_json(pos.to_json()))
 
 

@@ -14,9 +14,11 @@ from ...inputs import input_files, read_record_text
 from .. import registry, render
 from ..face import Capability
 from .common import (
-    FORMAT_HELP, app, check_format, check_positive, err, game_options, guarded, print_frame,
-    seed_option, with_game_options,
+    FORMAT_HELP, WIDE_HELP, Format, app, check_policy, check_positive, check_wide, err,
+    first_run, game_options, guarded, policy_choices, print_frame, seed_option, with_game_options,
 )
+
+RolloutPolicy = policy_choices("rollout_policies")
 
 
 @app.command()
@@ -28,8 +30,10 @@ def replay(
     seed: int = seed_option("Random seed, the same for every turn."),
     rollouts: Optional[int] = typer.Option(None, help="Also value every action by N "
                                            "rollouts of the whole game (rollout equity)."),
-    policy: Optional[str] = typer.Option(None, help="Policy of the rollouts."),
-    fmt: str = typer.Option("table", "--format", "-f", help=FORMAT_HELP),
+    policy: Optional[RolloutPolicy] = typer.Option(
+        None, help="Policy of every seat in rollouts (default: the game's first)."),
+    fmt: Format = typer.Option("table", "--format", "-f", help=FORMAT_HELP),
+    wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
     chart: Optional[str] = typer.Option(None, "--chart", help="Also chart the game turn by "
                                         "turn to this .png or .svg file (--samples per "
                                         "turn)."),
@@ -37,7 +41,7 @@ def replay(
 ) -> None:
     """Check a game record against the rules and annotate every turn: the action taken,
     the best action by one-turn EV (and by rollout equity with --rollouts), what it lost."""
-    check_format(fmt)
+    check_wide(wide, fmt)
     check_positive("--samples", samples)
     check_positive("--rollouts", rollouts)
     if chart is not None:
@@ -52,43 +56,47 @@ def replay(
         spec.require(Capability.REPLAY_CHART, "--chart")
     if rollouts is not None:
         spec.require(Capability.ROLLOUTS, "--rollouts")
+    if policy is not None and rollouts is None:
+        raise OddsbotError("--policy: only used with --rollouts")
+    rollout_policy = check_policy("--policy", spec, spec.rollout_policies, policy)
     game_record = spec.load().record
-    if policy is not None:
-        if rollouts is None:
-            raise OddsbotError("--policy: only used with --rollouts")
-        if policy not in game_record.policies():
-            raise OddsbotError(f"--policy: unknown policy {policy!r} (known: "
-                               f"{', '.join(game_record.policies())})")
-    parsed, steps = game_record.load_record(text)
-    err.print(f"record OK: {len(steps)} turns · {game_record.status(steps)}", markup=False,
-              highlight=False)
-    if chart is not None:
-        from ...reports import figures
+    with first_run(spec, "replay"):  # the notice before a first run's compile
+        parsed, steps = game_record.load_record(text)
+        err.print(f"record OK: {len(steps)} turns · {game_record.status(steps)}", markup=False,
+                  highlight=False)
+        if chart is not None:
+            from ...reports import figures
 
-        name = "stdin" if record == "-" else Path(record).name
-        fig = spec.load_designer().replay_chart(steps, samples=samples, seed=seed,
-                                                title=f"record {name}")
-        figures.save(fig, Path(chart))
-        err.print(f"wrote {chart}: {len(steps)} turns", markup=False, highlight=False,
-                  soft_wrap=True)
-    annotate = dict(samples=samples, seed=seed, rollouts=rollouts, policy=policy, **options)
-    if err.is_terminal:
-        with Progress(TextColumn("annotating"), BarColumn(),
-                      TextColumn("{task.completed}/{task.total} turns"), TimeElapsedColumn(),
-                      console=err, transient=True) as bar:
-            task = bar.add_task("annotating", total=len(steps))
-            df = game_record.annotate(
-                steps, **annotate,
-                progress=guarded(lambda i, n: bar.update(task, completed=i)))
-    else:
-        df = game_record.annotate(steps, **annotate)
-    prov = dict(df.attrs["provenance"], start=parsed.start.to_notation())
-    lost = game_record.ev_lost_by_player(df, parsed.start.players)
-    if fmt == "json":
-        print(render.to_json({"game": spec.name, "start": parsed.start.to_notation(),
-                              "turns": render.records(df), "result": game_record.result(steps),
-                              "ev_lost": lost, "provenance": prov}))
-        return
-    print_frame(df, fmt, title=parsed.start.to_notation(),
-                caption=game_record.caption(steps, lost, samples=samples, seed=seed,
-                                            rollouts=rollouts))
+            name = "stdin" if record == "-" else Path(record).name
+            fig = spec.load_designer().replay_chart(steps, samples=samples, seed=seed,
+                                                    title=f"record {name}")
+            figures.save(fig, Path(chart))
+            err.print(f"wrote {chart}: {len(steps)} turns", markup=False, highlight=False,
+                      soft_wrap=True)
+        annotate = dict(samples=samples, seed=seed, rollouts=rollouts, policy=rollout_policy,
+                        **options)
+        df = _annotate(game_record, steps, annotate)
+        prov = dict(df.attrs["provenance"], start=parsed.start.to_notation())
+        lost = game_record.ev_lost_by_player(df, parsed.start.players)
+        if fmt == "json":
+            print(render.to_json({"game": spec.name, "start": parsed.start.to_notation(),
+                                  "turns": render.records(df),
+                                  "result": game_record.result(steps), "ev_lost": lost,
+                                  "provenance": prov}))
+            return
+        print_frame(game_record.table_view(df, wide or fmt != "table"), fmt,
+                    title=parsed.start.to_notation(),
+                    caption=game_record.caption(steps, lost, samples=samples, seed=seed,
+                                                rollouts=rollouts))
+
+
+def _annotate(game_record, steps, annotate: dict):
+    """``game_record.annotate``, with a turns bar on a terminal (``guarded``)."""
+    if not err.is_terminal:
+        return game_record.annotate(steps, **annotate)
+    with Progress(TextColumn("annotating"), BarColumn(),
+                  TextColumn("{task.completed}/{task.total} turns"), TimeElapsedColumn(),
+                  console=err, transient=True) as bar:
+        task = bar.add_task("annotating", total=len(steps))
+        return game_record.annotate(steps, **annotate,
+                                    progress=guarded(lambda i, n: bar.update(task, completed=i)))

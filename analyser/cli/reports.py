@@ -14,7 +14,9 @@ from rich.progress import (
 
 from ...errors import OddsbotError
 from .. import registry
-from .common import MAX_SEED, app, check_positive, err, guarded
+from .common import app, check_positive, choices, err, first_run, guarded, seed_option
+
+RawFormat = choices("RawFormat", ("parquet", "csv"))  # = reports.batch.RAW_FORMATS (tested)
 
 
 def _split(values: Optional[list[str]]) -> tuple[str, ...]:
@@ -54,11 +56,10 @@ def report(
     variants: Optional[list[str]] = typer.Option(
         None, "--variant", help="Rules variant; repeat it or comma-separate to compare "
                                 "variants side by side (default: the game itself)."),
-    seed: Optional[int] = typer.Option(None, min=0, max=MAX_SEED,
-                                        help="Random seed (default: 0); the same seed "
-                                                  "gives the same games anywhere."),
-    raw: Optional[str] = typer.Option(None, help="Raw per-game file: parquet or csv "
-                                                 "(default: parquet)."),
+    seed: Optional[int] = seed_option("Random seed (default: 0); the same seed gives the "
+                                      "same games anywhere.", default=None),
+    raw: Optional[RawFormat] = typer.Option(None, help="Raw per-game file (default: "
+                                                       "parquet)."),
     out: Optional[Path] = typer.Option(None, help="New (or empty) folder for the report."),
     resume: Optional[Path] = typer.Option(None, help="Continue (or rebuild) the run in this "
                                                      "folder; --games may change it."),
@@ -82,8 +83,7 @@ def report(
     check_positive("--workers", workers)
     check_positive("--games", n_games)
     check_positive("--players", players)
-    if raw is not None and raw not in batch.RAW_FORMATS:
-        raise OddsbotError(f"--raw: expected parquet or csv, got {raw!r}")
+    raw = None if raw is None else str(raw)
     game_spec = registry.spec(game) if game is not None else None
     chosen = tuple(dict.fromkeys(_split(variants)))  # each variant once, in order
     if game_spec is not None and game != game_spec.name:  # a variant id stands for its game
@@ -116,7 +116,8 @@ def report(
         batch.check_new(out)
         folder = out
     try:  # the cluster is up before anything is written
-        with runner.dask_client(scheduler, workers) as client, games_progress() as progress:
+        with first_run(registry.spec(spec.game), "report"), \
+                runner.dask_client(scheduler, workers) as client, games_progress() as progress:
             if resume is None:
                 state = batch.start(spec, out, raw or "parquet")
             done = batch.simulate(spec, folder, state, client=client, progress=progress)
@@ -129,6 +130,7 @@ def report(
     written = batch.build(spec, folder, state)
     rate = f", {done.games_per_second:,.0f} games/s ({done.how})" if done.games else \
         " (no games left to simulate)"
-    err.print(f"report: {folder / 'report.html'} · {spec.games:,} games per variant{rate}",
+    games = f"{spec.games:,} game{'' if spec.games == 1 else 's'}"
+    err.print(f"report: {folder / 'report.html'} · {games} per variant{rate}",
               markup=False, highlight=False, soft_wrap=True)
     print("\n".join(str(p) for p in written if p.parent == folder))

@@ -14,29 +14,32 @@ import os
 import sys
 
 
-class _NoScipy(importlib.abc.MetaPathFinder):
-    """Refuses ``scipy`` imports while numba probes for BLAS (see ``skip_blas_probe``)."""
+class _NoScipyDuringProbe(importlib.abc.MetaPathFinder):
+    """Refuses ``scipy`` imports while ``numba.np.arraymath`` is being imported, and
+    steps aside for good once that import is over (see ``skip_blas_probe``)."""
+
+    PROBE = "numba.np.arraymath"
 
     def find_spec(self, fullname, path=None, target=None):
-        if fullname == "scipy" or fullname.startswith("scipy."):
+        probe = sys.modules.get(self.PROBE)
+        if probe is not None and not getattr(probe.__spec__, "_initializing", False):
+            sys.meta_path.remove(self)  # the probe is over: scipy imports normally
+            return None
+        if probe is not None and (fullname == "scipy" or fullname.startswith("scipy.")):
             raise ImportError("hidden from numba's BLAS probe")
         return None
 
 
 def skip_blas_probe() -> None:
-    """Save half a second of start-up: numba's first compile or cache load imports
-    ``numba.np.arraymath``, which imports ``scipy.linalg`` only to check for BLAS. The
-    kernels use no linear algebra, so the CLI lets that probe fail fast. Only the probe is
-    affected (scipy imports normally afterwards); numba's ``np.dot`` and ``np.linalg``
+    """Save half a second of the first kernel load: numba's first compile or cache load
+    imports ``numba.np.arraymath``, which imports ``scipy.linalg`` only to check for
+    BLAS. The kernels use no linear algebra, so the CLI lets that probe fail fast. The
+    guard costs nothing until numba loads (``--help`` never imports numba) and affects the
+    probe only: scipy imports normally afterwards; numba's ``np.dot`` and ``np.linalg``
     become unavailable to kernels in this process, which oddsbot does not use."""
     if "numba.np.arraymath" in sys.modules or "scipy" in sys.modules:
         return
-    blocker = _NoScipy()
-    sys.meta_path.insert(0, blocker)
-    try:
-        import numba.np.arraymath  # noqa: F401  (runs the probe now, without scipy)
-    finally:
-        sys.meta_path.remove(blocker)
+    sys.meta_path.insert(0, _NoScipyDuringProbe())
 
 
 def leave(code: int) -> None:

@@ -1,80 +1,70 @@
-"""``oddsbot warm-up``: compile every registered game's kernels now (``analyser.warm_up``),
-with a progress bar on a terminal and one line per unit otherwise."""
+"""``oddsbot warm-up``: compile every game's kernels once, in parallel processes.
+
+numba compiles a kernel on its first use. ``warm-up`` does all of that at once, right
+after install: each game's face compiles what its commands use (``GameFace.warm_up``) and,
+with designer reports, a few games of every variant compile the report kernels. Games
+compile in separate processes, as many at a time as there are cores; then every command
+kind of every game is marked compiled (``analyser/first_run.py``), so no command prints the
+first-run notice or compiles again.
+"""
 
 from __future__ import annotations
 
+import os
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from multiprocessing import get_context
 from typing import Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from .. import registry, warm_up as warming
-from .common import app, check_positive, err, guarded
+from .. import first_run, registry
+from ..face import Capability
+from .common import app, err
 
-Tell = Callable[[str, str, float], None]
+WARM_GAMES = 2  # games per variant that compile the report kernels
 
 
-@contextmanager
-def _progress() -> Iterator[Tell]:
-    """``tell(what, unit, seconds)`` drawing a bar of the units on a terminal; elsewhere
-    one line per unit ready."""
-    if not err.is_terminal:
-        def line(what: str, label: str, seconds: float) -> None:
-            if what == "done":
-                err.print(f"warm-up: {label} ready in {seconds:.1f} s", markup=False,
-                          highlight=False)
-        yield line
-        return
-    planned: list[str] = []
-    running: list[str] = []
-    with Progress(TextColumn("compiling kernels"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("units"), TimeElapsedColumn(), TextColumn("{task.description}"),
-                  console=err, transient=True) as bar:
-        task = bar.add_task("", total=None)
+def warm_game(name: str) -> float:
+    """Compile (or load) every kernel of game ``name``; the seconds it took. Runs in a
+    worker process."""
+    start = time.perf_counter()
+    spec = registry.spec(name)
+    spec.load().warm_up()
+    if spec.has(Capability.REPORTS):
+        from ...reports import designer, runner
+        from ...reports.spec import RunSpec
 
-        def draw(what: str, label: str, seconds: float) -> None:
-            if what == "planned":
-                planned.append(label)
-            elif what == "started":
-                running.append(label)
-            elif what == "done":
-                running.remove(label)
-                bar.advance(task)
-            bar.update(task, total=len(planned), description=", ".join(running))
-
-        yield guarded(draw)
+        players = max(min(4, spec.players[1]), spec.players[0])
+        runner.warm_up(RunSpec(name, tuple(spec.variants), players,
+                               designer(name).seat_policies((), players), WARM_GAMES, 0))
+    return time.perf_counter() - start
 
 
 @app.command("warm-up")
 def warm_up(
-    processes: Optional[int] = typer.Option(
-        None, help="Worker processes (default: one per core, at most one per game)."),
+    games: Optional[list[str]] = typer.Argument(None, help="Games to compile (default: "
+                                                           "every game)."),
 ) -> None:
-    """Compile every game's kernels now, so that no later command compiles.
-
-    numba compiles each kernel on its first use and keeps it in its cache on disk: without
-    this, the first run of each command after an install waits for its kernels.
-
-    Example: pip install . && oddsbot warm-up"""
-    check_positive("--processes", processes)
-    specs = [s for s in registry.specs().values()
-             if s.warm_up is not None or s.designer is not None]
-    t0 = time.perf_counter()
-    done: list[str] = []
-    with _progress() as tell:
-        def count(what: str, label: str, seconds: float) -> None:
-            if what == "done":
-                done.append(label)
-            tell(what, label, seconds)
-
-        ok = warming.warm_up(specs, processes or warming.default_processes(len(specs)), count)
-    if not ok:
-        err.print("oddsbot: warm-up failed (the traceback is above)", markup=False,
-                  highlight=False)
-        raise typer.Exit(1)
-    err.print(f"warm-up: {len(done)} units of {len(specs)} games ready in "
-              f"{time.perf_counter() - t0:.0f} s; later commands load them from the cache",
-              markup=False, highlight=False, soft_wrap=True)
+    """Compile every game's kernels now, in parallel processes, so that no command
+    compiles on its first run (numba caches them on disk; after an upgrade or a kernel
+    change, run it again)."""
+    names = list(dict.fromkeys(registry.spec(g).name for g in games or registry.specs()))
+    start = time.perf_counter()
+    workers = max(1, min(len(names), os.cpu_count() or 1))
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool, \
+            Progress(TextColumn("compiling kernels"), BarColumn(),
+                     TextColumn("{task.completed}/{task.total} games {task.description}"),
+                     TimeElapsedColumn(), console=err, transient=True,
+                     disable=not err.is_terminal) as bar:
+        task = bar.add_task("", total=len(names))
+        jobs = {pool.submit(warm_game, name): name for name in names}
+        for job in as_completed(jobs):
+            seconds = job.result()
+            first_run.mark(jobs[job])
+            bar.update(task, advance=1, description=jobs[job])
+            err.print(f"{jobs[job]}: kernels ready in {seconds:.0f} s", markup=False,
+                      highlight=False)
+    err.print(f"warm-up: {len(names)} game{'s' if len(names) != 1 else ''} in "
+              f"{time.perf_counter() - start:.0f} s", markup=False, highlight=False)

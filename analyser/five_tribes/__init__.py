@@ -21,6 +21,24 @@ GAME = GameSpec(
     docs="docs/games/five-tribes.md",
     capabilities=frozenset({Capability.REPORTS}),
     designer="oddsbot.reports.five_tribes",
-    warm_up=f"{__name__}.warm",
     default_top=20,
+    policies=("greedy",),  # = simulate.POLICIES (tested)
+    advise_columns={
+        "cost, turn_value": "(bids) the gold the bid space costs, and the best exact turn "
+                            "value from that place in turn order",
+        "count": "(--wide) how many sowings and choices of the same effect the row "
+                 "stands for",
+        "gold ... goods": "(--wide) the turn's value by part of the final score",
+    },
+    odds_columns={
+        "gold ... total": "each player's final score (VP) by part if the game ended now "
+                          "(docs/games/five-tribes.md §13)",
+    },
+    examples=(
+        "oddsbot advise examples/five-tribes-opening-4p.json --top 5",
+        "oddsbot odds examples/five-tribes-opening-4p.json",
+        "oddsbot moves examples/five-tribes-opening-4p.json",
+        "oddsbot new five-tribes --players 3 --seed 5 -f notation",
+        "oddsbot report five-tribes --games 1000 --out tribes-report",
+    ),
 )

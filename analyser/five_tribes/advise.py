@@ -22,8 +22,6 @@ import pandas as pd
 from ... import __version__
 from ...kernels import five_tribes as FT
 from ...errors import ActionError
-from ..compiling import announces
-from . import GAME
 from .encode import encode
 from .labels import bid_label, turn_label, turn_labels
 from .position import Position
@@ -130,7 +128,6 @@ def check_action(pos: Position, label: str) -> str:
     return label
 
 
-@announces(f"{GAME.name} advise")
 def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
            target_se: float | None = None,
            progress: Callable[[int, int], None] | None = None) -> pd.DataFrame:
@@ -160,11 +157,13 @@ def provenance(pos: Position) -> dict:
             "method": BID_METHOD if pos.phase == "bidding" else TURN_METHOD}
 
 
-def table_view(df: pd.DataFrame) -> pd.DataFrame:
-    """The EV table as people read it: action, EV, gap, count and the value's parts
-    (turns), or cost and turn value (bids)."""
+def table_view(df: pd.DataFrame, wide: bool = False) -> pd.DataFrame:
+    """The EV table as people read it: action, EV and gap (bids: also cost and turn
+    value); ``wide`` adds the count of merged sowings and the value's non-zero parts."""
     if "cost" in df:
         return df[["action", "ev", "gap", "cost", "turn_value"]].copy()
+    if not wide:
+        return df[["action", "ev", "gap"]].copy()
     view = df[["action", "ev", "gap", "count"]].copy()
     for part in PARTS:
         if (df[part] != 0).any():

@@ -11,19 +11,19 @@ import pandas as pd
 from ... import __version__
 from ...kernels import five_tribes as FT
 from ...errors import OddsbotError, read_position
-from ..compiling import announces
 from .advise import advise, check_action, legal_actions, table_view
 from .encode import encode
 from .labels import sowing_label
 from .notation import parse_notation
 from .position import NAME, Position
 from .setup import END_RULE_OF, VARIANTS, new_position
-from .simulate import POLICIES, simulate
+from .simulate import POLICIES, after_bids, simulate
 from .validate import validate
 
-__all__ = ["NAME", "VARIANTS", "POLICIES", "Position", "advise",
-           "advise_caption", "check_action", "legal_actions", "moves", "new_position", "odds",
-           "odds_view", "parse", "parse_as", "play", "simulate", "table_view", "validate"]
+__all__ = ["NAME", "VARIANTS", "POLICIES", "Position", "advise", "advise_caption",
+           "check_action", "counts_line", "legal_actions", "moves", "new_position", "odds",
+           "odds_view", "parse", "parse_as", "play", "simulate", "table_view", "validate",
+           "warm_up"]
 
 
 def parse(text: str) -> Position:
@@ -42,14 +42,24 @@ def parse_as(text: str, variant: str) -> Position:
     return pos.with_(end_rule=wanted)
 
 
-@announces(f"{NAME} play")
 def play(players: int, seed: int, variant: str, policy: str) -> str:
     """A whole game from ``new_position(players, seed, variant)`` under ``policy``, as a
     readable record (``GameResult.text``)."""
     return simulate(new_position(players, seed, variant), seed=seed, policy=policy).text()
 
 
-@announces(f"{NAME} moves")
+def warm_up() -> None:
+    """Compile (or load from the cache) every kernel the commands use, on a new deal:
+    the bids' and the first turn's EV tables, the sowings, the scores and the greedy
+    policy's bids, turns and clean-up (``oddsbot warm-up``)."""
+    pos = new_position(4, 1, NAME)
+    moves(pos)
+    odds(pos)
+    advise(pos)
+    advise(after_bids(pos))
+    simulate(pos, seed=1, rounds=1)
+
+
 def moves(pos: Position) -> tuple[dict[str, int], list[str]]:
     """Every legal sowing on the board (docs/games/five-tribes.md §7.3 counts, and each full
     sequence in words, ``r2c2>r2c3:Y>r2c4:W``)."""
@@ -62,7 +72,6 @@ def moves(pos: Position) -> tuple[dict[str, int], list[str]]:
                    for s, p, c, n in zip(starts, paths, colours, lengths)]
 
 
-@announces(f"{NAME} odds")
 def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
          target_se: float | None = None,
          progress: Callable[[int, int], None] | None = None) -> dict:
@@ -83,10 +92,32 @@ def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
     }
 
 
-def odds_view(result: dict) -> tuple[pd.DataFrame, str]:
-    """The ``odds`` result as a table (one row per player) and its caption."""
-    counts = " · ".join(f"{k} {v:,}" for k, v in result["sowings"].items())
-    return pd.DataFrame(result["standings"]), f"final scores if the game ended now · {counts}"
+COUNT_WORDS = {  # the sowing counts of docs/games/five-tribes.md §7.3, in table words
+    "full_sequences": "moves", "distinct_outcomes": "distinct outcomes",
+    "distinct_paths": "walks", "distinct_path_endcolour": "walks by last colour",
+    "distinct_start_end_colour": "(start, end, colour) choices",
+    "start_tiles_with_a_move": "start tiles with a move"}
+
+
+def counts_line(counts: dict[str, int]) -> str:
+    """The sowing counts of ``moves`` in words: ``1,174 moves · 1,174 distinct outcomes ·
+    …``."""
+    return " · ".join(f"{v:,} {COUNT_WORDS[k]}" for k, v in counts.items())
+
+
+def odds_view(result: dict, wide: bool = False, people: bool = True
+              ) -> tuple[pd.DataFrame, str]:
+    """The ``odds`` result as a table and its caption: every player's final score by part
+    if the game ended now. Compact: a row per part and a column per player (fits 80
+    columns); ``wide``: a row per player (the names are the same for ``people`` and
+    tools)."""
+    df = pd.DataFrame(result["standings"])
+    caption = f"final scores if the game ended now · sowings: {counts_line(result['sowings'])}"
+    if wide:
+        return df, caption
+    parts = df.drop(columns="player").T
+    parts.columns = [f"player {p}" for p in df["player"]]
+    return parts.rename_axis("part").reset_index(), caption
 
 
 def advise_caption(pos: Position, prov: dict) -> str:
@@ -96,4 +127,5 @@ def advise_caption(pos: Position, prov: dict) -> str:
                 f"at that place - cost, in VP (earlier markers play greedily; later bidders "
                 f"not modelled)")
     return (f"{prov['variant']} · player {pos.to_move} to move · exact change in final score "
-            f"(VP) if the game ended after the turn · count = sowings and choices merged")
+            f"(VP) if the game ended after the turn · --wide: by part, and count = sowings and "
+            f"choices of equal effect merged")

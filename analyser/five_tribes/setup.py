@@ -8,7 +8,6 @@ import numpy as np
 from ...kernels import five_tribes as FT
 from ...kernels.rng import stream
 from ...errors import OddsbotError
-from ..compiling import announces
 from . import GAME
 from .encode import END_RULES, decode
 from .position import Position
@@ -17,7 +16,6 @@ VARIANTS = GAME.variants
 END_RULE_OF = {"five-tribes": "live", "five-tribes-premove": "premove"}
 
 
-@announces(f"{GAME.name} new")
 def new_position(players: int = 4, seed: int = 0, variant_id: str = "five-tribes") -> Position:
     """A random opening for ``players`` (tiles, meeples, cards, djinns and the bid order all
     shuffled), from chance stream (seed, 0); no bids yet."""

@@ -65,8 +65,10 @@ def _bid(st: np.ndarray) -> tuple[int, int]:
     return space, int(values[space][0] - FT.BID_COSTS[space])
 
 
-def simulate(pos: Position, *, seed: int = 0, policy: str = "greedy") -> GameResult:
-    """Play ``pos`` to the end of the game with every marker following ``policy``."""
+def simulate(pos: Position, *, seed: int = 0, policy: str = "greedy",
+             rounds: int | None = None) -> GameResult:
+    """Play ``pos`` to the end of the game with every marker following ``policy``; with
+    ``rounds``, stop after that many rounds (an unfinished game: ``oddsbot warm-up``)."""
     if policy not in POLICIES:
         raise OddsbotError(f"policy: unknown policy {policy!r} (known: {', '.join(POLICIES)})")
     validate(pos)
@@ -75,7 +77,7 @@ def simulate(pos: Position, *, seed: int = 0, policy: str = "greedy") -> GameRes
     types = tuple(cell.tile for _, _, cell in pos.cells())
     turns: list[Turn] = []
     round_no = 1
-    while round_no <= MAX_ROUNDS:
+    while round_no <= (rounds or MAX_ROUNDS):
         player = int(st[FT.TO_MOVE])
         if st[FT.PHASE] == FT.BIDDING:
             space, value = _bid(st)
@@ -92,8 +94,18 @@ def simulate(pos: Position, *, seed: int = 0, policy: str = "greedy") -> GameRes
                 break
             round_no += 1
     else:
-        raise OddsbotError(f"simulate: no end after {MAX_ROUNDS} rounds")
+        if rounds is None:
+            raise OddsbotError(f"simulate: no end after {MAX_ROUNDS} rounds")
     scores = FT.state_scores(st)
     totals = scores[:, -1]
     return GameResult(pos, tuple(turns), tuple(tuple(int(x) for x in row) for row in scores),
                       tuple(int(p) for p in np.flatnonzero(totals == totals.max())))
+
+
+def after_bids(pos: Position) -> Position:
+    """``pos`` (bidding) once every marker has placed its greedy bid: the first turn."""
+    validate(pos)
+    st = encode(pos)
+    while st[FT.PHASE] == FT.BIDDING:
+        FT.place_bid(st, _bid(st)[0])
+    return decode(st)

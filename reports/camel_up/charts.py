@@ -18,17 +18,15 @@ from matplotlib.colors import to_rgb
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
-from ...analyser.camel_up import GAME
 from ...analyser.camel_up.encode import decode, encode
 from ...analyser.camel_up.odds import RaceOdds, leg_distribution, race_odds
 from ...analyser.camel_up.position import Position
 from ...analyser.camel_up.record import RecordTurn, Replay
-from ...analyser.compiling import announces
 from ...analyser.camel_up.validate import validate
 from ...errors import OddsbotError
 from ...analyser.montecarlo import Plan
 from ...kernels import camel_up as K
-from .. import figures, palette
+from .. import figures, palette, plots
 
 POSITION_SIZE = (12.0, 5.6)  # inches: 1200 x 560 px at figures.DPI
 REPLAY_SIZE = (12.0, 6.0)  # inches: 1200 x 600 px
@@ -39,9 +37,10 @@ PLACE_TINT = (0.0, 0.3, 0.5, 0.68, 0.82)  # share of white mixed into a camel's 
 MIN_LABELLED = 0.05  # stacked segments at least this tall get a place label
 LOSER_HATCH = "xx"
 BOUNDARY = "leg-boundary"  # gid of the leg-boundary lines of the replay chart
+MARKERS = 20  # about this many markers per replay line
+END_MARGIN = 0.01  # room right of the last turn, a share of the turns, so its step shows
 
 
-@announces(f"{GAME.name} chart")
 def position_chart(pos: Position, *, samples: int | None = None, seed: int = 0,
                    target_se: float | None = 0.002) -> Figure:
     """Leg-place distribution (exact) and race winner / loser odds (Monte Carlo,
@@ -63,7 +62,9 @@ def replay_chart(steps: Replay, *, samples: int = 20000, seed: int = 0,
                  title: str | None = None) -> Figure:
     """Every racing camel's race-win probability before each turn of a replayed record
     (x = turns played, 0 = the start) and after the last, with ±1.96 SE bands; dashed
-    lines where a leg ended. ``title`` (e.g. the record's name) heads the chart."""
+    lines where a leg ended. The values are steps: each holds from the turn it was
+    estimated at until the next turn is played (``drawstyle="steps-post"``). ``title``
+    (e.g. the record's name) heads the chart."""
     if not steps:
         raise OddsbotError("record: no turns to chart")
     start = steps[0][0]
@@ -78,10 +79,11 @@ def replay_chart(steps: Replay, *, samples: int = 20000, seed: int = 0,
     for i, k in enumerate(_leg_ends(steps, end)):
         ax.axvline(k, color="#777777", linestyle="--", linewidth=0.9, gid=BOUNDARY,
                    label="leg ended" if i == 0 else "_nolegend_", zorder=1)
-    ax.set(xlim=(0, len(steps)), ylim=(-0.02, 1.02), yticks=np.linspace(0, 1, 6),
-           xlabel="turn (0 = start)", ylabel="race-win probability")
+    ax.set(xlim=(0, len(steps) + END_MARGIN * len(steps)), ylim=(-0.02, 1.02),
+           yticks=np.linspace(0, 1, 6), xlabel="turn (0 = start)",
+           ylabel="race-win probability")
     ax.grid(axis="y", color="#dddddd", linewidth=0.6)
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+    plots.legend(ax)
     heading = [title] if title else []
     fig.suptitle(_title(heading + [f"start {start.to_notation()}"],
                         f"race-win probability: Monte Carlo, {races:,} races per turn, "
@@ -169,13 +171,15 @@ def _camel_axis(ax: Axes, colours: Sequence[str], heading: str) -> None:
 
 def _camel_line(ax: Axes, turns: np.ndarray, p: np.ndarray, se: np.ndarray,
                 colour: str) -> None:
-    """One camel's probability line (outlined in its edge colour) and its ±Z SE band."""
+    """One camel's probability as steps (outlined in its edge colour) with its ±Z SE
+    band; markers on about ``MARKERS`` of the turns, the last always."""
     style = palette.camel(colour)
     ax.fill_between(turns, np.clip(p - Z * se, 0, 1), np.clip(p + Z * se, 0, 1),
-                    color=style.colour, alpha=0.2, linewidth=0)
-    ax.plot(turns, p, color=style.colour, marker=style.marker, markersize=5,
-            markeredgecolor=style.edge, markeredgewidth=0.6, linewidth=1.6, label=colour,
-            markevery=max(1, len(turns) // 20),
+                    step="post", color=style.colour, alpha=0.2, linewidth=0)
+    every = max(1, len(turns) // MARKERS)
+    ax.plot(turns, p, drawstyle="steps-post", color=style.colour, marker=style.marker,
+            markersize=5, markeredgecolor=style.edge, markeredgewidth=0.6, linewidth=1.6,
+            label=colour, markevery=sorted({*range(0, len(turns), every), len(turns) - 1}),
             path_effects=[patheffects.Stroke(linewidth=2.6, foreground=style.edge),
                           patheffects.Normal()])
 

@@ -5,9 +5,10 @@ Conventions: places and seats as docs/games/camel-up.md counts them (start place
 leading camel, seat 0 moves first); a game's winners are the richest seats, a tie shares the win
 equally; every estimate has a 95 % interval (``lo95``, ``hi95``): Wilson intervals for
 proportions, normal intervals for means, binomial-rank intervals for quantiles, and for
-shares of actions the ratio estimator over games. Game length, seat advantage and the
-variants side by side are the shared ``skeleton``'s, given this game's columns, labels and
-texts.
+shares of actions the ratio estimator over games. The summary that opens the report is
+the shared ``summary``'s, given this game's seat names and the leading camel's win rate;
+game length, seat advantage and the variants side by side are the shared ``skeleton``'s,
+given this game's columns, labels and texts.
 """
 
 from __future__ import annotations
@@ -16,12 +17,15 @@ import numpy as np
 import pandas as pd
 
 from ...analyser.camel_up.variants import VARIANTS
-from ...kernels.camel_up import KIND_NAMES, MAX_LEGS_LOGGED
+from ...kernels.camel_up import KIND_NAMES, MAX_LEGS_LOGGED, N_RACING
 from .. import plots, sections, skeleton, stats
 from ..document import Section, Table
-from ..sections import by_variant, chart, proportion, seat_values, summary_rows, top_credit
+from ..sections import (
+    by_variant, chart, proportion, seat_values, stacked_chart, summary_rows, top_credit,
+)
 from ..skeleton import Length, Pick, column
 from ..spec import RunSpec
+from ..summary import Claim, summary_section
 
 LENGTH = Length("legs", {"turns": column("turns"), "legs": column("legs")})
 PICKS = [  # the variants side by side: tables named as in ``report_sections``
@@ -33,6 +37,11 @@ PICKS = [  # the variants side by side: tables named as in ``report_sections``
          lambda t: t[t.measure.str.startswith("P(")], "value"),
     Pick("mean winner money (EP)", "money", lambda t: t[t.statistic == "mean"], "value"),
 ]
+
+
+def seat_name(seat: int) -> str:
+    """How the report names a seat: seat 0 moves first (docs/games/camel-up.md §2)."""
+    return "seat 0 (moves first)" if seat == 0 else f"seat {seat}"
 
 
 def win_credit(g: pd.DataFrame, players: int) -> np.ndarray:
@@ -134,7 +143,10 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
                   "took the lead for the last time on such a move."
                   + (" None of the variants of this run has crazy camels." if crazy.empty
                      else ""))
+    leading = Claim("the camel leading after set-up wins the race",
+                    start[start.start_place == 1], 1 / N_RACING)
     out = [
+        summary_section(spec, seats, seat_test, [leading], seat_name),
         skeleton.length_section(df, spec, LENGTH, legs, summary,
                                 text="Legs played (the leg in which the race ends included) "
                                 "and turns (one action each) per game."),
@@ -146,7 +158,7 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
                         lambda ax: plots.grouped_bars(
                             ax, start, "start_place", "variant", ylabel="P(race winner)",
                             xlabel="start place of the camel (1 = leading after set-up)",
-                            reference=1 / 5))]),
+                            reference=1 / N_RACING))]),
         Section("Leader after leg k",
                 "Among games in which leg k was scored before the race ended, how often the "
                 "camel leading at that moment went on to win.",
@@ -160,7 +172,7 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
                 [Table("crazy", "Crazy camels and the race", crazy)]),
         Section("Money of winners", "The richest seat's final money in EP.",
                 [Table("winner_money", "Winner's money (EP)", money)],
-                [chart("winner_money", "Distribution of the winner's money",
+                [chart("winner_money", "Share of games by the winner's money, 95% bands",
                         lambda ax: plots.histograms(
                             ax, {v: seat_values(g, "money", spec.players).max(axis=1)
                                  for v, g in groups},
@@ -169,11 +181,9 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
                 "Share of each kind of action among all actions taken by the seats playing a "
                 "policy; intervals treat games (not single actions) as the independent units.",
                 [Table("action_mix", "Action mix", actions)],
-                [chart("action_mix", "Action mix by variant and policy",
-                        lambda ax: plots.stacked_shares(ax, mix, "group", "kind",
-                                                        xlabel="share of the policy's actions",
-                                                        ylabel="variant · policy"),
-                        height=1.6 + 0.45 * mix["group"].nunique())]),
+                [stacked_chart("action_mix", "Action mix by variant and policy, 95% error bars",
+                               mix, "group", "kind", xlabel="share of the policy's actions",
+                               ylabel="variant · policy")]),
     ]
     tables = {"length": summary, "seats": seats, "start": start, "leader": leader,
               "crazy": crazy, "money": money}

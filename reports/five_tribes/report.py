@@ -7,8 +7,10 @@ highest final score and a tie shares the win equally (docs/games/five-tribes.md 
 every estimate has a 95 % interval (``lo95``, ``hi95``): Wilson intervals for
 proportions, normal intervals for means over games (games are the independent units, also
 for per-player means), binomial-rank intervals for quantiles, and for shares of turns the
-ratio estimator over games. Game length, end conditions, seat advantage and the variants
-side by side are the shared ``skeleton``'s, given this game's columns, labels and texts.
+ratio estimator over games. The summary that opens the report is the shared
+``summary``'s, given the first bidder's win rate; game length, end conditions, seat
+advantage and the variants side by side are the shared ``skeleton``'s, given this game's
+columns, labels and texts.
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ import pandas as pd
 
 from .. import plots, sections, skeleton, stats
 from ..document import Section, Table
-from ..sections import by_variant, chart, seat_values, summary_rows, top_credit
+from ..sections import by_variant, chart, seat_values, stacked_chart, summary_rows, top_credit
 from ..skeleton import UNION, Length, Pick, column, mean_of
 from ..spec import RunSpec
+from ..summary import Claim, summary_section
 from .games import END_TRIGGERS, PARTS, TRIBES
 
 HOLDINGS = (("camels", "camels placed (tiles owned)"), ("djinns", "djinns taken"))
@@ -44,13 +47,6 @@ PICKS = [  # the variants side by side: tables named as in ``report_sections``
 def win_credit(g: pd.DataFrame, players: int) -> np.ndarray:
     """``[game, seat]``: 1/k for each of the k seats of the highest score, 0 for others."""
     return top_credit(seat_values(g, "score", players))
-
-
-def _legend_right(ax) -> None:
-    """Move a stacked chart's legend to the right of the axes: ``plots.stacked_shares``
-    puts it below, a fixed fraction of the axes height down, where on these short charts
-    it covers the x label."""
-    ax.legend(fontsize="small", loc="center left", bbox_to_anchor=(1.01, 0.5))
 
 
 # --------------------------------------------------------------------------- tables
@@ -131,21 +127,9 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
     tribes = tribe_table(df, spec)
     stack = composition.assign(bar=composition["variant"] + " · " + composition["group"])
     mix = tribes.assign(group=tribes["variant"] + " · " + tribes["policy"])
-    widest = stack.groupby("bar")["mean"].sum().max()
-
-    def composition_chart(ax):
-        plots.stacked_shares(ax, stack, "bar", "part", value="mean",
-                             xlabel="mean VP per player (stacked by score part)",
-                             ylabel="variant · group")
-        ax.set_xlim(0, 1.05 * widest)  # VP, not shares
-        _legend_right(ax)
-
-    def tribe_chart(ax):
-        plots.stacked_shares(ax, mix, "group", "tribe", xlabel="share of the policy's turns",
-                             ylabel="variant · policy")
-        _legend_right(ax)
-
+    first_bidder = Claim("the first bidder of round 1 wins", first, 1 / spec.players)
     out = [
+        summary_section(spec, seats, seat_test, [first_bidder]),
         skeleton.length_section(
             df, spec, LENGTH, rounds, length,
             text="Rounds played (the last included; a round is the bidding, every marker's "
@@ -171,8 +155,11 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
                 "margin over the second-best score.",
                 [Table("score_composition", "Score parts", composition),
                  Table("winner_score", "Winning score and margin (VP)", winner)],
-                [chart("score_composition", "Mean score by part, winners and all players",
-                        composition_chart, height=1.6 + 0.45 * stack["bar"].nunique())]),
+                [stacked_chart("score_composition",
+                               "Mean score by part, winners and all players, 95% error bars",
+                               stack, "bar", "part", value="mean",
+                               xlabel="mean VP per player (stacked by score part)",
+                               ylabel="variant · group")]),
         Section("Gold spent on bids",
                 "Gold a seat paid for turn-order bids over a game "
                 "(docs/games/five-tribes.md §5); gold left at the end scores 1 VP each.",
@@ -187,8 +174,9 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
                 "meeples; intervals treat games (not single turns) as the independent units.",
                 [Table("holdings", "Camels and djinns per game", holdings),
                  Table("tribe_mix", "Tribes taken", tribes)],
-                [chart("tribe_mix", "Tribes taken by variant and policy", tribe_chart,
-                        height=1.6 + 0.45 * mix["group"].nunique())]),
+                [stacked_chart("tribe_mix", "Tribes taken by variant and policy, 95% error bars",
+                               mix, "group", "tribe", xlabel="share of the policy's turns",
+                               ylabel="variant · policy")]),
     ]
     tables = {"length": length, "end": end, "seats": seats, "first": first,
               "winner": winner}

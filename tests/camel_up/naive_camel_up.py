@@ -34,10 +34,23 @@ CRAZY = ["W", "K"]
 DICE = RACING + ["grey"]
 N_SPACES = 16
 FINAL_PAYOUT = [8, 5, 3, 2, 1]  # then 1 for every further correct card (§8)
+# Each edition's printed tile action ``<word> <space> <side>`` (§4 action 2, Appendix A):
+# the word, and its side words as the sides of ``tiles``.
+TILE_LABEL = {"camel-up": ("spectator", {"cheer": "cheer", "boo": "boo"}),
+              "camel-up-2014": ("desert", {"oasis": "cheer", "mirage": "boo"})}
 
 
 # ---------------------------------------------------------------------------------------------
 # helpers
+
+
+def tile_label(label, variant):
+    """(space, side) of ``variant``'s printed tile action ``label``; None for another label."""
+    word, sides = TILE_LABEL[variant]
+    words = label.split()
+    if words[0] != word:
+        return None
+    return int(words[1]), sides[words[2]]
 
 
 def copy_track(track):

@@ -12,7 +12,11 @@ stated definitions, *not* from ``oddsbot.reports.stats`` or ``oddsbot.reports.ca
   floor(n q - Z sqrt(n q (1 - q))) and ceil(n q + Z sqrt(n q (1 - q))) + 1, clipped to [1, n];
 - action shares: r = sum(a) / sum(t), se = sqrt(sum((a - r t)^2) / (n (n - 1))) / mean(t);
 - seats: Pearson's chi-square of the seats' win totals against equal totals, its p-value
-  from the regularised upper incomplete gamma function (series or continued fraction).
+  from the regularised upper incomplete gamma function (series or continued fraction);
+- summary: each seat's win rate against 1/players, each policy's (its seats' wins
+  summed, when there are several policies) against its share of the seats, and the win
+  rate of the camel leading after set-up against 1/5; "above" / "below" where the whole
+  interval is, else "within".
 
 Every table is a list of rows, each a dict from column name to value, columns in the
 report's order: ``int`` for counts, ``float`` for estimates, ``str`` for keys.
@@ -33,8 +37,8 @@ Z = 1.959963984540054
 QUANTILES = (("median", Fraction(1, 2)), ("p10", Fraction(1, 10)), ("p90", Fraction(9, 10)))
 DECIDED = "P(winner last took the lead on a grey-die move)"
 CHANGES = "grey-die moves that changed the leader, per game"
-TABLES = ("legs", "length", "start_place", "leader_after_leg", "seats", "seat_test", "crazy",
-          "winner_money", "action_mix")
+TABLES = ("summary", "legs", "length", "start_place", "leader_after_leg", "seats", "seat_test",
+          "crazy", "winner_money", "action_mix")
 
 Game = dict[str, object]
 Row = dict[str, object]
@@ -212,6 +216,25 @@ def tables(run: Path) -> dict[str, list[Row]]:
         for seat, w in enumerate(wins):
             out["seats"].append({"variant": v, "seat": seat, "policy": policies[seat],
                                  "wins": float(w), "games": n, **proportion(w, n)})
+        claims = [(f"seat {s}{' (moves first)' if s == 0 else ''} wins", w, Fraction(1, players))
+                  for s, w in enumerate(wins)]
+        if len(set(policies)) > 1:
+            for policy in dict.fromkeys(policies):
+                mine_seats = [s for s in range(players) if policies[s] == policy]
+                many = len(mine_seats) > 1
+                claims.append((f"the seat{'s' if many else ''} playing {policy} "
+                               f"({', '.join(map(str, mine_seats))}) win{'' if many else 's'}",
+                               sum(wins[s] for s in mine_seats),
+                               Fraction(len(mine_seats), players)))
+        claims.append(("the camel leading after set-up wins the race", places[0],
+                       Fraction(1, 5)))
+        for finding, k, equal in claims:
+            row = proportion(k, n)
+            side = ("above" if row["lo95"] > equal else "below" if row["hi95"] < equal
+                    else "within")
+            out["summary"].append({"variant": v, "finding": finding, **row,
+                                   "equal_share": float(equal), "vs_equal": side})
+
         expected = Fraction(n, players)
         chi2 = float(sum((w - expected) ** 2 / expected for w in wins))
         p_value = chi2_sf(chi2, players - 1)

@@ -26,7 +26,7 @@ from oddsbot.analyser.montecarlo import Plan
 from oddsbot.reports import figures, palette
 from oddsbot.reports.camel_up import charts
 
-from figure_checks import assert_no_clipped_text, pixels
+from figure_checks import assert_legends_clear, assert_no_clipped_text, pixels
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 START_4P = EXAMPLES / "camel-up-start-4p.json"
@@ -187,9 +187,16 @@ def test_replay_chart_series(replay_case):
         assert y[-1] == (1.0 if colour == steps.winner else 0.0)
         assert to_rgb(line.get_color()) == to_rgb(style.colour)
         assert line.get_marker() == style.marker
+        # a value holds from its turn to the next: steps, not slopes between turns
+        assert line.get_drawstyle() == "steps-post"
+        assert len(steps) in line.get_markevery()  # the final odds are marked
     bands = [b for b in ax.collections if isinstance(b, PolyCollection)]
     assert [to_rgb(b.get_facecolor()[0]) for b in bands] == [
         to_rgb(palette.camel(c).colour) for c in colours]
+    for band in bands:  # stepped too: every edge of its outline is level or upright
+        dx, dy = np.diff(band.get_paths()[0].vertices, axis=0).T
+        assert ((dx == 0) | (dy == 0)).all()
+    assert ax.get_xlim()[1] > len(steps)  # the last step is not hidden by the frame
     expected = new_legs([pos for pos, _ in steps])
     assert len(expected) >= 2
     boundaries = [line for line in ax.lines if line.get_gid() == charts.BOUNDARY]
@@ -203,6 +210,7 @@ def test_replay_chart_series(replay_case):
 def test_replay_chart_files(replay_case, tmp_path):
     _, fig = replay_case
     assert_no_clipped_text(fig)
+    assert_legends_clear(fig)
     assert_saves(fig, tmp_path, charts.REPLAY_SIZE)
 
 

@@ -55,9 +55,13 @@ START_NOTATION = "camel-up R/YP/GB/10/W/K/1 BGYRPX n=4 to=0"
 # The 2014 example in notation, read under --variant camel-up-2014.
 OLD_NOTATION_AS_NEW = "camel-up O/WB/GY/13 BGOYW n=3"
 
-LABEL = re.compile(r"^(?:ticket (?P<ticket>[a-z]+)|pyramid|spectator (?P<space>\d+) (?:cheer|boo)"
+LABEL = re.compile(r"^(?:ticket (?P<ticket>[a-z]+)|pyramid"
+                   r"|(?P<tile>spectator|desert) (?P<space>\d+) (?P<side>cheer|boo|oasis|mirage)"
                    r"|winner (?P<winner>[a-z]+)|loser (?P<loser>[a-z]+)"
                    r"|partner (?P<partner>\d+))$")
+# Each edition's tile action words: docs/games/camel-up.md §4 action 2, Appendix A.
+TILE_WORDS = {"camel-up": ("spectator", ("cheer", "boo")),
+              "camel-up-2014": ("desert", ("oasis", "mirage"))}
 ACTION_KEYS = {"action", "ev", "se", "method", "gap"}
 OPTIONAL_ACTION_KEYS = {"p_first", "p_second", "p_rest", "landings", "p_race", "cards_ahead"}
 
@@ -149,6 +153,8 @@ def check_advise_json(data: dict, colours=COLOURS, player=None, players=4) -> li
                 assert m[key] in colours, row["action"]
         if m["space"]:
             assert 2 <= int(m["space"]) <= 16, row["action"]
+            word, sides = TILE_WORDS[data["provenance"]["variant"]]
+            assert m["tile"] == word and m["side"] in sides, row["action"]
         if m["partner"]:
             assert 0 <= int(m["partner"]) < players and int(m["partner"]) != data["player"]
         assert math.isclose(row["gap"], best - row["ev"], abs_tol=1e-9), row
@@ -336,8 +342,8 @@ def test_odds_other_formats_agree_with_json(oddsbot_cli, fmt):
                                 rel_tol=1e-8)
     elif fmt == "markdown":
         lines = r.out.splitlines()
-        assert lines[0] == ("| camel | leg_1 | leg_2 | leg_3 | leg_4 | leg_5 | race_win | "
-                            "win_se | race_lose | lose_se |")
+        assert lines[0] == ("| camel | 1st | 2nd | 3rd | 4th | 5th | race_win | "
+                            "win_se | race_lose | lose_se |")  # for people: places named
         assert set(lines[1].replace("|", "").split()) == {"---"}
         assert [line.split("|")[1].strip() for line in lines[2:]] == list(COLOURS)
     else:
@@ -422,8 +428,10 @@ def test_advise_markdown_has_header_row(oddsbot_cli):
 def test_advise_table_is_the_default(oddsbot_cli):
     data = ok(oddsbot_cli("advise", str(MID), *MC, "-f", "json")).json()
     r = ok(oddsbot_cli("advise", str(MID), *MC))
-    for word in ("action", "ev", "se", "method", "gap"):
+    for word in ("action", "ev", "se", "gap", "why"):
         assert word in r.out
+    assert "method" not in r.out and "method" in ok(oddsbot_cli("advise", str(MID), *MC,
+                                                                "--wide")).out
     for a in data["actions"]:
         assert a["action"] in r.out
     flat = " ".join(r.out.split())
@@ -461,7 +469,7 @@ def test_an_explicit_top_applies_to_every_format(oddsbot_cli, fmt):
 @pytest.mark.parametrize("fmt", ["csv", "markdown"])
 def test_a_format_a_command_cannot_write_is_refused(oddsbot_cli, command, fmt):
     assert_bad_input(oddsbot_cli(command, str(START), "-f", fmt), "--format", fmt,
-                     "table, json")
+                     "'table', 'json'")
 
 
 @pytest.mark.parametrize("model", ["uniform", "race", "optimistic"])

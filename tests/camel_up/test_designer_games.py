@@ -153,3 +153,5 @@ def test_uniformity_test_and_intervals():
     assert q == 50 and lo < 50 < hi
     r, lo, hi = stats.ratio_ci(np.array([1.0, 2.0, 3.0]), np.array([2.0, 4.0, 6.0]))
     assert (r, lo, hi) == (0.5, 0.5, 0.5)  # the same share in every unit: no spread
+    r, lo, hi = stats.ratio_ci(np.array([3.0]), np.array([4.0]))
+    assert r == 0.75 and math.isnan(lo) and math.isnan(hi)  # one game: no interval

@@ -57,11 +57,12 @@ class NaiveGame:
     def play(self, player: int, action: str, roll: str | None) -> None:
         assert player == self.to_move and not self.over
         words = action.split()
+        tile = naive.tile_label(action, self.v.id)
         if words[0] == "ticket":
             c = self.letter[words[1]]
             self.held[player].append((c, self.stacks[c].pop(0)))
-        elif words[0] == "spectator":
-            space, side = int(words[1]), words[2]
+        elif tile is not None:
+            space, side = tile
             self.tiles = {s: t for s, t in self.tiles.items() if t[0] != player}
             assert 2 <= space <= 16 and not self.track.get(space) and space not in self.tiles
             for other in (space - 1, space + 1):

@@ -19,7 +19,6 @@ import matplotlib.image
 import numpy as np
 import pandas as pd
 import pytest
-from matplotlib.axes import Axes
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgb
 from matplotlib.container import BarContainer, ErrorbarContainer
@@ -28,11 +27,13 @@ from matplotlib.patches import Polygon
 import naive_report as naive
 from oddsbot.kernels.camel_up import KIND_NAMES, MAX_LEGS_LOGGED
 from checks import full_run
-from oddsbot.reports import figures, stats
+from oddsbot.reports import batch, document, figures, stats
 from oddsbot.reports.camel_up import report
 from oddsbot.reports.document import Chart
 from oddsbot.reports.spec import RunSpec
-from figure_checks import assert_no_clipped_text, pixels
+from figure_checks import (
+    assert_legends_clear, assert_no_clipped_text, assert_titled, legend_labels, pixels,
+)
 
 SPEC = RunSpec("camel-up", ("camel-up", "camel-up-2014"), 4,
                ("heuristic", "random", "heuristic", "heuristic"), 3_000, 5, block=1_000)
@@ -47,7 +48,7 @@ DEFAULT_SIZE = (8, 4.2)  # inches, report._figure's default
 SIZES = {
     "legs": DEFAULT_SIZE, "turns": DEFAULT_SIZE, "start_place": DEFAULT_SIZE,
     "leader_after_leg": DEFAULT_SIZE, "seats": DEFAULT_SIZE, "winner_money": DEFAULT_SIZE,
-    "action_mix": (8, 3.4),  # 1.6 + 0.45 x (2 variants x 2 policies) inches high
+    "action_mix": (8, 4.0),  # 2.2 + 0.45 x (2 variants x 2 policies) inches high
 }
 
 
@@ -64,8 +65,10 @@ def expected(run) -> dict[str, list[naive.Row]]:
 
 
 @pytest.fixture(scope="module")
-def charts(run) -> dict[str, Chart]:
+def charts(run, tmp_path_factory) -> dict[str, Chart]:
+    """Every chart of the report, as ``document.write`` saved it (titled)."""
     sections = report.report_sections(pd.read_parquet(run / "games.parquet"), SPEC)
+    document.write(document.Report(batch.title(SPEC), sections), tmp_path_factory.mktemp("w"))
     return {c.name: c for s in sections for c in s.charts}
 
 
@@ -89,6 +92,15 @@ def rows_of(table: list[naive.Row], **keys: object) -> list[naive.Row]:
 
 
 # --------------------------------------------------------------------------- real run
+
+
+def test_a_one_game_run_writes_its_report(tmp_path):
+    """One game: estimates without a spread have no interval (empty cells), not a crash."""
+    spec = RunSpec("camel-up", ("camel-up",), 4, ("heuristic",) * 4, 1, 2)
+    full_run(spec, tmp_path / "one")
+    md = (tmp_path / "one" / "report.md").read_text()
+    assert md.startswith("# oddsbot designer report: camel-up · 1 game, 4 players\n")
+    assert "camel-up · 1 game, 4 players, heuristic at every seat." in md
 
 
 def test_the_run_wrote_every_table(run, expected):
@@ -384,10 +396,8 @@ def test_chart_labels_and_text_inside_the_figure(charts, name):
     bands = [c for c in ax.collections if isinstance(c, PolyCollection)]
     assert bool(bands) == ("bands" in chart.caption)
     assert_no_clipped_text(chart.figure)
-
-
-def legend_labels(ax: Axes) -> list[str]:
-    return [t.get_text() for t in ax.get_legend().get_texts()]
+    assert_titled(chart.figure, chart.caption, batch.title(SPEC))
+    assert_legends_clear(chart.figure)
 
 
 @pytest.mark.parametrize("name", BAR_CHARTS)
@@ -395,7 +405,7 @@ def test_grouped_bars_draw_their_table(charts, expected, name):
     table, category, reference = BAR_CHARTS[name]
     (ax,) = charts[name].figure.axes
     bars = [c for c in ax.containers if isinstance(c, BarContainer)]
-    assert [c.get_label() for c in bars] == list(SPEC.variants) == legend_labels(ax)
+    assert [c.get_label() for c in bars] == list(SPEC.variants) == legend_labels(ax.figure)
     ticks = [t.get_text() for t in ax.get_xticklabels()]
     assert ticks == [str(c) for c in sorted({r[category] for r in expected[table]})]
     label_at = dict(zip(np.round(ax.get_xticks()).astype(int), ticks))
@@ -416,7 +426,8 @@ def test_grouped_bars_draw_their_table(charts, expected, name):
 
 def test_leader_chart_draws_its_table_with_bands(charts, expected):
     (ax,) = charts["leader_after_leg"].figure.axes
-    assert [line.get_label() for line in ax.lines] == list(SPEC.variants) == legend_labels(ax)
+    assert [line.get_label() for line in ax.lines] == list(SPEC.variants) == \
+        legend_labels(ax.figure)
     assert len(ax.collections) == len(SPEC.variants)
     for v, line, band in zip(SPEC.variants, ax.lines, ax.collections):
         rows = rows_of(expected["leader_after_leg"], variant=v)
@@ -441,17 +452,25 @@ def test_histograms_draw_the_share_of_games_of_every_value(run, charts, name):
     spec, games = naive.load(run)
     (ax,) = charts[name].figure.axes
     polys = [p for p in ax.patches if isinstance(p, Polygon)]
-    assert [p.get_label() for p in polys] == list(SPEC.variants) == legend_labels(ax)
+    assert [p.get_label() for p in polys] == list(SPEC.variants) == legend_labels(ax.figure)
     value = {"turns": lambda g: int(g["turns"]),
              "winner_money": lambda g: naive.winner_money(g, spec["players"])}[name]
     samples = {v: [value(g) for g in games if g["variant"] == v] for v in SPEC.variants}
     span = range(min(map(min, samples.values())), max(map(max, samples.values())) + 1)
-    for v, poly in zip(SPEC.variants, polys):
+    bands = [c for c in ax.collections if isinstance(c, PolyCollection)]
+    assert len(bands) == len(SPEC.variants)
+    for v, poly, band in zip(SPEC.variants, polys, bands):
         share = naive.shares(samples[v])
         got = step_heights(poly)
         assert list(got) == list(span), v
         assert [got[x] for x in span] == pytest.approx([share.get(x, 0) for x in span],
                                                       rel=REL, abs=ABS), v
+        assert tuple(band.get_facecolor()[0][:3]) == pytest.approx(to_rgb(poly.get_edgecolor()))
+        corners = band.get_paths()[0].vertices  # a step band: both ends of every bin
+        for x in span:
+            k = round(share.get(x, 0) * len(samples[v]))
+            for end in naive.wilson(k, len(samples[v])):
+                assert np.hypot(*(corners - (x - 0.5, end)).T).min() < 1e-9, (v, x)
 
 
 def test_action_mix_stacks_one_series_per_kind(charts, expected):
@@ -462,7 +481,7 @@ def test_action_mix_stacks_one_series_per_kind(charts, expected):
     assert len(groups) == len(SPEC.variants) * len(set(SPEC.policies))
     assert [t.get_text() for t in ax.get_yticklabels()] == [f"{v} · {p}" for v, p in groups]
     bars = [c for c in ax.containers if isinstance(c, BarContainer)]
-    assert [c.get_label() for c in bars] == kinds == legend_labels(ax)
+    assert [c.get_label() for c in bars] == kinds == legend_labels(ax.figure)
     left = np.zeros(len(groups))
     for kind, container in zip(kinds, bars):
         share = {(r["variant"], r["policy"]): r["share"] for r in rows if r["kind"] == kind}

@@ -1,10 +1,12 @@
-"""Checks shared by the chart tests: figure sizes in pixels, and no text drawn outside
-a figure."""
+"""Checks shared by the chart tests: figure sizes in pixels, no text drawn outside a
+figure, legends clear of the plot, its labels and its title, and the figure's own title."""
 
 from __future__ import annotations
 
 from matplotlib.figure import Figure
+from matplotlib.legend import Legend
 from matplotlib.text import Text
+from matplotlib.transforms import Bbox
 
 from oddsbot.reports import figures
 
@@ -39,3 +41,55 @@ def assert_no_clipped_text(fig: Figure) -> None:
         ext = text.get_window_extent(renderer)
         assert (ext.x0 >= box.x0 - 1 and ext.y0 >= box.y0 - 1 and ext.x1 <= box.x1 + 1
                 and ext.y1 <= box.y1 + 1), f"{text.get_text()!r} is clipped: {ext}"
+
+
+def legends(fig: Figure) -> list[Legend]:
+    """Every legend drawn on ``fig``: the axes' own and the figure's."""
+    return [ax.get_legend() for ax in fig.axes if ax.get_legend()] + list(fig.legends)
+
+
+def legend_labels(fig: Figure) -> list[str]:
+    """The entries of the figure's one legend."""
+    (legend,) = legends(fig)
+    return [t.get_text() for t in legend.get_texts()]
+
+
+def _overlap(a: Bbox, b: Bbox) -> bool:
+    """Boxes share more than a pixel's sliver (touching edges do not count)."""
+    return min(a.x1, b.x1) - max(a.x0, b.x0) > 1 and min(a.y1, b.y1) - max(a.y0, b.y0) > 1
+
+
+def assert_legends_clear(fig: Figure) -> None:
+    """Every legend lies inside the figure and covers neither an axes' plotting area nor
+    its tick labels, axis labels or title, nor the figure's title."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    undrawn = undrawn_tick_labels(fig)
+    others: list[tuple[str, Bbox]] = []
+    for ax in fig.axes:
+        others.append(("axes", ax.get_window_extent(renderer)))
+        texts = [ax.xaxis.label, ax.yaxis.label, ax.title, *ax.get_xticklabels(),
+                 *ax.get_yticklabels()]
+        others += [(repr(t.get_text()), t.get_window_extent(renderer)) for t in texts
+                   if t.get_visible() and t.get_text().strip() and id(t) not in undrawn]
+    if fig._suptitle is not None and fig._suptitle.get_text():
+        others.append(("title", fig._suptitle.get_window_extent(renderer)))
+    box = fig.bbox
+    for legend in legends(fig):
+        ext = legend.get_window_extent(renderer)
+        assert (ext.x0 >= box.x0 - 1 and ext.y0 >= box.y0 - 1 and ext.x1 <= box.x1 + 1
+                and ext.y1 <= box.y1 + 1), f"legend outside the figure: {ext}"
+        for what, other in others:
+            assert not _overlap(ext, other), f"legend covers {what}: {ext} / {other}"
+
+
+def assert_titled(fig: Figure, *lines: str) -> None:
+    """The figure's own title (drawn inside the image, above every axes) reads
+    ``lines``."""
+    assert fig.get_suptitle().splitlines() == list(lines)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    ext = fig._suptitle.get_window_extent(renderer)
+    assert fig.bbox.x0 <= ext.x0 and ext.x1 <= fig.bbox.x1 and ext.y1 <= fig.bbox.y1
+    for ax in fig.axes:
+        assert ext.y0 >= ax.get_tightbbox(renderer).y1 - 1, "the title overlaps a chart"

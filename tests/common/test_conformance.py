@@ -13,8 +13,8 @@ import pandas as pd
 import pytest
 
 from oddsbot.analyser import registry
-from oddsbot.analyser.face import Capability, GameFace, GameSpec, RecordFace, WarmUpFace
-from oddsbot.errors import PositionError
+from oddsbot.analyser.face import Capability, GameFace, GameSpec, RecordFace
+from oddsbot.errors import OddsbotError, PositionError
 from oddsbot.reports.face import DesignerFace, PositionChartFace, ReplayChartFace
 
 GAMES = sorted(registry.specs())
@@ -55,9 +55,30 @@ def test_common_face(name):
         assert prov["variant"] == variant
         # the same seed gives the same table
         pd.testing.assert_frame_equal(df, module.advise(pos, samples=8192, seed=1))
+        # terminal views: the compact one shows fewer or the same columns as the wide one
+        compact, wide = module.table_view(df), module.table_view(df, True)
+        assert list(compact["action"]) == list(wide["action"]) == list(df["action"])
+        assert set(compact.columns) <= set(wide.columns)
+        counts, labels = module.moves(pos)
+        assert isinstance(module.counts_line(counts), str) and labels
         # a whole game under a policy ends with a result
         result = module.simulate(pos, seed=2)
         assert result.turns and result.text().startswith("start ")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_declared_policies_are_the_face_s(name, oddsbot_cli):
+    """``new --play`` offers the declared policies: the face plays exactly those, and the
+    CLI refuses any other in one line before loading the game."""
+    spec, module = registry.spec(name), registry.game(name)
+    assert spec.policies == tuple(module.POLICIES)
+    with pytest.raises(OddsbotError):
+        module.play(2, 0, name, "no-such-policy")
+    others = {p for s in registry.specs().values() for p in s.policies} - set(spec.policies)
+    for policy in sorted(others):
+        run = oddsbot_cli("new", name, "--play", policy)
+        assert (run.code, run.out) == (2, "")
+        assert run.err.startswith(f"oddsbot: error: --play: {name} has no policy {policy!r}")
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -120,21 +141,6 @@ def test_capabilities(name):
         designer = spec.load_designer()
         for capability, protocol in CAPABILITY_FACES.items():
             assert spec.has(capability) == isinstance(designer, protocol), (name, capability)
-
-
-@pytest.mark.parametrize("name", GAMES)
-def test_warm_up_units(name):
-    """A game's warm-up units run (here from the session's warm cache: quick), and the
-    units of a game with compiled kernels cover its every command (``test_warm_up``)."""
-    spec = registry.spec(name)
-    warm = spec.load_warm_up()
-    if warm is None:
-        return
-    assert isinstance(warm, WarmUpFace) and warm.UNITS
-    for unit in warm.UNITS:
-        warm.warm(unit)
-    with pytest.raises(ValueError, match="no warm-up unit"):
-        warm.warm("nope")
 
 
 CLI_OF = {

@@ -147,6 +147,8 @@ def test_report_writes_every_file(reference):
         frame = pd.read_csv(out / "tables" / name)
         assert len(frame) > 0, name
     assert "camel-up-2014" in md and "How it ran" in md and "How it ran" in html
+    # run facts as the run was made: one block of the 1,000 games, not the 50,000 allowed
+    assert "- **blocks**: 1 per variant, of 1,000 games" in md and "block size" not in md
 
 
 def test_raw_csv_into_an_existing_empty_folder(oddsbot_cli, tmp_path):
@@ -319,6 +321,8 @@ def test_resumed_interruption_equals_an_uninterrupted_run(interrupted, oddsbot_c
     ok(oddsbot_cli("report", "camel-up", "--games", BIG_GAMES, "--seed", 3, "--out", whole))
     assert run_file(stopped)["spec"] == run_file(whole)["spec"]
     same_report(whole, stopped)
+    assert "- **blocks**: 3 per variant, of 50,000 games, the last of 20,000" in \
+        (stopped / "report.md").read_text()
 
 
 # --------------------------------------------------------------------------- bad input

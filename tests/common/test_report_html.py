@@ -1,8 +1,10 @@
 """The designer report's HTML page in a real browser: opened in headless Chromium (Debian's
 ``chromium``, which ``.ci/run`` installs), every embedded chart loads at the pixel size of
-its PNG, the page references nothing outside itself, and its title and every table
-caption are on the rendered page. The same check catches a page with one image corrupted
-or linked to its chart file instead of embedded.
+its PNG, the page references nothing outside itself, and its title, its section headings
+(the summary first, the provenance last) and every table caption are on the rendered
+page. The same check catches a page with one image corrupted or linked to its chart file
+instead of embedded. The page's cells: no whole number with decimals, no p-value of
+0.0000, and run facts as the run was made.
 """
 
 from __future__ import annotations
@@ -17,13 +19,15 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import matplotlib.image
+import pandas as pd
 import pytest
 from checks import full_run
+from oddsbot.reports import numbers
 from oddsbot.reports.spec import RunSpec
 
 SPEC = RunSpec("camel-up", ("camel-up", "camel-up-2014"), 4, ("heuristic",) * 4, 1_500, 1,
                block=500)
-TITLE = "oddsbot designer report: camel-up (camel-up, camel-up-2014)"
+TITLE = "oddsbot designer report: camel-up vs camel-up-2014 · 1,500 games each, 4 players"
 PNG_URI = "data:image/png;base64,"
 URL_ATTRS = {"src", "href", "srcset", "action", "data", "poster", "background"}
 EXTERNAL_TAGS = {"link", "script", "iframe", "object", "embed", "base"}
@@ -38,7 +42,7 @@ CHECK_SCRIPT = """<pre id="check"></pre><script>
 window.addEventListener("load", () => {
   const text = (sel) => Array.from(document.querySelectorAll(sel), (e) => e.textContent);
   document.getElementById("check").textContent = JSON.stringify({
-    title: document.title, h1: text("h1"), captions: text("caption"),
+    title: document.title, h1: text("h1"), h2: text("h2"), captions: text("caption"),
     images: Array.from(document.images, (i) => ({
       complete: i.complete, width: i.naturalWidth, height: i.naturalHeight})),
   });
@@ -161,6 +165,23 @@ def test_title_and_table_captions_are_on_the_rendered_page(report, page, view):
     assert len(captions) == len(list((report / "tables").glob("*.csv")))
     assert view["title"] == TITLE and view["h1"] == [TITLE]
     assert view["captions"] == captions
+    assert view["h2"][0] == "Summary" and view["h2"][-1] == "Provenance"
+    assert len(set(view["h2"])) == len(view["h2"])
+
+
+def test_cells_and_facts(report, page):
+    cells = re.findall(r"<td>([^<]*)</td>", page)  # the numeric cells
+    assert cells and not [c for c in cells if re.fullmatch(r"-?[\d,]+\.0+", c)]
+    for p in pd.read_csv(report / "tables" / "seat_test.csv").p_value:
+        assert f"<td>{html.escape(numbers.p_value(p))}</td>" in page
+    summary = page[page.index("<h2>Summary</h2>"):page.index("<h2>", page.index("<h2>") + 1)]
+    for v in SPEC.variants:
+        assert re.search(rf"<p>{v} · 1,500 games, 4 players, heuristic at every seat\. "
+                         rf"(Largest imbalance: [^<]+ \[[^<]+\] of games against an equal "
+                         rf"share of [^<]+ points \[[^<]+\]\.|No imbalance found: [^<]+\.)"
+                         rf"</p>", summary)
+    assert "<dt>blocks</dt><dd>3 per variant, of 500 games</dd>" in page
+    assert "<dt>games per variant</dt><dd>1,500</dd>" in page
 
 
 def corrupted(src: str) -> str:

@@ -78,10 +78,14 @@ CASES = {
     "advise camel-up": (["advise", "examples/camel-up-start-4p.json", "--samples", "400000"],
                         None),
     "advise five-tribes": (["advise", "examples/five-tribes-opening-4p.json"], None),
+    "advise --rollouts": (["advise", "examples/camel-up-mid-leg.json", "--rollouts", "200"],
+                          None),
     "odds camel-up": (["odds", "examples/camel-up-mid-leg.json"], None),
+    "odds five-tribes": (["odds", "examples/five-tribes-opening-4p.json"], None),
     "replay": (["replay", "{record}", "--samples", "20000"], "annotating"),
     "new --play": (["new", "camel-up", "--play", "heuristic", "--seed", "3"],
                    "playing a whole camel-up game"),
+    "warm-up": (["warm-up", "camel-up"], "camel-up: kernels ready"),
 }
 
 
@@ -95,6 +99,46 @@ def test_command_in_a_terminal(case, columns, tmp_path, short_record):
     assert code == 0, screen[-3000:]
     if progress is not None:
         assert progress in screen, f"no progress display: {screen[-2000:]}"
+    cut = [line for line in screen.splitlines() if "│" in line and "…" in line]
+    assert not cut, f"a table cell cut at {columns} columns: {cut[0]}"
+
+
+TABLES = [  # every command printing a table, with the options that change its columns
+    ["advise", "examples/camel-up-start-4p.json"],
+    ["advise", "examples/camel-up-mid-leg.json", "--rollouts", "50", "--top", "5"],
+    ["advise", "examples/camel-up-2014.json"],
+    ["advise", "examples/five-tribes-opening-4p.json"],
+    ["odds", "examples/camel-up-mid-leg.json"],
+    ["odds", "examples/five-tribes-opening-4p.json"],
+    ["replay", "{record}", "--samples", "2000"],
+    ["replay", "{record}", "--samples", "500", "--rollouts", "8"],
+]
+
+
+@pytest.mark.parametrize("args", TABLES, ids=lambda a: " ".join(a[:1] + a[2:]))
+def test_tables_fit_80_columns_unless_wide(args, oddsbot_cli, short_record):
+    """Piped, a table is drawn at its natural width (up to 160 columns), so this sees the
+    width a person's 80-column terminal must hold; ``--wide`` shows more columns."""
+    args = [a.format(record=short_record) for a in args]
+    compact = oddsbot_cli(*args)
+    assert compact.code == 0, compact.err
+    widest = max(compact.out.splitlines(), key=len)
+    assert len(widest) <= 80, widest
+    wide = oddsbot_cli(*args, "--wide")
+    assert wide.code == 0, wide.err
+    header = next(line for line in wide.out.splitlines() if line.startswith("┃"))
+    assert header.count("┃") > next(
+        line for line in compact.out.splitlines() if line.startswith("┃")).count("┃")
+
+
+@pytest.mark.parametrize("args", [["advise", "examples/camel-up-start-4p.json"],
+                                  ["odds", "examples/camel-up-start-4p.json"],
+                                  ["replay", "examples/camel-up-game-4p.record"]])
+@pytest.mark.parametrize("fmt", ["json", "csv", "markdown"])
+def test_wide_is_refused_where_every_column_is_shown_anyway(args, fmt, oddsbot_cli):
+    run = oddsbot_cli(*args, "--wide", "-f", fmt)
+    assert (run.code, run.out) == (2, "")
+    assert run.err == f"oddsbot: error: --wide: for -f table only; -f {fmt} always has every column\n"
 
 
 def test_a_failing_display_never_stops_the_run():

@@ -21,12 +21,12 @@ from oddsbot.reports.document import Section, Table
 NAME = "toy-race"
 GOAL = 5
 STEPS = {"walk": ((1, 1.0),), "flip": ((3, 0.5), (0, 0.5))}  # action -> (spaces, P)
+POLICIES = ("random",)
 GAME = GameSpec(name=NAME, title="Coin race", variants={NAME: "the coin race to 5"},
                 players=(2, 4), face=__name__, docs="tests/common/toy_race.py",
                 capabilities=frozenset({Capability.REPORTS}), designer=__name__,
-                warm_up=__name__)
+                policies=POLICIES)
 VARIANTS = GAME.variants
-POLICIES = ("random",)
 
 
 @dataclass(frozen=True)
@@ -83,6 +83,14 @@ def moves(pos: Position) -> tuple[dict[str, int], list[str]]:
     return {"actions": len(STEPS)}, legal_actions(pos)
 
 
+def warm_up() -> None:
+    """Nothing to compile: the toy game is plain Python."""
+
+
+def counts_line(counts: dict[str, int]) -> str:
+    return f"{counts['actions']} actions"
+
+
 def advise(pos: Position, *, samples=None, seed=0, target_se=None, progress=None
            ) -> pd.DataFrame:
     """EV = expected spaces gained this turn (exact)."""
@@ -98,8 +106,8 @@ def advise_caption(pos: Position, prov: dict) -> str:
     return f"{NAME} · player {pos.to_move} to move · EV in spaces"
 
 
-def table_view(df: pd.DataFrame) -> pd.DataFrame:
-    return df
+def table_view(df: pd.DataFrame, wide: bool = False) -> pd.DataFrame:
+    return df if wide else df[["action", "ev", "gap"]]
 
 
 def odds(pos: Position, *, samples=None, seed=0, target_se=None, progress=None) -> dict:
@@ -108,7 +116,8 @@ def odds(pos: Position, *, samples=None, seed=0, target_se=None, progress=None) 
             "provenance": {"game": NAME, "position": pos.to_notation()}}
 
 
-def odds_view(result: dict) -> tuple[pd.DataFrame, str]:
+def odds_view(result: dict, wide: bool = False, people: bool = True
+              ) -> tuple[pd.DataFrame, str]:
     return pd.DataFrame({"player": range(len(result["to_goal"])),
                          "to_goal": result["to_goal"]}), "spaces left"
 
@@ -147,17 +156,6 @@ def play(players: int, seed: int, variant: str, policy: str) -> str:
     if policy not in POLICIES:
         raise OddsbotError(f"--play: unknown policy {policy!r} (known: random)")
     return simulate(new_position(players, seed, variant), seed=seed, policy=policy).text()
-
-
-# --------------------------------------------------------------------------- warm-up face
-
-UNITS = {"advise": "advise (plain Python: nothing to compile)"}
-
-
-def warm(unit: str) -> None:
-    if unit not in UNITS:
-        raise ValueError(f"{NAME} has no warm-up unit {unit!r}")
-    advise(new_position(2, 0, NAME))
 
 
 # --------------------------------------------------------------------------- designer face

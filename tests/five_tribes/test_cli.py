@@ -254,7 +254,8 @@ def test_moves_example_1_table(oddsbot_cli):
     assert sorted(result.out.splitlines()) == EXAMPLE_1_MOVES
     assert result.out.endswith("\n") and result.out.count("\n") == 3
     counts = " ".join(result.err.split())
-    assert "full_sequences 3" in counts and "distinct_start_end_colour 2" in counts
+    assert counts == ("3 moves · 3 distinct outcomes · 3 walks · 3 walks by last colour · "
+                      "2 (start, end, colour) choices · 1 start tiles with a move")
 
 
 def test_moves_example_3_live(oddsbot_cli, tmp_path):

@@ -16,9 +16,11 @@ Covered:
   are complete turns of ``complete_turns`` (same resulting state; every third turn of
   one game per player count), ``greedy`` bids the
   cheapest legal space;
-* ``oddsbot report five-tribes`` end to end: the files, and the seat-advantage,
+* ``oddsbot report five-tribes`` end to end: the files, and the summary, seat-advantage,
   game-length and end tables against a naive recomputation from games.parquet
-  (``naive_report``'s estimators); every chart's labels are inside its figure;
+  (``naive_report``'s estimators), the summary first and the provenance last; every
+  chart's labels are inside its figure, it carries its title, its legend covers neither
+  the plot nor its labels, and the stacked score chart has every part's interval;
 * bad options and ``chart`` on a Five Tribes position: exit 2, one stderr line.
 """
 
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import csv
 import math
+import re
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
@@ -34,13 +37,17 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib.container import BarContainer
 
 import naive_report as naive
 from checks import assert_bad_input, ok
-from figure_checks import assert_no_clipped_text
+from figure_checks import (
+    assert_legends_clear, assert_no_clipped_text, assert_titled, legend_labels,
+)
 from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.kernels import five_tribes as K
 from oddsbot.kernels.rng import stream
+from oddsbot.reports import batch, document
 from oddsbot.reports.five_tribes import games, report
 from oddsbot.reports.spec import RunSpec
 
@@ -48,7 +55,7 @@ LIVE, PREMOVE = 0, 1
 RANDOM, GREEDY = K.POLICY_NAMES.index("random"), K.POLICY_NAMES.index("greedy")
 REL = 1e-9
 CLI_RUN = ("report", "five-tribes", "--games", "200", "--players", "3", "--seed", "1")
-TABLES = {"rounds", "length", "end_trigger", "seats", "seat_test", "first_bidder",
+TABLES = {"summary", "rounds", "length", "end_trigger", "seats", "seat_test", "first_bidder",
           "score_composition", "winner_score", "bid_gold", "holdings", "tribe_mix", "runs"}
 
 
@@ -316,6 +323,10 @@ def test_cli_run_writes_every_file(cli_run):
     html = (out / "report.html").read_text()
     assert "Seat advantage" in html and "Score composition" in html
     assert html.count('src="data:image/png;base64,') == 7
+    headings = re.findall(r"<h2>(.+?)</h2>", html)
+    assert headings[0] == "Summary" and headings[-1] == "Provenance"
+    assert "the first bidder of round 1 wins" in html
+    assert "<dt>blocks</dt><dd>1 per variant, of 200 games</dd>" in html
 
 
 def read_csv(path: Path) -> tuple[list[str], list[list[str]]]:
@@ -336,8 +347,8 @@ def naive_tables(run: Path) -> dict[str, list[dict]]:
     game, with exact fractions and ``naive_report``'s estimators."""
     spec, rows = naive.load(run)
     players, policies = spec["players"], spec["policies"]
-    out: dict[str, list[dict]] = {k: [] for k in ("rounds", "length", "end_trigger", "seats",
-                                                  "seat_test", "first_bidder")}
+    out: dict[str, list[dict]] = {k: [] for k in ("summary", "rounds", "length", "end_trigger",
+                                                  "seats", "seat_test", "first_bidder")}
     for v in spec["variants"]:
         mine = [g for g in rows if g["variant"] == v]
         n = len(mine)
@@ -375,6 +386,14 @@ def naive_tables(run: Path) -> dict[str, list[dict]]:
             else "no evidence of a seat advantage"})
         out["first_bidder"].append({"variant": v, "games": n, "wins": float(first),
                                     **naive.proportion(first, n), "equal_share": 1 / players})
+        # one policy at every seat: the seats' win rates, then the first bidder's
+        for finding, k in [*((f"seat {s} wins", w) for s, w in enumerate(wins)),
+                           ("the first bidder of round 1 wins", first)]:
+            row = naive.proportion(k, n)
+            side = ("above" if row["lo95"] > 1 / players else "below"
+                    if row["hi95"] < 1 / players else "within")
+            out["summary"].append({"variant": v, "finding": finding, **row,
+                                   "equal_share": 1 / players, "vs_equal": side})
     return out
 
 
@@ -402,15 +421,46 @@ def test_score_composition_adds_up(cli_run):
         assert ((g.lo95 <= g["mean"]) & (g["mean"] <= g.hi95)).all()
 
 
-def test_charts_keep_their_text_inside(cli_run):
+def test_charts_keep_their_text_inside(cli_run, tmp_path):
+    """Every chart as ``document.write`` saves it: labelled, titled, its legend clear of
+    the plot and its labels, nothing outside the figure; error bars where it says so."""
     out, _ = cli_run
     df = pd.read_parquet(out / "games.parquet")
     spec = RunSpec("five-tribes", ("five-tribes",), 3, ("random",) * 3, 200, 1)
-    for section in report.report_sections(df, spec):
+    sections = report.report_sections(df, spec)
+    document.write(document.Report(batch.title(spec), sections), tmp_path)
+    for section in sections:
         for chart in section.charts:
             (ax, *_) = chart.figure.axes
             assert ax.get_xlabel().strip() and ax.get_ylabel().strip(), chart.name
             assert_no_clipped_text(chart.figure)
+            assert_titled(chart.figure, chart.caption, batch.title(spec))
+            assert_legends_clear(chart.figure)
+            bars = [c for c in ax.containers if isinstance(c, BarContainer)]
+            if "error bars" in chart.caption:
+                assert bars and all(c.errorbar is not None for c in bars), chart.name
+
+
+def test_score_composition_chart_has_every_interval(cli_run):
+    """The stacked score chart: each part's segment as long as its mean, with an error
+    bar from lo95 to hi95 about the segment's end."""
+    out, _ = cli_run
+    df = pd.read_parquet(out / "games.parquet")
+    spec = RunSpec("five-tribes", ("five-tribes",), 3, ("random",) * 3, 200, 1)
+    table = report.composition_table(df, spec)
+    (chart,) = [c for s in report.report_sections(df, spec) for c in s.charts
+                if c.name == "score_composition"]
+    (ax,) = chart.figure.axes
+    bars = [c for c in ax.containers if isinstance(c, BarContainer)]
+    assert [c.get_label() for c in bars] == list(games.PARTS) == legend_labels(chart.figure)
+    groups = list(dict.fromkeys(table.group))
+    for part, container in zip(games.PARTS, bars):
+        rows = table[table.part == part].set_index("group").loc[groups]
+        assert [p.get_width() for p in container.patches] == pytest.approx(rows["mean"])
+        ends = np.array([p.get_x() + p.get_width() for p in container.patches])
+        segments = container.errorbar.lines[2][0].get_segments()
+        assert [s[0][0] for s in segments] == pytest.approx(ends - rows["mean"] + rows.lo95)
+        assert [s[1][0] for s in segments] == pytest.approx(ends - rows["mean"] + rows.hi95)
 
 
 @pytest.mark.parametrize("args, words", [

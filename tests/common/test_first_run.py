@@ -1,0 +1,83 @@
+"""First runs: the one-line notice before a command's kernels compile for the first time,
+the marks that silence it, and ``oddsbot warm-up``, which compiles and marks everything."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from oddsbot.analyser import first_run, registry
+from oddsbot.kernels import cache_guard
+from test_terminal import in_terminal
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTICE = "compiling kernels for camel-up validate, first run only…"
+
+
+def test_marks_live_beside_the_caches(tmp_path, monkeypatch):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert cache_guard.marks_folder() == tmp_path / cache_guard.MARKS
+    assert not first_run.compiled("camel-up", "advise --rollouts")
+    first_run.mark("camel-up", ("advise --rollouts",))
+    assert first_run.compiled("camel-up", "advise --rollouts")
+    assert not first_run.compiled("camel-up", "advise")
+    assert not first_run.compiled("five-tribes", "advise --rollouts")
+
+
+def test_changed_kernels_take_the_marks_with_their_caches(tmp_path):
+    """A kernel source change purges the caches (``cache_guard``) and every mark."""
+    root = tmp_path / "kernels"
+    (root / "game").mkdir(parents=True)
+    (root / "shared.py").write_text("X = 1\n")
+    (root / "game" / "__init__.py").write_text("")
+    cache_guard.purge_stale_caches(root)
+    marks = cache_guard.marks_folder(root)
+    marks.mkdir(parents=True)
+    (marks / "game.advise").touch()
+    assert not cache_guard.purge_stale_caches(root)  # nothing changed: the mark stays
+    assert (marks / "game.advise").exists()
+    (root / "game" / "__init__.py").write_text("Y = 2\n")
+    assert cache_guard.purge_stale_caches(root)
+    assert not (marks / "game.advise").exists()
+
+
+def test_the_notice_shows_once_in_a_terminal():
+    mark = cache_guard.marks_folder() / "camel-up.validate"
+    mark.unlink(missing_ok=True)
+    code, screen = in_terminal(["validate", "examples/camel-up-start-4p.json"], 80)
+    assert code == 0 and NOTICE in screen, screen
+    assert mark.exists()
+    code, screen = in_terminal(["validate", "examples/camel-up-start-4p.json"], 80)
+    assert code == 0 and "compiling kernels" not in screen, screen
+
+
+def test_no_notice_when_piped(oddsbot_cli):
+    (cache_guard.marks_folder() / "camel-up.moves").unlink(missing_ok=True)
+    run = oddsbot_cli("moves", "examples/camel-up-start-4p.json")
+    assert run.code == 0 and "compiling" not in run.err
+
+
+def test_warm_up_compiles_and_marks_every_kind():
+    exe = shutil.which("oddsbot")
+    assert exe, "the `oddsbot` console script is not on PATH"
+    for kind in first_run.KINDS:
+        (cache_guard.marks_folder() / f"camel-up.{kind.replace(' --', '-')}").unlink(
+            missing_ok=True)
+    done = subprocess.run([exe, "warm-up", "camel-up"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=900, env=dict(os.environ))
+    assert done.returncode == 0, done.stderr
+    assert "camel-up: kernels ready in" in done.stderr and done.stdout == ""
+    assert all(first_run.compiled("camel-up", kind) for kind in first_run.KINDS)
+
+
+def test_warm_up_refuses_an_unknown_game(oddsbot_cli):
+    run = oddsbot_cli("warm-up", "chess")
+    assert (run.code, run.out) == (2, "")
+    assert run.err.startswith("oddsbot: error: ") and "chess" in run.err
+
+
+def test_every_game_can_warm_up():
+    for name in registry.specs():
+        assert callable(registry.game(name).warm_up)

@@ -1,0 +1,64 @@
+"""Every command's help: examples shown, each example run as a person would run it, and
+the choices of every option with a fixed set of values listed."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import typer.main
+
+from oddsbot.analyser.cli import app, helptext
+
+ROOT = Path(__file__).resolve().parents[2]
+COMMANDS = sorted(typer.main.get_command(app).commands)
+EXAMPLES = sorted({line for c in COMMANDS for line in helptext.examples(c)})
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_shows_an_example(command, oddsbot_cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    run = oddsbot_cli(command, "--help")
+    assert run.code == 0, run.err
+    shown = helptext.examples(command)
+    assert shown, f"no example in `oddsbot {command} --help`"
+    for line in shown:
+        assert line in run.out
+
+
+@pytest.mark.parametrize("line", EXAMPLES)
+def test_every_example_runs(line, tmp_path):
+    """In a fresh folder holding the project's examples/, as a reader of the help would."""
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    exe = shutil.which("oddsbot")
+    assert exe, "the `oddsbot` console script is not on PATH"
+    args = shlex.split(line)
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    done = subprocess.run([exe, *args[1:]], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    wrote = any(p.name != "examples" for p in tmp_path.iterdir())
+    assert done.stdout or wrote or done.stderr.strip(), "the example printed nothing"
+
+
+@pytest.mark.parametrize("args, shown", [
+    (["advise", "--help"], "<table|json|csv|markdown>"),
+    (["new", "--help"], "<random|heuristic|greedy>"),
+    (["new", "--help"], "<json|notation>"),
+    (["moves", "--help"], "<table|json>"),
+    (["advise", "--help"], "five-tribes-premove"),
+])
+def test_choices_are_listed(args, shown, oddsbot_cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    assert shown in oddsbot_cli(*args).out
+
+
+def test_raw_choices_are_the_report_formats():
+    from oddsbot.analyser.cli.reports import RawFormat
+    from oddsbot.reports.batch import RAW_FORMATS
+
+    assert tuple(RawFormat) == RAW_FORMATS
