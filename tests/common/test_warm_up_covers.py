@@ -1,0 +1,68 @@
+"""``oddsbot warm-up`` leaves no kernel for a command to compile: after a game's warm-up
+(``cli.warmup.warm_game``: its face's ``warm_up`` and its report kernels), no command
+loads a kernel signature the warm-up did not load. Checked in a fresh process on the
+session's numba cache, so it takes seconds; a kernel it missed would compile on a first
+run after the warm-up, with no notice (the marks say compiled)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+COVERAGE = r"""
+import importlib, json, pkgutil, sys
+from numba.core.registry import CPUDispatcher
+import oddsbot.kernels
+from oddsbot.analyser import cli, registry
+from oddsbot.analyser.cli.warmup import warm_game
+
+def loaded():
+    found = set()
+    for info in pkgutil.walk_packages(oddsbot.kernels.__path__, "oddsbot.kernels."):
+        for name, obj in vars(importlib.import_module(info.name)).items():
+            if isinstance(obj, CPUDispatcher):
+                found |= {f"{obj.py_func.__module__}.{name}{sig}" for sig in obj.overloads}
+    return found
+
+for name in registry.specs():
+    warm_game(name)
+before = loaded()
+for args in json.loads(sys.argv[1]):
+    sys.argv = ["oddsbot", *args]
+    try:
+        cli.main()
+    except SystemExit as exc:
+        assert not exc.code, args
+print("\nNEW " + json.dumps(sorted(loaded() - before)))
+"""
+
+
+def test_after_warm_up_no_command_needs_another_kernel(tmp_path):
+    """Every command kind (``new --play greedy`` of Five Tribes excepted: a whole greedy
+    game takes most of a minute; the warm-up plays its first round) loads only kernels the
+    warm-up loaded."""
+    record = tmp_path / "short.record"
+    lines = (ROOT / "examples" / "camel-up-game-4p.record").read_text().splitlines()
+    record.write_text("\n".join([ln for ln in lines if ln and not ln.startswith("#")][:9]))
+    camel, tribes = "examples/camel-up-start-4p.json", "examples/five-tribes-opening-4p.json"
+    commands = [
+        ["advise", camel, "--samples", "4096"],
+        ["advise", camel, "--samples", "4096", "--rollouts", "20", "--hidden", "informed"],
+        ["odds", "examples/camel-up-mid-leg.json", "--samples", "4096"],
+        ["validate", camel], ["moves", camel], ["new", "camel-up"],
+        ["new", "camel-up", "--play", "heuristic"],
+        ["replay", str(record), "--samples", "4096"],
+        ["chart", camel, "--samples", "4096", "--out", str(tmp_path / "chart.png")],
+        ["advise", tribes], ["odds", tribes], ["moves", tribes], ["new", "five-tribes"],
+        ["report", "camel-up", "--games", "10", "--out", str(tmp_path / "cu")],
+        ["report", "five-tribes", "--games", "4", "--out", str(tmp_path / "ft")],
+    ]
+    out = subprocess.run([sys.executable, "-c", COVERAGE, json.dumps(commands)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=900)
+    assert out.returncode == 0, out.stderr[-3000:]
+    new = json.loads(out.stdout.rsplit("\nNEW ", 1)[1])
+    assert new == [], f"kernels the warm-up did not load: {new}"
