@@ -255,8 +255,8 @@ def _best_bet(st, seat, params, p1, p5, best, best_ev):
     if leader < params[P_END_SPACE]:
         return best, best_ev
     hand = st[HAND + seat]
-    pay_w = _deck_payout(st, WDECK, WLEN, seat)
-    pay_l = _deck_payout(st, LDECK, LLEN, seat)
+    pay_w = _deck_payout(st, np.int64(WDECK), np.int64(WLEN), seat)  # kernels/__init__.py
+    pay_l = _deck_payout(st, np.int64(LDECK), np.int64(LLEN), seat)
     for c in range(N_RACING):
         if (hand >> c) & 1:
             ev = p1[c] * pay_w - (1.0 - p1[c])
@@ -277,7 +277,7 @@ def heuristic_choice(st, params, ws):
     estimate_leg(st, ws)
     p1 = ws[W_P1]
     p2 = ws[W_P2]
-    best = A_PYRAMID
+    best = np.int64(A_PYRAMID)
     best_ev = 1.0
     n_tickets = st[R_NTICKETS]
     for c in range(N_RACING):
@@ -381,7 +381,7 @@ def greedy_choice(st, params, ws):
     money = st[MONEY + seat]
     extra = np.zeros(N_PERMS, dtype=np.int64)
     base = _value(prob, money, net, extra)
-    best = A_PYRAMID
+    best = np.int64(A_PYRAMID)
     extra[:] = 1
     best_ev = _value(prob, money, net, extra) - base
     n_tickets = st[R_NTICKETS]

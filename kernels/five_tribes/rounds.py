@@ -161,7 +161,7 @@ def _draw_djinn(st, rng):
         st[DJINN_DECK] = st[DJINN_DISCARD]
         st[DJINN_DISCARD] = 0
     mask = st[DJINN_DECK]
-    total = 0
+    total = np.int64(0)
     for d in range(N_DJINNS):
         total += (mask >> d) & 1
     if total == 0:

@@ -3,6 +3,7 @@ control (docs/games/five-tribes.md §8), the tribe actions' arithmetic (§9), th
 the tile actions (§10). Choices (fakirs, victims, cards, djinns) are the caller's; these functions
 apply one."""
 
+import numpy as np
 from numba import njit
 
 from .board import COLS, N_COLOURS, N_TILES, ROWS
@@ -129,7 +130,7 @@ def merchants_take(st, player, k):
     short). Returns how many were taken."""
     n = min(k, row_length(st))
     for _ in range(n):
-        take_card(st, player, 0)
+        take_card(st, player, np.int64(0))  # not a literal: kernels/__init__.py
     return n
 
 
@@ -149,13 +150,13 @@ def _place(st, block, supply, tile):
 @njit(cache=True)
 def place_palm(st, tile):
     """Oasis (§10): a palm on ``tile`` unless the 12 are all out. True if placed."""
-    return _place(st, T_PALMS, PALMS, tile)
+    return _place(st, np.int64(T_PALMS), np.int64(PALMS), tile)  # kernels/__init__.py
 
 
 @njit(cache=True)
 def place_palace(st, tile):
     """Village (§10): a palace on ``tile`` unless the 10 are all out. True if placed."""
-    return _place(st, T_PALACES, PALACES, tile)
+    return _place(st, np.int64(T_PALACES), np.int64(PALACES), tile)
 
 
 @njit(cache=True)
