@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..errors import OddsbotError
 
-if TYPE_CHECKING:  # the declarations stay light: no pandas at import
-    import pandas as pd
+if TYPE_CHECKING:  # the declarations stay light: no numba at import
+    from .table import Table
 
 Progress = Callable[[int, int], None]  # (done, planned) samples or turns
 
@@ -131,9 +131,10 @@ class GameFace(Protocol):
     Conventions: a position is an immutable dataclass with ``to_notation()``,
     ``to_json()``, ``Position.from_json(obj)``, ``variant``, ``players`` and ``to_move``;
     bad input raises ``oddsbot.errors.OddsbotError`` (``PositionError`` for positions)
-    with a one-line message. ``advise`` returns the EV table (DESIGN: columns ``action, ev,
-    se, method, gap`` first, best first, ``attrs["provenance"]``); game-only options
-    arrive as keywords (``GameOption.name``)."""
+    with a one-line message. ``advise`` returns the EV table, an ``analyser.table.Table``
+    (columns ``action, ev, se, method, gap`` first, rows best first, ``provenance``;
+    ``.frame()`` for pandas); game-only options arrive as keywords (``GameOption.name``).
+    Every view (``table_view``, ``odds_view``) is a Table too."""
 
     NAME: str
     VARIANTS: Mapping[str, str]
@@ -151,11 +152,11 @@ class GameFace(Protocol):
     def moves(self, pos: Any) -> tuple[dict[str, int], list[str]]: ...
 
     def advise(self, pos: Any, *, samples: int | None, seed: int, target_se: float | None,
-               progress: Progress | None, **options: Any) -> pd.DataFrame: ...
+               progress: Progress | None, **options: Any) -> Table: ...
 
     def advise_caption(self, pos: Any, prov: dict) -> str: ...
 
-    def table_view(self, df: pd.DataFrame, wide: bool = False) -> pd.DataFrame: ...
+    def table_view(self, table: Table, wide: bool = False) -> Table: ...
 
     def odds(self, pos: Any, *, samples: int | None, seed: int, target_se: float | None,
              progress: Progress | None) -> dict: ...
@@ -165,7 +166,7 @@ class GameFace(Protocol):
     def warm_up(self) -> None: ...  # compile every kernel the commands use (oddsbot warm-up)
 
     def odds_view(self, result: dict, wide: bool = False, people: bool = True
-                  ) -> tuple[pd.DataFrame, str]: ...
+                  ) -> tuple[Table, str]: ...
 
     def new_position(self, players: int, seed: int, variant: str) -> Any: ...
 
@@ -190,11 +191,11 @@ class RecordFace(Protocol):
 
     def annotate(self, steps: Any, *, samples: int, seed: int, rollouts: int | None,
                  policy: str | None, progress: Progress | None = None,
-                 **options: Any) -> pd.DataFrame: ...
+                 **options: Any) -> Table: ...
 
-    def table_view(self, df: pd.DataFrame, wide: bool = False) -> pd.DataFrame: ...
+    def table_view(self, table: Table, wide: bool = False) -> Table: ...
 
-    def ev_lost_by_player(self, df: pd.DataFrame, players: int) -> list[float]: ...
+    def ev_lost_by_player(self, table: Table, players: int) -> list[float]: ...
 
     def caption(self, steps: Any, lost: list[float], *, samples: int, seed: int,
                 rollouts: int | None) -> str: ...

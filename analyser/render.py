@@ -1,45 +1,30 @@
-"""One result, four renderings: a rich table for people, JSON, CSV and Markdown for tools."""
+"""One result, four renderings: a rich table for people, JSON, CSV and Markdown for tools.
+
+Tables arrive as ``analyser.table.Table`` (no pandas: see that module)."""
 
 from __future__ import annotations
 
+import csv as csv_module
 import io
 import json
-import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.console import Console
-from rich.table import Table
+from rich.table import Table as RichTable
 
-if TYPE_CHECKING:  # pandas loads with the game that makes the frame, not with --help
-    import pandas as pd
+from .table import Table, plain
 
 FORMATS = ("table", "json", "csv", "markdown")
 CAPTION_WIDTH = 80
 
 
-def clean(value: Any) -> Any:
-    """JSON-safe scalars: numpy types to Python, NaN to None."""
-    if hasattr(value, "item"):
-        value = value.item()
-    if isinstance(value, float) and math.isnan(value):
-        return None
-    return value
-
-
-def records(df: pd.DataFrame) -> list[dict[str, Any]]:
-    """Rows as dicts, leaving out the columns that do not apply to a row (NaN)."""
-    out = []
-    for row in df.to_dict(orient="records"):
-        out.append({k: clean(v) for k, v in row.items() if clean(v) is not None})
-    return out
-
-
 def to_json(obj: Any) -> str:
-    return json.dumps(obj, indent=2, default=clean)
+    """Indented JSON; numpy scalars as Python numbers, NaN as null."""
+    return json.dumps(obj, indent=2, default=plain)
 
 
 def _cell(value: Any, digits: int) -> str:
-    value = clean(value)
+    value = plain(value)
     if value is None:
         return ""
     if isinstance(value, float):
@@ -47,35 +32,46 @@ def _cell(value: Any, digits: int) -> str:
     return str(value)
 
 
-def markdown(df: pd.DataFrame, digits: int = 4) -> str:
-    head = "| " + " | ".join(df.columns) + " |"
-    rule = "| " + " | ".join("---" for _ in df.columns) + " |"
-    rows = ["| " + " | ".join(_cell(v, digits) for v in row) + " |"
-            for row in df.itertuples(index=False)]
+def markdown(table: Table, digits: int = 4) -> str:
+    head = "| " + " | ".join(table.columns) + " |"
+    rule = "| " + " | ".join("---" for _ in table.columns) + " |"
+    rows = ["| " + " | ".join(_cell(v, digits) for v in row) + " |" for row in table.rows]
     return "\n".join([head, rule, *rows]) + "\n"
 
 
-def csv(df: pd.DataFrame) -> str:
+def _csv_cell(value: Any) -> Any:
+    """A CSV cell: floats to 10 significant digits, a cell that does not apply empty."""
+    value = plain(value)
+    if value is None:
+        return ""
+    return format(value, ".10g") if isinstance(value, float) else value
+
+
+def csv(table: Table) -> str:
+    """The whole table as CSV with a header row (``\\n`` line ends)."""
     buf = io.StringIO()
-    df.to_csv(buf, index=False, float_format="%.10g")
+    writer = csv_module.writer(buf, lineterminator="\n")
+    writer.writerow(table.columns)
+    writer.writerows([_csv_cell(v) for v in row] for row in table.rows)
     return buf.getvalue()
 
 
-def rich_table(df: pd.DataFrame, title: str | None = None, caption: str | None = None,
-               digits: int = 3) -> Table:
-    shown = [c for c in df.columns if df[c].notna().any()]
+def rich_table(table: Table, title: str | None = None, caption: str | None = None,
+               digits: int = 3) -> RichTable:
+    """The table for people: columns that apply to no row left out, numbers right-aligned."""
+    shown = [c for c in table.columns if any(v is not None for v in table[c])]
+    view = table.select(shown)
     # a long caption widens a narrow table up to 80 columns rather than wrap tall
-    table = Table(title=title, caption=caption, header_style="bold",
-                  min_width=min(len(caption or ""), CAPTION_WIDTH))
+    out = RichTable(title=title, caption=caption, header_style="bold",
+                    min_width=min(len(caption or ""), CAPTION_WIDTH))
     for col in shown:
-        numeric = df[col].dtype.kind in "iufb"
-        table.add_column(col, justify="right" if numeric else "left")
-    for row in df[shown].itertuples(index=False):
-        table.add_row(*(_cell(v, digits) for v in row))
-    return table
+        out.add_column(col, justify="right" if view.numeric(col) else "left")
+    for row in view.rows:
+        out.add_row(*(_cell(v, digits) for v in row))
+    return out
 
 
-def print_table(table: Table) -> None:
+def print_table(table: RichTable) -> None:
     """Print to stdout; when piped, wide enough that no column is cut."""
     probe = Console()
     Console(width=None if probe.is_terminal else 160, soft_wrap=False).print(table)

@@ -30,7 +30,6 @@ import os
 import platform
 import pty
 import resource
-import select
 import shutil
 import struct
 import subprocess
@@ -46,6 +45,9 @@ from rich.console import Console
 from rich.table import Table
 
 from oddsbot import __version__
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "common"))
+from terminal import read_until_exit  # noqa: E402  (tests/common/terminal.py)
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_RUN_TARGET_S = 15.0
@@ -80,24 +82,6 @@ def _cache_files(cache: Path) -> dict[Path, tuple[int, int]]:
             if p.suffix in (".nbi", ".nbc")}
 
 
-def _read_all(master: int, proc: subprocess.Popen) -> str:
-    """Everything the process writes to the terminal ``master`` until it ends."""
-    out = []
-    while True:
-        ready, _, _ = select.select([master], [], [], 0.5)
-        if ready:
-            try:
-                data = os.read(master, 65536)
-            except OSError:  # EIO: the child closed the terminal
-                break
-            if not data:
-                break
-            out.append(data)
-        elif proc.poll() is not None:
-            break
-    return b"".join(out).decode("utf-8", "replace")
-
-
 def oddsbot(command: str, cache: Path) -> Run:
     """``oddsbot COMMAND`` on the numba cache folder ``cache``, stderr on a terminal."""
     exe = shutil.which("oddsbot")
@@ -114,7 +98,7 @@ def oddsbot(command: str, cache: Path) -> Run:
         proc = subprocess.Popen([exe, *args], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
                                 stdout=subprocess.DEVNULL, stderr=slave)
         os.close(slave)
-        screen = _read_all(master, proc)
+        screen, _ = read_until_exit(master, proc)
         code = proc.wait()
         wall = time.perf_counter() - t0
         used = resource.getrusage(resource.RUSAGE_CHILDREN)

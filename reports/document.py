@@ -19,6 +19,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from ..analyser import render
+from ..analyser.table import Table as ResultTable
 from . import figures, numbers
 
 Format = Callable[[object], str]  # a cell's text, for a column that needs its own
@@ -132,7 +133,7 @@ def write(report: Report, out: Path) -> list[Path]:
         md += [""] if section.facts else []
         for t in section.tables:
             path = out / "tables" / f"{t.name}.csv"
-            path.write_text(render.csv(t.frame))
+            path.write_text(render.csv(ResultTable.from_frame(t.frame)))
             written.append(path)
             body.append(_html_table(t))
             md += [f"**{t.title}**", "", _md_table(t)]

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-import pandas as pd
 
 from ... import __version__
 from ...kernels import camel_up as K
 from .. import montecarlo
+from ..table import Table
 from .encode import action_code, action_label, encode, tile_action
 from .odds import RACE_POLICY, LegDistribution, leg_distributions, place_of, race_odds
 from .position import Card, Position, Tile
@@ -138,7 +138,7 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
            target_se: float | None = 0.002, deck_model: str = "uniform",
            exact: str = "auto", rollouts: int | None = None, policy: str = "heuristic",
            rollout_target_se: float | None = None, hidden: str = "uniform",
-           progress: Callable[[int, int], None] | None = None) -> pd.DataFrame:
+           progress: Callable[[int, int], None] | None = None) -> Table:
     """The EV table of every legal action of the player to move, best first.
 
     Columns: ``action`` (label), ``ev`` (EP), ``se`` (0 when exact), ``method``
@@ -146,7 +146,8 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     behind each estimate: ``p_first`` / ``p_second`` / ``p_rest`` (leg places of a
     ticket's camel), ``landings`` (expected landings on a placed tile this leg),
     ``p_race`` (probability the bet's colour wins / loses the race) and ``cards_ahead``
-    (expected correct cards already on the deck). ``df.attrs["provenance"]`` says how.
+    (expected correct cards already on the deck); a probability that does not apply to
+    the action is None. The table's ``provenance`` says how.
     With ``rollouts``, every action is also played to the end of the game that many
     times (at most; see ``rollouts.rollout_equity``) under ``policy`` for all seats, and
     the table gains ``win_p``, ``win_se``, ``margin``, ``margin_se`` (EP over the best
@@ -210,37 +211,36 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
             bonus = np.maximum(0, ticket_rewards(pos, q)[1])
             row["ev"] = valuer.value(base_dist, bonus) - base
         rows.append(row)
-    df = pd.DataFrame(rows, columns=COLUMNS)
-    df["gap"] = df["ev"].max() - df["ev"]
+    best = max(float(row["ev"]) for row in rows)
+    for row in rows:
+        row["gap"] = best - row["ev"]
     prov = provenance(pos, race, seed, target_se, samples, deck_model)
-    order = "ev"
-    if rollouts is not None:
-        eq = rollout_equity(pos, codes, rollouts=rollouts, policy=policy, seed=seed,
-                            target_se=rollout_target_se, hidden=hidden,
-                            race_weights=None if race is None else
-                            np.array([race.win, race.lose]), progress=progress)
-        for col in ROLLOUT_COLUMNS:
-            df[col] = getattr(eq, ROLLOUT_FIELDS[col])
-        order = "win_p"
-        prov.update(rollouts=eq.rollouts, policy=policy, rollout_seed=seed,
-                    rollout_target_se=rollout_target_se, hidden_cards=hidden,
-                    hidden_cards_description=HIDDEN_MODELS[hidden],
-                    win="1 for the richest player, shared among ties")
-    df = df.sort_values(order, ascending=False, kind="stable").reset_index(drop=True)
-    df.attrs["provenance"] = prov
-    return df
+    table = Table.from_dicts(rows, COLUMNS, prov)
+    if rollouts is None:
+        return table.sorted_by("ev")
+    eq = rollout_equity(pos, codes, rollouts=rollouts, policy=policy, seed=seed,
+                        target_se=rollout_target_se, hidden=hidden,
+                        race_weights=None if race is None else
+                        np.array([race.win, race.lose]), progress=progress)
+    prov.update(rollouts=eq.rollouts, policy=policy, rollout_seed=seed,
+                rollout_target_se=rollout_target_se, hidden_cards=hidden,
+                hidden_cards_description=HIDDEN_MODELS[hidden],
+                win="1 for the richest player, shared among ties")
+    table = table.with_columns({col: getattr(eq, ROLLOUT_FIELDS[col])
+                                for col in ROLLOUT_COLUMNS})
+    return Table(table.columns, table.rows, prov).sorted_by("win_p")
 
 
-def _why(row: pd.Series, short: bool) -> str:
+def _why(row: dict, short: bool) -> str:
     """The probabilities behind one row, in words (``short``: for the 80-column table)."""
-    if pd.notna(row["p_first"]):
+    if row["p_first"] is not None:
         if short:  # 3rd-5th is what is left: 1 - 1st - 2nd
             return f"1st {row['p_first']:.3f}, 2nd {row['p_second']:.3f}"
         return (f"1st {row['p_first']:.3f} · 2nd {row['p_second']:.3f} · "
                 f"3rd-5th {row['p_rest']:.3f}")
-    if pd.notna(row["landings"]):
+    if row["landings"] is not None:
         return f"{row['landings']:.3f} landings"
-    if pd.notna(row["p_race"]):
+    if row["p_race"] is not None:
         target = "loses" if row["action"].startswith("loser") else "wins"
         if short:
             return f"{target} {row['p_race']:.3f}, {row['cards_ahead']:.2f} ahead"
@@ -252,29 +252,26 @@ def _why(row: pd.Series, short: bool) -> str:
     return ""
 
 
-def table_view(df: pd.DataFrame, wide: bool = False) -> pd.DataFrame:
+def table_view(table: Table, wide: bool = False) -> Table:
     """The EV table as people read it. Compact (fits 80 columns): action, EV, SE (empty
     when exact), gap and a short 'why'; with rollouts, action, win probability, its SE,
     P(best), margin, EV and gap. ``wide``: every column, the method and the long 'why'."""
-    se = [None if m == "exact" else se for se, m in zip(df["se"], df["method"])]
-    if "win_p" in df and not wide:
-        return pd.DataFrame({"action": df["action"], "win_p": df["win_p"], "±": df["win_se"],
-                             "p_best": df["p_best"], "margin": df["margin"], "ev": df["ev"],
-                             "gap": df["gap"]})
-    if not wide:
-        return pd.DataFrame({"action": df["action"], "ev": df["ev"], "se": se,
-                             "gap": df["gap"],
-                             "why": [_why(row, short=True) for _, row in df.iterrows()]})
-    view = df[["action", "ev", "se", "method", "gap"]].copy()
-    view["se"] = se
-    view["why"] = [_why(row, short=False) for _, row in df.iterrows()]
-    if "win_p" in df:
-        view.insert(1, "win_p", df["win_p"])
-        view.insert(2, "±", df["win_se"])
-        view.insert(3, "gap_se", df["gap_se"])
-        view.insert(4, "p_best", df["p_best"])
-        view.insert(5, "margin", df["margin"])
-    return view
+    se = [None if m == "exact" else se for se, m in zip(table["se"], table["method"])]
+    rollouts = "win_p" in table
+    if rollouts and not wide:
+        view = table.select(["action", "win_p", "win_se", "p_best", "margin", "ev", "gap"])
+        return Table(("action", "win_p", "±") + view.columns[3:], view.rows)
+    rows = table.dicts()
+    columns = {"action": table["action"]}
+    if rollouts:
+        columns.update({"win_p": table["win_p"], "±": table["win_se"],
+                        "gap_se": table["gap_se"], "p_best": table["p_best"],
+                        "margin": table["margin"]})
+    columns.update(ev=table["ev"], se=se)
+    if wide:
+        columns["method"] = table["method"]
+    columns.update(gap=table["gap"], why=[_why(row, short=not wide) for row in rows])
+    return Table.from_columns(columns)
 
 
 def provenance(pos: Position, race, seed: int, target_se: float | None,

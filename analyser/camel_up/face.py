@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pandas as pd
-
 from ... import __version__
 from ...errors import OddsbotError, load_json, read_position
 from .. import montecarlo
+from ..table import Table
 from . import record
 from .advise import DECK_MODELS, advise, check_action, legal_actions, table_view
 from .notation import parse_notation
@@ -118,7 +117,7 @@ PLACE_COLUMNS = ("leg_1", "leg_2", "leg_3", "leg_4", "leg_5")  # as CSV has them
 
 
 def odds_view(result: dict, wide: bool = False, people: bool = True
-              ) -> tuple[pd.DataFrame, str]:
+              ) -> tuple[Table, str]:
     """The ``odds`` result as a table (one row per camel: its chance of each place at the
     end of this leg, of winning and of losing the race) and its caption. Compact: the
     race SEs are summed up in the caption; ``wide``: a column each. Places are ``1st`` …
@@ -131,13 +130,14 @@ def odds_view(result: dict, wide: bool = False, people: bool = True
         row.update(race_win=race["winner"][colour]["p"], win_se=race["winner"][colour]["se"],
                    race_lose=race["loser"][colour]["p"], lose_se=race["loser"][colour]["se"])
         rows.append(row)
-    df = pd.DataFrame(rows)
+    table = Table.from_dicts(rows, list(rows[0]))
     landings = ", ".join(f"{s}: {x:.3f}" for s, x in leg["tile_landings"].items())
-    worst_se = max(df["win_se"].max(), df["lose_se"].max())
+    worst_se = max(table["win_se"] + table["lose_se"])
     caption = ("1st-5th: places at the end of this leg (exact) · race_win, race_lose: "
                "winning and losing the race"
                + ("" if wide else f" (SE at most {worst_se:.4f})")
                + f" · game ends this leg: {leg['ends_game']:.4f}"
                + (f" · tile landings {landings}" if landings else "")
                + f" · race MC {race['samples']:,} samples, seed {result['provenance']['seed']}")
-    return (df if wide else df.drop(columns=["win_se", "lose_se"])), caption
+    shown = [c for c in table.columns if wide or c not in ("win_se", "lose_se")]
+    return table.select(shown), caption

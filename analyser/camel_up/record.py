@@ -35,11 +35,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-import pandas as pd
 
 from ... import __version__
 from ...kernels import camel_up as K
 from ...errors import OddsbotError
+from ..table import Table
 from .encode import action_code, action_grammar, action_label, decode, encode
 from .notation import parse_notation
 from .position import Card, Position
@@ -424,7 +424,7 @@ ROLLOUT_COLUMNS = ["win_p", "best_rollout", "best_win_p", "equity_lost"]
 def annotate(steps: list[tuple[Position, RecordTurn]], *, samples: int = 20000, seed: int = 0,
              deck_model: str = "uniform", rollouts: int | None = None,
              policy: str | None = None,
-             progress: Callable[[int, int], None] | None = None) -> pd.DataFrame:
+             progress: Callable[[int, int], None] | None = None) -> Table:
     """One row per turn: the action taken and its one-turn EV, the best action by
     one-turn EV, and the EV lost (best - taken, 0 if the taken action is best); with
     ``rollouts``, also the taken action's rollout equity ``win_p``, the best action by
@@ -440,53 +440,53 @@ def annotate(steps: list[tuple[Position, RecordTurn]], *, samples: int = 20000, 
         if policy is not None:
             extra["policy"] = policy
     for i, (pos, turn) in enumerate(steps, start=1):
-        df = advise(viewpoint(pos), samples=samples, seed=seed, deck_model=deck_model,
-                    **extra)
-        taken = df.loc[df["action"] == turn.action].iloc[0]
-        best = df.loc[df["ev"].idxmax()]
+        table = advise(viewpoint(pos), samples=samples, seed=seed, deck_model=deck_model,
+                       **extra)
+        actions = table.dicts()
+        taken = next(a for a in actions if a["action"] == turn.action)
+        best = max(actions, key=lambda a: a["ev"])  # the first of the best
         row = {"turn": i, "player": turn.player, "action": turn.action,
                "roll": turn.roll or "", "ev": float(taken["ev"]), "best": best["action"],
                "best_ev": float(best["ev"]),
                "ev_lost": max(0.0, float(best["ev"]) - float(taken["ev"]))}
         if rollouts is not None:
-            top = df.loc[df["win_p"].idxmax()]
+            top = max(actions, key=lambda a: a["win_p"])
             row.update(win_p=float(taken["win_p"]), best_rollout=top["action"],
                        best_win_p=float(top["win_p"]),
                        equity_lost=max(0.0, float(top["win_p"]) - float(taken["win_p"])))
         rows.append(row)
         if rollouts is not None:  # the policy advise used (its default if none was given)
-            policy = df.attrs.get("provenance", {}).get("policy", policy)
+            policy = table.provenance.get("policy", policy)
         if progress is not None:
             progress(i, len(steps))
     columns = ANNOTATION_COLUMNS + (ROLLOUT_COLUMNS if rollouts is not None else [])
-    out = pd.DataFrame(rows, columns=columns)
-    out.attrs["provenance"] = {
+    return Table.from_dicts(rows, columns, {
         "game": "camel-up", "variant": steps[0][0].variant if steps else None,
         "oddsbot": __version__, "seed": seed, "samples": samples, "deck_model": deck_model,
         "rollouts": rollouts, "policy": policy,
         "ev": "one-turn EV in EP (oddsbot advise) from the mover's point of view: other "
               "players' finish-card colours hidden; a pyramid action valued before its die",
-    }
-    return out
+    })
 
 
-def table_view(df: pd.DataFrame, wide: bool = False) -> pd.DataFrame:
+def table_view(table: Table, wide: bool = False) -> Table:
     """The replay table as people read it. Compact (fits 80 columns): turn, player, the
     action with its roll, then the best action by one-turn EV and the EV lost, or with
     rollouts the best action by rollout equity and the equity lost. ``wide``: every
     column."""
     if wide:
-        return df
-    action = [f"{a}: {r}" if r else a for a, r in zip(df["action"], df["roll"])]
-    view = pd.DataFrame({"turn": df["turn"], "player": df["player"], "action": action})
-    if "best_rollout" in df:
-        return view.assign(best_rollout=df["best_rollout"], equity_lost=df["equity_lost"])
-    return view.assign(ev=df["ev"], best=df["best"], ev_lost=df["ev_lost"])
+        return table
+    action = [f"{a}: {r}" if r else a for a, r in zip(table["action"], table["roll"])]
+    shown = ["best_rollout", "equity_lost"] if "best_rollout" in table else \
+        ["ev", "best", "ev_lost"]
+    return Table.from_columns({"turn": table["turn"], "player": table["player"],
+                               "action": action} | {c: table[c] for c in shown})
 
 
-def ev_lost_by_player(df: pd.DataFrame, players: int) -> list[float]:
+def ev_lost_by_player(table: Table, players: int) -> list[float]:
     """Total EV lost per seat over the annotated turns."""
-    return [float(df.loc[df["player"] == p, "ev_lost"].sum()) for p in range(players)]
+    return [float(sum(lost for p, lost in zip(table["player"], table["ev_lost"]) if p == seat))
+            for seat in range(players)]
 
 
 def status(steps: Replay) -> str:

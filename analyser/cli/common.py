@@ -20,11 +20,11 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ... import __version__
 from ...errors import OddsbotError
 from ...inputs import read_position_text
 from .. import registry, render
 from ..face import GameFace, GameOption, GameSpec
+from ..table import Table
 
 app = typer.Typer(no_args_is_help=True,
                   help="Exact and Monte Carlo odds for board games: what is each action worth?")
@@ -33,6 +33,7 @@ err = Console(stderr=True)
 
 def _print_version(value: bool) -> None:
     if value:
+        from ... import __version__
         print(f"oddsbot {__version__}")
         raise typer.Exit()
 
@@ -182,17 +183,17 @@ def busy(what: str) -> Iterator[None]:
 TITLE_WIDTH = 78  # a longer title (a long notation) is left out: the table fits 80 columns
 
 
-def print_frame(df, fmt: str, **table: Any) -> None:
-    """``df`` on stdout as CSV, Markdown or a rich table (``table``: title, caption,
+def print_frame(table: Table, fmt: str, **style: Any) -> None:
+    """``table`` on stdout as CSV, Markdown or a rich table (``style``: title, caption,
     digits; a title longer than ``TITLE_WIDTH`` is left out)."""
-    if len(table.get("title") or "") > TITLE_WIDTH:
-        table["title"] = None
+    if len(style.get("title") or "") > TITLE_WIDTH:
+        style["title"] = None
     if fmt == "csv":
-        sys.stdout.write(render.csv(df))
+        sys.stdout.write(render.csv(table))
     elif fmt == "markdown":
-        sys.stdout.write(render.markdown(df))
+        sys.stdout.write(render.markdown(table))
     else:
-        render.print_table(render.rich_table(df, **table))
+        render.print_table(render.rich_table(table, **style))
 
 
 # --------------------------------------------------------------------------- game options

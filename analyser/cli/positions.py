@@ -69,24 +69,23 @@ def advise(
         raise OddsbotError("--policy: only used with --rollouts")
     kind = "advise --rollouts" if rollouts else "advise"
     with first_run(spec, kind), progress_bar("rollouts" if rollouts else "odds") as update:
-        df = face.advise(pos, samples=samples, seed=seed,
-                         target_se=0.002 if target_se is None else target_se,
-                         progress=update, **options)
-    prov = df.attrs["provenance"]
-    shown = df.head(top) if top else df  # an explicit --top applies to every format
+        table = face.advise(pos, samples=samples, seed=seed,
+                            target_se=0.002 if target_se is None else target_se,
+                            progress=update, **options)
+    shown = table.head(top) if top else table  # an explicit --top applies to every format
     if fmt == "json":
         print(render.to_json({"game": spec.name, "player": pos.to_move,
-                              "actions": render.records(shown), "provenance": prov}))
+                              "actions": shown.records(), "provenance": table.provenance}))
         return
     if fmt != "table":
         print_frame(shown, fmt)
         return
     top = top or spec.default_top
-    caption = face.advise_caption(pos, prov)
-    if top and len(df) > top:
-        caption += (f" · best {top} of {len(df):,} rows (--top K; every row with -f json/csv"
+    caption = face.advise_caption(pos, table.provenance)
+    if top and len(table) > top:
+        caption += (f" · best {top} of {len(table):,} rows (--top K; every row with -f json/csv"
                     " and no --top)")
-    print_frame(face.table_view(df.head(top) if top else df, wide), fmt,
+    print_frame(face.table_view(table.head(top) if top else table, wide), fmt,
                 title=pos.to_notation(), caption=caption)
 
 
@@ -114,9 +113,9 @@ def odds(
     if fmt == "json":
         print(render.to_json(result))
         return
-    df, caption = face.odds_view(result, wide=wide or fmt != "table",
-                                 people=fmt in ("table", "markdown"))
-    print_frame(df, fmt, title=result["provenance"]["position"], caption=caption, digits=4)
+    table, caption = face.odds_view(result, wide=wide or fmt != "table",
+                                    people=fmt in ("table", "markdown"))
+    print_frame(table, fmt, title=result["provenance"]["position"], caption=caption, digits=4)
 
 
 @app.command()

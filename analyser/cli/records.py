@@ -75,16 +75,16 @@ def replay(
                       soft_wrap=True)
         annotate = dict(samples=samples, seed=seed, rollouts=rollouts, policy=rollout_policy,
                         **options)
-        df = _annotate(game_record, steps, annotate)
-        prov = dict(df.attrs["provenance"], start=parsed.start.to_notation())
-        lost = game_record.ev_lost_by_player(df, parsed.start.players)
+        table = _annotate(game_record, steps, annotate)
+        prov = dict(table.provenance, start=parsed.start.to_notation())
+        lost = game_record.ev_lost_by_player(table, parsed.start.players)
         if fmt == "json":
             print(render.to_json({"game": spec.name, "start": parsed.start.to_notation(),
-                                  "turns": render.records(df),
+                                  "turns": table.records(),
                                   "result": game_record.result(steps), "ev_lost": lost,
                                   "provenance": prov}))
             return
-        print_frame(game_record.table_view(df, wide or fmt != "table"), fmt,
+        print_frame(game_record.table_view(table, wide or fmt != "table"), fmt,
                     title=parsed.start.to_notation(),
                     caption=game_record.caption(steps, lost, samples=samples, seed=seed,
                                                 rollouts=rollouts))

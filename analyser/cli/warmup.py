@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from multiprocessing import get_context
 from typing import Optional
 
 import typer
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from .. import first_run, registry
+from .. import registry
 from ..face import Capability
 from .common import app, err
 
@@ -50,6 +48,10 @@ def warm_up(
     """Compile every game's kernels now, in parallel processes, so that no command
     compiles on its first run (numba caches them on disk; after an upgrade or a kernel
     change, run it again)."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from multiprocessing import get_context
+
+    from .. import first_run
     names = list(dict.fromkeys(registry.spec(g).name for g in games or registry.specs()))
     start = time.perf_counter()
     workers = max(1, min(len(names), os.cpu_count() or 1))

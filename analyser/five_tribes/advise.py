@@ -24,6 +24,7 @@ from ...kernels import five_tribes as FT
 from ...errors import ActionError
 from .encode import encode
 from .labels import bid_label, turn_label, turn_labels
+from ..table import Table
 from .position import Position
 from .validate import validate
 
@@ -130,7 +131,7 @@ def check_action(pos: Position, label: str) -> str:
 
 def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
            target_se: float | None = None,
-           progress: Callable[[int, int], None] | None = None) -> pd.DataFrame:
+           progress: Callable[[int, int], None] | None = None) -> Table:
     """The EV table of the player to move, best first (module doc). ``samples`` and
     ``seed`` (and ``target_se``, ``progress``) are accepted for the common face; every
     value here is computed without sampling.
@@ -146,7 +147,7 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     df = df.sort_values("ev", ascending=False, kind="stable").reset_index(drop=True)
     df.insert(4, "gap", df["ev"].iloc[0] - df["ev"])
     df.attrs["provenance"] = provenance(pos)
-    return df
+    return Table.from_frame(df)
 
 
 def provenance(pos: Position) -> dict:
@@ -157,15 +158,12 @@ def provenance(pos: Position) -> dict:
             "method": BID_METHOD if pos.phase == "bidding" else TURN_METHOD}
 
 
-def table_view(df: pd.DataFrame, wide: bool = False) -> pd.DataFrame:
+def table_view(table: Table, wide: bool = False) -> Table:
     """The EV table as people read it: action, EV and gap (bids: also cost and turn
     value); ``wide`` adds the count of merged sowings and the value's non-zero parts."""
-    if "cost" in df:
-        return df[["action", "ev", "gap", "cost", "turn_value"]].copy()
+    if "cost" in table:
+        return table.select(["action", "ev", "gap", "cost", "turn_value"])
     if not wide:
-        return df[["action", "ev", "gap"]].copy()
-    view = df[["action", "ev", "gap", "count"]].copy()
-    for part in PARTS:
-        if (df[part] != 0).any():
-            view[part] = df[part]
-    return view
+        return table.select(["action", "ev", "gap"])
+    return table.select(["action", "ev", "gap", "count"]
+                        + [part for part in PARTS if any(v != 0 for v in table[part])])

@@ -11,6 +11,7 @@ import pandas as pd
 from ... import __version__
 from ...kernels import five_tribes as FT
 from ...errors import OddsbotError, read_position
+from ..table import Table
 from .advise import advise, check_action, legal_actions, table_view
 from .encode import encode
 from .labels import sowing_label
@@ -106,7 +107,7 @@ def counts_line(counts: dict[str, int]) -> str:
 
 
 def odds_view(result: dict, wide: bool = False, people: bool = True
-              ) -> tuple[pd.DataFrame, str]:
+              ) -> tuple[Table, str]:
     """The ``odds`` result as a table and its caption: every player's final score by part
     if the game ended now. Compact: a row per part and a column per player (fits 80
     columns); ``wide``: a row per player (the names are the same for ``people`` and
@@ -114,10 +115,10 @@ def odds_view(result: dict, wide: bool = False, people: bool = True
     df = pd.DataFrame(result["standings"])
     caption = f"final scores if the game ended now · sowings: {counts_line(result['sowings'])}"
     if wide:
-        return df, caption
+        return Table.from_frame(df), caption
     parts = df.drop(columns="player").T
     parts.columns = [f"player {p}" for p in df["player"]]
-    return parts.rename_axis("part").reset_index(), caption
+    return Table.from_frame(parts.rename_axis("part").reset_index()), caption
 
 
 def advise_caption(pos: Position, prov: dict) -> str:

@@ -85,7 +85,7 @@ def test_leg_action_evs_match_naive_definitions(seed, game, poor):
     pos = random_position(seed, players, variant, max_pyramid=3)
     if poor:  # make the 0 EP floor bite
         pos = pos.with_(money=tuple(0 for _ in pos.money))
-    df = cu.advise(pos, samples=4096, seed=seed).set_index("action")
+    df = cu.advise(pos, samples=4096, seed=seed).frame().set_index("action")
     expected, base, value = naive_ev_table(pos)
     for action, ev in expected.items():
         assert df.loc[action, "method"] == "exact"
@@ -100,7 +100,7 @@ def test_leg_action_evs_match_naive_definitions(seed, game, poor):
 
 def test_ticket_ev_formula_without_floor():
     pos = cu.parse("camel-up BG/Y/RP/10/K/1/W BGYRPX n=4 to=0 money=20,3,3,3")
-    df = cu.advise(pos, samples=4096).set_index("action")
+    df = cu.advise(pos, samples=4096).frame().set_index("action")
     for colour in pos.rules.colours:
         row = df.loc[f"ticket {colour}"]
         assert row["ev"] == pytest.approx(5 * row["p_first"] + row["p_second"] - row["p_rest"],
@@ -110,7 +110,7 @@ def test_ticket_ev_formula_without_floor():
 
 def test_spectator_ev_is_its_landings_when_nothing_is_held():
     pos = cu.parse("camel-up BG/Y/RP/10/K/1/W BGYRPX n=4 to=0")
-    df = cu.advise(pos, samples=4096)
+    df = cu.advise(pos, samples=4096).frame()
     tiles = df[df["action"].str.startswith("spectator")]
     assert len(tiles) > 10
     assert np.allclose(tiles["ev"], tiles["landings"], atol=1e-12, rtol=0)
@@ -118,7 +118,7 @@ def test_spectator_ev_is_its_landings_when_nothing_is_held():
 
 def test_final_bets_on_an_empty_deck_pay_eight_p_minus_one_minus_p():
     pos = cu.parse("camel-up BG/Y/RP/10/K/1/W BGYRPX n=4 to=0")
-    df = cu.advise(pos, samples=20000, seed=3)
+    df = cu.advise(pos, samples=20000, seed=3).frame()
     final = df[df["method"] == "monte-carlo"]
     assert len(final) == 10
     for _, row in final.iterrows():
@@ -131,7 +131,7 @@ def test_deck_models_for_cards_already_placed():
     pos = cu.parse("camel-up BG/Y/RP/10/K/1/W BGYRPX n=4 to=3 win=0B,1?,2?,1? lose=2?")
     rows = {}
     for model in ("uniform", "race", "optimistic"):
-        df = cu.advise(pos, samples=8192, seed=1, deck_model=model).set_index("action")
+        df = cu.advise(pos, samples=8192, seed=1, deck_model=model).frame().set_index("action")
         rows[model] = df
     blue, green = rows["uniform"].loc["winner blue"], rows["uniform"].loc["winner green"]
     p = blue["p_race"]

@@ -52,6 +52,6 @@ def test_informed_rollouts_need_race_odds_and_report_the_model():
         rollout_equity(POS, [K.A_PYRAMID], rollouts=32, policy="heuristic", hidden="informed")
     with pytest.raises(OddsbotError, match="unknown model"):
         rollout_equity(POS, [K.A_PYRAMID], rollouts=32, policy="heuristic", hidden="psychic")
-    df = cu.advise(POS, samples=4096, seed=2, rollouts=32, hidden="informed")
+    df = cu.advise(POS, samples=4096, seed=2, rollouts=32, hidden="informed").frame()
     assert df.attrs["provenance"]["hidden_cards"] == "informed"
     assert df["win_p"].between(0, 1).all() and df["win_p"].is_monotonic_decreasing

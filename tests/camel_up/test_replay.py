@@ -27,6 +27,7 @@ import pytest
 from conftest import Run
 from oddsbot.analyser.camel_up import face as cu
 from oddsbot.analyser.camel_up import record as rec
+from oddsbot.analyser.table import Table
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -341,9 +342,9 @@ SHORT = "".join(body(GAME_4P).splitlines(keepends=True)[:13])  # start + 12 turn
 
 def test_annotation_matches_advise_from_the_movers_view():
     _, steps = rec.load_record(SHORT)
-    df = rec.annotate(steps, samples=4096, seed=3)
+    df = rec.annotate(steps, samples=4096, seed=3).frame()
     for (pos, turn), row in zip(steps, df.itertuples()):
-        table = cu.advise(rec.viewpoint(pos), samples=4096, seed=3)
+        table = cu.advise(rec.viewpoint(pos), samples=4096, seed=3).frame()
         assert row.action == turn.action and row.player == turn.player
         assert row.ev == table.loc[table["action"] == turn.action, "ev"].iloc[0]
         assert row.best == table["action"].iloc[0] and row.best_ev == table["ev"].iloc[0]
@@ -403,19 +404,19 @@ def test_rollout_columns_with_a_stand_in_advise(monkeypatch):
 
     def stand_in(pos, *, rollouts=None, policy=None, **kw):
         calls.append((rollouts, policy))
-        df = real(pos, **kw)
+        df = real(pos, **kw).frame()
         df["win_p"] = [(i * 7919 % 97) / 97 for i in range(len(df))]  # unrelated to ev
         for col in ("win_se", "margin", "margin_se", "gap_se", "p_best"):
             df[col] = 0.0
-        return df.sort_values("win_p", ascending=False, kind="stable").reset_index(drop=True)
+        return Table.from_frame(df.sort_values("win_p", ascending=False, kind="stable"))
 
     monkeypatch.setattr(module, "advise", stand_in)
     _, steps = rec.load_record(SHORT)
-    df = rec.annotate(steps[:4], samples=2048, seed=1, rollouts=32, policy="random")
+    df = rec.annotate(steps[:4], samples=2048, seed=1, rollouts=32, policy="random").frame()
     assert calls == [(32, "random")] * 4
     assert list(df.columns) == rec.ANNOTATION_COLUMNS + rec.ROLLOUT_COLUMNS
     for (pos, turn), row in zip(steps, df.itertuples()):
-        table = stand_in(rec.viewpoint(pos), samples=2048, seed=1)
+        table = stand_in(rec.viewpoint(pos), samples=2048, seed=1).frame()
         assert row.best == table.loc[table["ev"].idxmax(), "action"]
         assert row.best_rollout == table["action"].iloc[0]
         assert row.best_win_p == table["win_p"].max()

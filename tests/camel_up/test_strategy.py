@@ -521,12 +521,12 @@ def test_rollouts_and_games_do_not_depend_on_threads():
 
 def test_advise_with_rollouts_is_reproducible():
     pos = cu.parse("camel-up BG/Y/RP/10/K/1/W BGYRPX n=4 to=1 win=0?,2? lose=3?")
-    a, b = _each_thread_count(lambda: cu.advise(pos, samples=4096, seed=9, rollouts=64))
+    a, b = _each_thread_count(lambda: cu.advise(pos, samples=4096, seed=9, rollouts=64).frame())
     pd.testing.assert_frame_equal(a, b)
-    c = cu.advise(pos, samples=4096, seed=9, rollouts=64)
+    c = cu.advise(pos, samples=4096, seed=9, rollouts=64).frame()
     pd.testing.assert_frame_equal(a, c)
     assert a.attrs["provenance"] == c.attrs["provenance"]
-    d = cu.advise(pos, samples=4096, seed=10, rollouts=64)
+    d = cu.advise(pos, samples=4096, seed=10, rollouts=64).frame()
     assert not np.array_equal(a.set_index("action")["win_p"].sort_index().to_numpy(),
                               d.set_index("action")["win_p"].sort_index().to_numpy())
 
@@ -544,7 +544,7 @@ NEAR_END = "camel-up GWB/6/K/7/YRP RPX n=4 to=0 money=10,10,0,0 lose=1?,0G bets=
 ])
 def test_advise_rollout_columns(policy, text):
     pos = cu.parse(text)
-    df = cu.advise(pos, samples=4096, seed=3, rollouts=64, policy=policy)
+    df = cu.advise(pos, samples=4096, seed=3, rollouts=64, policy=policy).frame()
     for col in ("win_p", "win_se", "margin", "margin_se", "gap_se", "p_best"):
         assert col in df.columns, col
         assert df[col].notna().all(), col

@@ -9,11 +9,11 @@ import inspect
 import json
 from pathlib import Path
 
-import pandas as pd
 import pytest
 
 from oddsbot.analyser import registry
 from oddsbot.analyser.face import Capability, GameFace, GameSpec, RecordFace
+from oddsbot.analyser.table import Table
 from oddsbot.errors import OddsbotError, PositionError
 from oddsbot.reports.face import DesignerFace, PositionChartFace, ReplayChartFace
 
@@ -39,8 +39,9 @@ def test_common_face(name):
         # the EV table: one row per legal action, best first, required columns
         actions = module.legal_actions(pos)
         assert actions and len(set(actions)) == len(actions)
-        df = module.advise(pos, samples=8192, seed=1)
-        assert isinstance(df, pd.DataFrame)
+        table = module.advise(pos, samples=8192, seed=1)
+        assert isinstance(table, Table)
+        df = table.frame()
         assert list(df.columns[:5]) == REQUIRED_COLUMNS
         assert sorted(df["action"]) == sorted(actions)
         assert df["ev"].is_monotonic_decreasing
@@ -54,10 +55,11 @@ def test_common_face(name):
             assert key in prov
         assert prov["variant"] == variant
         # the same seed gives the same table
-        pd.testing.assert_frame_equal(df, module.advise(pos, samples=8192, seed=1))
+        assert table == module.advise(pos, samples=8192, seed=1)
         # terminal views: the compact one shows fewer or the same columns as the wide one
-        compact, wide = module.table_view(df), module.table_view(df, True)
-        assert list(compact["action"]) == list(wide["action"]) == list(df["action"])
+        compact, wide = module.table_view(table), module.table_view(table, True)
+        assert isinstance(compact, Table) and isinstance(wide, Table)
+        assert compact["action"] == wide["action"] == table["action"]
         assert set(compact.columns) <= set(wide.columns)
         counts, labels = module.moves(pos)
         assert isinstance(module.counts_line(counts), str) and labels

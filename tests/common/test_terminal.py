@@ -13,15 +13,14 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
-import select
 import shutil
 import struct
 import subprocess
 import termios
-import time
 from pathlib import Path
 
 import pytest
+from terminal import read_until_exit
 
 ROOT = Path(__file__).resolve().parents[2]
 EXE = shutil.which("oddsbot")
@@ -40,24 +39,12 @@ def in_terminal(args: list[str], columns: int, timeout: float = 600) -> tuple[in
     proc = subprocess.Popen([EXE, *args], stdin=slave, stdout=slave, stderr=slave, cwd=ROOT,
                             env=env, start_new_session=True)
     os.close(slave)
-    out, deadline = [], time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([master], [], [], 0.5)
-        if ready:
-            try:
-                data = os.read(master, 65536)
-            except OSError:  # EIO: the child closed the terminal
-                break
-            if not data:
-                break
-            out.append(data)
-        elif proc.poll() is not None:
-            break
-    else:
+    screen, ended = read_until_exit(master, proc, timeout)
+    if not ended:
         proc.kill()
     code = proc.wait(timeout=60)
     os.close(master)
-    return code, b"".join(out).decode("utf-8", "replace")
+    return code, screen
 
 
 @pytest.fixture(scope="module")

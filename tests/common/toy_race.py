@@ -15,6 +15,7 @@ import pandas as pd
 
 from oddsbot import __version__
 from oddsbot.analyser.face import Capability, GameSpec
+from oddsbot.analyser.table import Table as ResultTable
 from oddsbot.errors import OddsbotError, PositionError, load_json
 from oddsbot.reports.document import Section, Table
 
@@ -92,22 +93,22 @@ def counts_line(counts: dict[str, int]) -> str:
 
 
 def advise(pos: Position, *, samples=None, seed=0, target_se=None, progress=None
-           ) -> pd.DataFrame:
+           ) -> ResultTable:
     """EV = expected spaces gained this turn (exact)."""
     rows = [{"action": a, "ev": sum(s * p for s, p in out), "se": 0.0, "method": "exact"}
             for a, out in STEPS.items() if a in legal_actions(pos)]
-    df = pd.DataFrame(rows).sort_values("ev", ascending=False).reset_index(drop=True)
-    df.insert(4, "gap", df["ev"].iloc[0] - df["ev"])
-    df.attrs["provenance"] = {"game": NAME, "variant": pos.variant, "oddsbot": __version__}
-    return df
+    best = max(r["ev"] for r in rows)
+    rows = [r | {"gap": best - r["ev"]} for r in rows]
+    return ResultTable.from_dicts(rows, ["action", "ev", "se", "method", "gap"], {
+        "game": NAME, "variant": pos.variant, "oddsbot": __version__}).sorted_by("ev")
 
 
 def advise_caption(pos: Position, prov: dict) -> str:
     return f"{NAME} · player {pos.to_move} to move · EV in spaces"
 
 
-def table_view(df: pd.DataFrame, wide: bool = False) -> pd.DataFrame:
-    return df if wide else df[["action", "ev", "gap"]]
+def table_view(table: ResultTable, wide: bool = False) -> ResultTable:
+    return table if wide else table.select(["action", "ev", "gap"])
 
 
 def odds(pos: Position, *, samples=None, seed=0, target_se=None, progress=None) -> dict:
@@ -117,9 +118,9 @@ def odds(pos: Position, *, samples=None, seed=0, target_se=None, progress=None) 
 
 
 def odds_view(result: dict, wide: bool = False, people: bool = True
-              ) -> tuple[pd.DataFrame, str]:
-    return pd.DataFrame({"player": range(len(result["to_goal"])),
-                         "to_goal": result["to_goal"]}), "spaces left"
+              ) -> tuple[ResultTable, str]:
+    return ResultTable.from_columns({"player": range(len(result["to_goal"])),
+                                     "to_goal": result["to_goal"]}), "spaces left"
 
 
 def new_position(players: int, seed: int, variant: str) -> Position:

@@ -50,7 +50,7 @@ def test_the_record_replays_as_legal_best_moves():
         if action.startswith("bid "):
             pos = decode(st)
             assert action in ft.legal_actions(pos)
-            bids = ft.advise(pos)
+            bids = ft.advise(pos).frame()
             assert value == bids["ev"].max() == bids.set_index("action").loc[action, "ev"]
             space = [int(c) for c in FT.BID_COSTS].index(int(action.split()[1]))
             FT.place_bid(st, space)

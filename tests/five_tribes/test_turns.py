@@ -87,7 +87,7 @@ def test_greedy_turn_is_the_best_row_and_advise_is_the_table(seed, players):
     action, value = FT.greedy_turn(s)
     assert (action == actions[best]).all() and (value == parts[best]).all()
     assert parts[best, -1] == parts[:, -1].max()
-    df = ft.advise(pos)
+    df = ft.advise(pos).frame()
     assert len(df) == len(actions) and df["count"].sum() == counts.sum()
     assert df["ev"].iloc[0] == parts[:, -1].max() and df["ev"].is_monotonic_decreasing
     assert (df[list(FT.SCORE_PARTS[:-1])].sum(axis=1) == df["ev"]).all()
