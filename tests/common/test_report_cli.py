@@ -304,7 +304,10 @@ def test_ctrl_c_keeps_finished_blocks_and_says_how_to_continue(interrupted):
     assert 1 <= len(kept) < 3, f"not a real interruption: {sorted(content)}"
     assert not [name for name in content if name.endswith(".partial")]
     state = json.loads(content["run.json"])
-    assert state["complete"] is False and state["runs"] == []
+    assert state["complete"] is False
+    (session,) = state["runs"]  # recorded, though interrupted
+    assert session["outcome"] == "interrupted"
+    assert session["games"] == sum(int(Path(name).stem.rsplit("-", 1)[1]) for name in kept)
     assert state["spec"]["games"] == BIG_GAMES
     assert "report.html" not in content and "games.parquet" not in content
 
@@ -314,8 +317,14 @@ def test_resumed_interruption_equals_an_uninterrupted_run(interrupted, oddsbot_c
     stopped = copy_run(interrupted[0], tmp_path / "stopped")
     kept = sum(int(p.stem.rsplit("-", 1)[1]) for p in block_files(stopped))
     ok(oddsbot_cli("report", "--resume", stopped))
-    (session,) = run_file(stopped)["runs"]
+    first, session = run_file(stopped)["runs"]
+    assert (first["outcome"], first["games"]) == ("interrupted", kept)
+    assert session["outcome"] == "finished"
     assert session["games"] == BIG_GAMES - kept  # only the missing blocks were simulated
+    # the report's "How it ran" lists both sessions: every game is accounted for
+    runs = pd.read_csv(stopped / "tables" / "runs.csv")
+    assert runs["outcome"].tolist() == ["interrupted", "finished"]
+    assert runs["games"].sum() == BIG_GAMES
 
     whole = tmp_path / "whole"
     ok(oddsbot_cli("report", "camel-up", "--games", BIG_GAMES, "--seed", 3, "--out", whole))
