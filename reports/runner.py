@@ -9,6 +9,7 @@ written whole or not at all (``outputs.replacing``) and checked before it is use
 
 from __future__ import annotations
 
+import io
 import logging
 import os
 import time
@@ -49,10 +50,13 @@ def warm_up(spec: RunSpec) -> float:
 
 
 def save_block(rows: np.ndarray, path: Path) -> None:
-    """Write a block whole or not at all (``outputs.replacing``)."""
+    """Write a block whole or not at all (``outputs.replacing``). Through ``write``, not
+    NumPy's ``tofile``, whose short-write error does not say why (a full disk)."""
+    data = io.BytesIO()
+    np.save(data, rows)
     make_folder(path.parent)
     with replacing(path) as f:
-        np.save(f, rows)
+        f.write(data.getbuffer())
 
 
 _HEADERS = {(1, 0): npy.read_array_header_1_0, (2, 0): npy.read_array_header_2_0}

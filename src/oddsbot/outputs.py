@@ -75,7 +75,7 @@ def replacing(path: Path) -> Iterator[BinaryIO]:
     except OSError as exc:
         raise cannot_write(path, exc) from None
     try:
-        with os.fdopen(fd, "wb") as f:
+        with open(fd, "wb") as f:
             yield f
             f.flush()
             os.fsync(f.fileno())
