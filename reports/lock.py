@@ -38,12 +38,13 @@ def _holder(path: Path) -> str:
 @contextmanager
 def held(folder: Path, option: str) -> Iterator[None]:
     """Hold the lock of the existing ``folder`` while the block runs; a second holder is
-    refused in one line naming ``option`` and the first holder."""
+    refused in one line naming ``option`` and the first holder, and so is a folder where
+    the lock cannot be written."""
     path = folder / LOCK_FILE
     try:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
-    except OSError as exc:
-        raise cannot_write(path, exc) from None
+    except OSError as exc:  # a read-only folder: nothing to say but that
+        raise OddsbotError(f"{option}: {cannot_write(path, exc)}") from None
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -58,7 +59,7 @@ def held(folder: Path, option: str) -> Iterator[None]:
             os.pwrite(fd, json.dumps({"pid": os.getpid(), "host": platform.node(),
                                       "since": since}).encode(), 0)
         except OSError as exc:
-            raise cannot_write(path, exc) from None
+            raise OddsbotError(f"{option}: {cannot_write(path, exc)}") from None
         try:
             yield
         finally:
