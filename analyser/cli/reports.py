@@ -18,6 +18,7 @@ from .. import registry
 from .common import app, check_positive, choices, err, first_run, guarded, seed_option
 
 RawFormat = choices("RawFormat", ("parquet", "csv"))  # = reports.batch.RAW_FORMATS (tested)
+MAX_GAMES = 10_000_000  # = reports.spec.MAX_GAMES (tested); not imported: numba loads late
 
 
 def _split(values: Optional[list[str]]) -> tuple[str, ...]:
@@ -59,7 +60,8 @@ def _say_damaged(found: list[str]) -> None:
 def report(
     game: Optional[str] = typer.Argument(None, help="Game id (see 'oddsbot games'); not "
                                                     "needed with --resume."),
-    n_games: Optional[int] = typer.Option(None, "--games", help="Whole games per variant."),
+    n_games: Optional[int] = typer.Option(None, "--games", help=f"Whole games per variant "
+                                                                f"(at most {MAX_GAMES:,})."),
     players: Optional[int] = typer.Option(None, help="Players (default: 4)."),
     policies: Optional[list[str]] = typer.Option(
         None, "--policies", help="Policy of each seat, comma-separated, repeated over the "
@@ -71,9 +73,11 @@ def report(
                                       "same games anywhere.", default=None),
     raw: Optional[RawFormat] = typer.Option(None, help="Raw per-game file (default: "
                                                        "parquet)."),
-    out: Optional[Path] = typer.Option(None, help="New (or empty) folder for the report."),
-    resume: Optional[Path] = typer.Option(None, help="Continue (or rebuild) the run in this "
-                                                     "folder; --games may change it."),
+    out: Optional[Path] = typer.Option(None, help="New (or empty) folder for the report; "
+                                                  "locked while the run works in it."),
+    resume: Optional[Path] = typer.Option(None, help="Continue (or rebuild, or repair) the "
+                                                     "run in this folder; --games may "
+                                                     "change it."),
     scheduler: Optional[str] = typer.Option(None, help="Send the work to this Dask "
                                                        "scheduler, tcp://HOST:PORT."),
     workers: Optional[int] = typer.Option(None, help="Start a local Dask cluster of N "
@@ -82,7 +86,7 @@ def report(
     """Simulate whole games per variant and write a designer report: report.html
     (self-contained), report.md, charts/, tables/ and the raw per-game file."""
     from ...reports import batch, designer, lock, runner
-    from ...reports.spec import MAX_GAMES, RunSpec
+    from ...reports.spec import RunSpec
 
     if (out is None) == (resume is None):
         raise OddsbotError("--out: give a new folder with --out, or a run to continue with "
