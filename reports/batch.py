@@ -160,6 +160,7 @@ def _figures(done: runner.Executed) -> dict[str, object]:
 
 
 def _outcome(exc: BaseException) -> str:
+    """How a session that raised ``exc`` ended, in words."""
     if isinstance(exc, KeyboardInterrupt):
         return "interrupted"
     return f"failed: {exc}" if isinstance(exc, OddsbotError) else \

@@ -25,7 +25,6 @@ import io
 import json
 import os
 import platform
-import shutil
 import signal
 import stat
 import time
