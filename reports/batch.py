@@ -2,9 +2,16 @@
 the report.
 
 The folder holds ``run.json`` (the run's spec and every session that worked on it),
-``blocks/`` (finished blocks of games, kept so that ``--resume`` continues), the raw
-per-game file ``games.parquet`` (or ``games.csv``), ``report.html``, ``report.md``,
-``charts/`` and ``tables/``.
+``run.lock`` (``lock.py``), ``blocks/`` (finished blocks of games, kept so that
+``--resume`` continues), the raw per-game file ``games.parquet`` (or ``games.csv``),
+``report.html``, ``report.md``, ``charts/`` and ``tables/``. Every file is written whole
+or not at all (``outputs.replacing``).
+
+A session is recorded in ``run.json`` from its start and after every saved block:
+``started``, ``ended`` (UTC), ``outcome`` (``running`` while it runs, then ``finished``,
+``interrupted`` or ``failed: <why>``; a session found ``running`` by a later one, which
+holds the lock, is marked ``LOST``), ``games`` simulated, where (``how``), timings and the
+host.
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import platform
+from contextlib import suppress
 from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -20,11 +28,15 @@ import pandas as pd
 
 from .. import __version__
 from ..errors import OddsbotError
+from ..outputs import cannot_write, make_folder, remove_partials, replacing, write_text
 from . import designer, document, numbers, runner
+from .lock import LOCK_FILE
 from .spec import RunSpec
 
 RUN_FILE = "run.json"
 RAW_FORMATS = ("parquet", "csv")
+RUNNING = "running"
+LOST = "did not record its end (killed or crashed)"
 
 
 def _now() -> str:
@@ -32,14 +44,21 @@ def _now() -> str:
 
 
 def _write_state(out: Path, state: dict) -> None:
-    tmp = out / (RUN_FILE + ".partial")
-    tmp.write_text(json.dumps(state, indent=2) + "\n")
-    os.replace(tmp, out / RUN_FILE)
+    write_text(out / RUN_FILE, json.dumps(state, indent=2) + "\n")
 
 
 def check_new(out: Path) -> None:
-    """``out`` can hold a new run: it does not exist (its parent does) or is empty."""
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+    """``out`` can hold a new run: it does not exist (its parent does) or is empty (an
+    unheld ``run.lock`` of a run that never started counts as empty)."""
+    if (out / RUN_FILE).exists():
+        raise OddsbotError(f"--out: {str(out)!r} already holds a report run; continue or "
+                           f"repair it with --resume {out}, or choose another folder")
+    try:
+        used = out.exists() and (not out.is_dir() or
+                                 any(p.name != LOCK_FILE for p in out.iterdir()))
+    except OSError as exc:
+        raise OddsbotError(f"--out: cannot read {out}: {exc.strerror}") from None
+    if used:
         raise OddsbotError(f"--out: {str(out)!r} exists and is not an empty folder; use "
                            f"--resume {out} to continue a run there, or another folder")
     if not out.parent.is_dir():
@@ -60,7 +79,7 @@ def check_spec(spec: RunSpec, where: str) -> None:
 def start(spec: RunSpec, out: Path, raw: str) -> dict:
     """Create the run folder ``out`` (new, or an empty folder) with its ``run.json``."""
     check_new(out)
-    out.mkdir(exist_ok=True)
+    make_folder(out)
     state = {"spec": spec.to_json(), "raw": raw, "oddsbot": __version__, "created": _now(),
              "complete": False, "runs": []}
     _write_state(out, state)
@@ -76,8 +95,11 @@ def load_state(out: Path) -> dict:
     try:
         state = json.loads(path.read_text())
         spec = RunSpec.from_json(state["spec"])
-        if state["raw"] not in RAW_FORMATS or not isinstance(state["runs"], list):
-            raise ValueError(f"raw {state['raw']!r}")
+        if state["raw"] not in RAW_FORMATS or not isinstance(state["runs"], list) \
+                or not all(isinstance(run, dict) for run in state["runs"]):
+            raise ValueError(f"raw {state['raw']!r}, runs {state['runs']!r}")
+    except OSError as exc:
+        raise OddsbotError(f"--resume: cannot read {path}: {exc.strerror}") from None
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise OddsbotError(f"--resume: {path}: damaged run file ({exc})") from None
     check_spec(spec, f"--resume: {path}")
@@ -109,18 +131,70 @@ def resume(out: Path, given: dict[str, object]) -> tuple[RunSpec, dict]:
     return spec, state
 
 
+def recover(spec: RunSpec, out: Path, state: dict) -> list[str]:
+    """Before a resumed run continues, holding the folder's lock: remove the temporary
+    files a killed run left, mark its sessions that never recorded their end ``LOST``,
+    and remove damaged blocks so that they are computed again (a block's games depend on
+    the seed and their numbers only: the same rows as before). Returns the damaged
+    blocks, each as ``path (what was wrong)``."""
+    remove_partials(out)
+    for run in state["runs"]:
+        if run.get("outcome") == RUNNING:
+            run["outcome"] = LOST
+    found = []
+    for block, problem in runner.damaged(spec, out):
+        path = block.path(out)
+        try:
+            path.unlink()
+        except OSError as exc:
+            raise cannot_write(path, exc) from None
+        found.append(f"{path.relative_to(out)} ({problem})")
+    return found
+
+
+def _figures(done: runner.Executed) -> dict[str, object]:
+    """A session's figures so far, as ``run.json`` records them."""
+    return {"how": done.how, "games": done.games, "seconds": round(done.seconds, 3),
+            "games_per_second": round(done.games_per_second) if done.games else None,
+            "warm_up_seconds": round(done.warm_up_seconds, 3)}
+
+
+def _outcome(exc: BaseException) -> str:
+    """How a session that raised ``exc`` ended, in words."""
+    if isinstance(exc, KeyboardInterrupt):
+        return "interrupted"
+    return f"failed: {exc}" if isinstance(exc, OddsbotError) else \
+        f"failed: {type(exc).__name__}: {exc}"
+
+
 def simulate(spec: RunSpec, out: Path, state: dict, *, client=None,
              progress: runner.Progress | None = None) -> runner.Executed:
-    """Run every missing block and record this session in ``run.json``."""
-    began = _now()
+    """Run every missing block, recording the session in ``run.json`` (module docstring)
+    from its start, after every saved block and at its end however it ends; a session
+    with nothing to simulate is not recorded."""
+    if next(runner.missing(spec, out), None) is None:
+        state["complete"] = True
+        _write_state(out, state)
+        return runner.Executed("nothing to simulate", 0, 0.0, 0.0)
+    session: dict[str, object] = {"started": _now(), "ended": None, "outcome": RUNNING,
+                                  "how": "", "games": 0, "host": platform.node(),
+                                  "pid": os.getpid()}
+    state["runs"].append(session)
+    state["complete"] = False
     _write_state(out, state)
-    done = runner.execute(spec, out, client=client, progress=progress)
-    if done.games:
-        state["runs"].append({
-            "started": began, "finished": _now(), "how": done.how, "games": done.games,
-            "seconds": round(done.seconds, 3), "games_per_second": round(done.games_per_second),
-            "warm_up_seconds": round(done.warm_up_seconds, 3), "host": platform.node(),
-        })
+
+    def saved(now: runner.Executed) -> None:
+        session.update(_figures(now), ended=_now())
+        _write_state(out, state)
+
+    try:
+        done = runner.execute(spec, out, client=client, progress=progress, saved=saved)
+    except BaseException as exc:
+        session.update(ended=_now(), outcome=_outcome(exc))
+        with suppress(OddsbotError):  # a full disk may refuse this record too
+            _write_state(out, state)
+        raise
+    session.update(_figures(done), ended=_now(), outcome="finished")
     state["complete"] = True
     _write_state(out, state)
     return done
@@ -131,12 +205,12 @@ def raw_path(out: Path, raw: str) -> Path:
 
 
 def write_raw(df: pd.DataFrame, path: Path) -> None:
-    tmp = path.with_name(path.name + ".partial")
-    if path.suffix == ".csv":
-        df.to_csv(tmp, index=False)
-    else:
-        df.to_parquet(tmp, index=False)
-    os.replace(tmp, path)
+    """The per-game table as ``path`` (CSV or Parquet by its suffix), whole or not at all."""
+    with replacing(path) as f:
+        if path.suffix == ".csv":
+            df.to_csv(f, index=False)
+        else:
+            df.to_parquet(f, index=False)
 
 
 def title(spec: RunSpec) -> str:
@@ -150,9 +224,23 @@ def title(spec: RunSpec) -> str:
 def blocks_text(spec: RunSpec) -> str:
     """How the games of a variant were cut into blocks, as they were (never a block
     larger than the run)."""
-    sizes = [b.n for b in spec.blocks() if b.variant == spec.variants[0]]
-    last = f", the last of {sizes[-1]:,}" if sizes[-1] != sizes[0] else ""
-    return f"{len(sizes)} per variant, of {numbers.count(sizes[0], 'game')}{last}"
+    count, first = spec.blocks_per_variant(), min(spec.block, spec.games)
+    rest = spec.games - (count - 1) * spec.block
+    last = f", the last of {rest:,}" if rest != first else ""
+    return f"{count} per variant, of {numbers.count(first, 'game')}{last}"
+
+
+SESSION_COLUMNS = ["started", "ended", "outcome", "games", "how", "seconds",
+                   "games_per_second", "warm_up_seconds", "host"]
+
+
+def _session_row(run: dict) -> dict[str, object]:
+    """A session of ``run.json`` as a row of "How it ran" (a run file written before
+    sessions recorded their outcome has ``finished`` for ``ended``, and finished)."""
+    row = {name: run.get(name) for name in SESSION_COLUMNS}
+    row["ended"] = run.get("ended", run.get("finished"))
+    row["outcome"] = run.get("outcome", "finished")
+    return row
 
 
 def provenance(spec: RunSpec, state: dict) -> document.Section:
@@ -167,13 +255,11 @@ def provenance(spec: RunSpec, state: dict) -> document.Section:
                                            if "oddsbot" in state else ""),
         "report written by": f"oddsbot {__version__}",
     }
-    runs = pd.DataFrame(state["runs"], columns=["started", "finished", "how", "games",
-                                                "seconds", "games_per_second",
-                                                "warm_up_seconds", "host"])
-    text = ("The run's settings, then one row per session that simulated games for this "
-            "report (a resumed run has several). Throughput counts simulation only, after "
-            "every worker's warm-up (numba compile or cache load). Results do not depend "
-            "on where blocks ran.")
+    runs = pd.DataFrame([_session_row(run) for run in state["runs"]], columns=SESSION_COLUMNS)
+    text = ("The run's settings, then one row per session that had games to simulate for "
+            "this report, however it ended (a resumed run has several). Throughput counts "
+            "simulation only, after every worker's warm-up (numba compile or cache load). "
+            "Results do not depend on where blocks ran.")
     return document.Section("Provenance", text, facts=facts,
                             tables=[document.Table("runs", "How it ran", runs, digits=3)])
 

@@ -20,6 +20,7 @@ from matplotlib.figure import Figure
 
 from ..analyser import render
 from ..analyser.table import Table as ResultTable
+from ..outputs import make_folder, write_bytes, write_text
 from . import figures, numbers
 
 Format = Callable[[object], str]  # a cell's text, for a column that needs its own
@@ -119,9 +120,10 @@ def _facts_html(facts: dict[str, object]) -> str:
 def write(report: Report, out: Path) -> list[Path]:
     """Write ``report.html``, ``report.md``, ``charts/<name>.png`` (each titled with its
     caption and the report's title) and ``tables/<name>.csv`` into the folder ``out``;
-    returns the paths written."""
-    (out / "charts").mkdir(exist_ok=True)
-    (out / "tables").mkdir(exist_ok=True)
+    returns the paths written. Each file is written whole or not at all
+    (``outputs.replacing``)."""
+    make_folder(out / "charts")
+    make_folder(out / "tables")
     written: list[Path] = []
     body = [f"<h1>{html.escape(report.title)}</h1>"]
     md = [f"# {report.title}"]
@@ -133,7 +135,7 @@ def write(report: Report, out: Path) -> list[Path]:
         md += [""] if section.facts else []
         for t in section.tables:
             path = out / "tables" / f"{t.name}.csv"
-            path.write_text(render.csv(ResultTable.from_frame(t.frame)))
+            write_text(path, render.csv(ResultTable.from_frame(t.frame)))
             written.append(path)
             body.append(_html_table(t))
             md += [f"**{t.title}**", "", _md_table(t)]
@@ -141,13 +143,13 @@ def write(report: Report, out: Path) -> list[Path]:
             figures.title(c.figure, c.caption, report.title)
             png = figures.png_bytes(c.figure)
             path = out / "charts" / f"{c.name}.png"
-            path.write_bytes(png)
+            write_bytes(path, png)
             written.append(path)
             body.append(_html_chart(c, png))
             md += [f"![{c.caption}](charts/{c.name}.png)", ""]
     page = (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
             f"<title>{html.escape(report.title)}</title><style>{CSS}</style></head>"
             f"<body>{''.join(body)}</body></html>\n")
-    (out / "report.html").write_text(page, encoding="utf-8")
-    (out / "report.md").write_text("\n".join(md) + "\n", encoding="utf-8")
+    write_text(out / "report.html", page)
+    write_text(out / "report.md", "\n".join(md) + "\n")
     return written + [out / "report.html", out / "report.md"]

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 class DesignerFace(Protocol):
     """Whole games in blocks, and the report sections of a finished run."""
 
+    RAW_FIELDS: int  # columns of ``simulate_raw``'s rows (int16, one row per game)
+
     def check_run(self, variants: tuple[str, ...], players: int,
                   policies: tuple[str, ...]) -> None: ...
 

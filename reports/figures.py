@@ -14,6 +14,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from ..errors import OddsbotError
+from ..outputs import check_not_input, replacing
 
 DPI = 100
 FORMATS = ("png", "svg")
@@ -36,16 +37,14 @@ def image_format(path: Path, option: str = "--out") -> str:
 
 def check_out(path: Path, inputs: list[Path], option: str = "--out") -> str:
     """Check that ``path`` may be written: a known image suffix, an existing folder, not
-    a folder itself and not one of the user's ``inputs``. Returns the format."""
+    a folder itself and not one of the user's ``inputs`` (by file identity: a hard link
+    or a symlink to an input is refused too). Returns the format."""
     fmt = image_format(path, option)
     if path.is_dir():
         raise OddsbotError(f"{option}: {str(path)!r} is a folder")
     if not path.parent.is_dir():
         raise OddsbotError(f"{option}: folder {str(path.parent)!r} does not exist")
-    for src in inputs:
-        if src.exists() and path.resolve() == src.resolve():
-            raise OddsbotError(f"{option}: {str(path)!r} is an input file; refusing to "
-                               f"overwrite it")
+    check_not_input(path, inputs, option)
     return fmt
 
 
@@ -55,9 +54,15 @@ def title(fig: Figure, heading: str, subject: str) -> None:
     fig.suptitle(f"{heading}\n{subject}", fontsize="medium")
 
 
-def save(fig: Figure, path: Path) -> None:
-    """Write ``fig`` to ``path`` in the format its suffix names (PNG at ``DPI``)."""
-    fig.savefig(path, format=image_format(path), dpi=DPI)
+def save(fig: Figure, path: Path, option: str = "--out") -> None:
+    """Write ``fig`` to ``path`` in the format its suffix names (PNG at ``DPI``), whole
+    or not at all (``outputs.replacing``); a failed write is one line naming
+    ``option``."""
+    try:
+        with replacing(path) as f:
+            fig.savefig(f, format=image_format(path, option), dpi=DPI)
+    except OddsbotError as exc:
+        raise OddsbotError(f"{option}: {exc}") from None
 
 
 def png_bytes(fig: Figure) -> bytes:

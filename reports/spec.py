@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -19,6 +20,9 @@ from ..errors import OddsbotError
 from ..kernels.rng import MAX_SEED
 
 BLOCK_GAMES = 50_000
+# Games per variant at most: the report is built in memory from every game, about 330 bytes
+# each at the peak (measured: README.md, "Report folders"), so that memory is bounded.
+MAX_GAMES = 10_000_000
 
 
 @dataclass(frozen=True)
@@ -54,19 +58,25 @@ class RunSpec:
         what = json.dumps([self.game, self.players, list(self.policies), self.seed])
         return hashlib.sha256(what.encode()).hexdigest()[:12]
 
-    def blocks(self) -> list[Block]:
-        """Every block of the run, variant by variant in game order."""
-        return [Block(v, g, min(self.block, self.games - g), self.key())
-                for v in self.variants for g in range(0, self.games, self.block)]
+    def blocks(self) -> Iterator[Block]:
+        """Every block of the run, variant by variant in game order, one at a time (a
+        run's memory does not grow with its number of blocks)."""
+        key = self.key()
+        return (Block(v, g, min(self.block, self.games - g), key)
+                for v in self.variants for g in range(0, self.games, self.block))
+
+    def blocks_per_variant(self) -> int:
+        """How many blocks each variant's games are cut into (the last may be short)."""
+        return -(-self.games // self.block)
 
     def problems(self) -> list[str]:
         """What makes this spec impossible to run, as ``field: reason`` texts (the
         game-specific checks are the designer's ``check_run``)."""
         out = []
-        if self.games < 1:
-            out.append(f"games: must be at least 1, got {self.games}")
-        if self.block < 1:
-            out.append(f"block: must be at least 1, got {self.block}")
+        if not 1 <= self.games <= MAX_GAMES:
+            out.append(f"games: must be 1 to {MAX_GAMES:,}, got {self.games:,}")
+        if not 1 <= self.block <= BLOCK_GAMES:
+            out.append(f"block: must be 1 to {BLOCK_GAMES:,}, got {self.block:,}")
         if not self.variants:
             out.append("variants: none given")
         if len(set(self.variants)) != len(self.variants):

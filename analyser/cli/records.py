@@ -70,7 +70,7 @@ def replay(
             name = "stdin" if record == "-" else Path(record).name
             fig = spec.load_designer().replay_chart(steps, samples=samples, seed=seed,
                                                     title=f"record {name}")
-            figures.save(fig, Path(chart))
+            figures.save(fig, Path(chart), "--chart")
             err.print(f"wrote {chart}: {len(steps)} turns", markup=False, highlight=False,
                       soft_wrap=True)
         annotate = dict(samples=samples, seed=seed, rollouts=rollouts, policy=rollout_policy,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Iterator, Optional
 
@@ -13,10 +13,12 @@ from rich.progress import (
 )
 
 from ...errors import OddsbotError
+from ...outputs import WriteError, make_folder
 from .. import registry
 from .common import app, check_positive, choices, err, first_run, guarded, seed_option
 
 RawFormat = choices("RawFormat", ("parquet", "csv"))  # = reports.batch.RAW_FORMATS (tested)
+MAX_GAMES = 10_000_000  # = reports.spec.MAX_GAMES (tested); not imported: numba loads late
 
 
 def _split(values: Optional[list[str]]) -> tuple[str, ...]:
@@ -44,11 +46,22 @@ def games_progress() -> Iterator:
         yield guarded(update)
 
 
+def _say_damaged(found: list[str]) -> None:
+    """One line on stderr naming the damaged blocks a resumed run computes again."""
+    if not found:
+        return
+    shown = ", ".join(found[:3]) + (f" and {len(found) - 3} more" if len(found) > 3 else "")
+    err.print(f"oddsbot: recomputing {len(found)} damaged block"
+              f"{'' if len(found) == 1 else 's'}: {shown}", markup=False, highlight=False,
+              soft_wrap=True)
+
+
 @app.command()
 def report(
     game: Optional[str] = typer.Argument(None, help="Game id (see 'oddsbot games'); not "
                                                     "needed with --resume."),
-    n_games: Optional[int] = typer.Option(None, "--games", help="Whole games per variant."),
+    n_games: Optional[int] = typer.Option(None, "--games", help=f"Whole games per variant "
+                                                                f"(at most {MAX_GAMES:,})."),
     players: Optional[int] = typer.Option(None, help="Players (default: 4)."),
     policies: Optional[list[str]] = typer.Option(
         None, "--policies", help="Policy of each seat, comma-separated, repeated over the "
@@ -60,9 +73,11 @@ def report(
                                       "same games anywhere.", default=None),
     raw: Optional[RawFormat] = typer.Option(None, help="Raw per-game file (default: "
                                                        "parquet)."),
-    out: Optional[Path] = typer.Option(None, help="New (or empty) folder for the report."),
-    resume: Optional[Path] = typer.Option(None, help="Continue (or rebuild) the run in this "
-                                                     "folder; --games may change it."),
+    out: Optional[Path] = typer.Option(None, help="New (or empty) folder for the report; "
+                                                  "locked while the run works in it."),
+    resume: Optional[Path] = typer.Option(None, help="Continue (or rebuild, or repair) the "
+                                                     "run in this folder; --games may "
+                                                     "change it."),
     scheduler: Optional[str] = typer.Option(None, help="Send the work to this Dask "
                                                        "scheduler, tcp://HOST:PORT."),
     workers: Optional[int] = typer.Option(None, help="Start a local Dask cluster of N "
@@ -70,7 +85,7 @@ def report(
 ) -> None:
     """Simulate whole games per variant and write a designer report: report.html
     (self-contained), report.md, charts/, tables/ and the raw per-game file."""
-    from ...reports import batch, designer, runner
+    from ...reports import batch, designer, lock, runner
     from ...reports.spec import RunSpec
 
     if (out is None) == (resume is None):
@@ -82,6 +97,9 @@ def report(
         raise OddsbotError(f"--scheduler: expected tcp://HOST:PORT, got {scheduler!r}")
     check_positive("--workers", workers)
     check_positive("--games", n_games)
+    if n_games is not None and n_games > MAX_GAMES:
+        raise OddsbotError(f"--games: at most {MAX_GAMES:,} per variant (the report is "
+                           f"built in memory), got {n_games:,}")
     check_positive("--players", players)
     raw = None if raw is None else str(raw)
     game_spec = registry.spec(game) if game is not None else None
@@ -99,8 +117,8 @@ def report(
                  "players": players, "seed": seed, "raw": raw, "games": n_games,
                  "policies": (faces.seat_policies(_split(policies), players or have.players)
                               if policies else None)}
-        spec, state = batch.resume(resume, given)
-        folder = resume
+        spec, state = batch.resume(resume, given)  # refused before the cluster starts
+        folder, option = resume, "--resume"
     else:
         if game_spec is None:
             raise OddsbotError("game: which game? (see 'oddsbot games'), e.g. 'oddsbot "
@@ -114,20 +132,34 @@ def report(
                        faces.seat_policies(_split(policies), players), n_games,
                        0 if seed is None else seed)
         batch.check_new(out)
-        folder = out
-    try:  # the cluster is up before anything is written
-        with first_run(registry.spec(spec.game), "report"), \
-                runner.dask_client(scheduler, workers) as client, games_progress() as progress:
-            if resume is None:
-                state = batch.start(spec, out, raw or "parquet")
-            done = batch.simulate(spec, folder, state, client=client, progress=progress)
+        folder, option = out, "--out"
+    # the folder is locked once the cluster is up, before anything is written, until the
+    # report is written (reports/lock.py)
+    try:
+        with ExitStack() as locked:
+            with first_run(registry.spec(spec.game), "report"), \
+                    runner.dask_client(scheduler, workers) as client, \
+                    games_progress() as progress:
+                if resume is None:
+                    make_folder(out)
+                locked.enter_context(lock.held(folder, option))
+                if resume is None:
+                    state = batch.start(spec, out, raw or "parquet")
+                else:  # read again under the lock: another run may have changed it
+                    spec, state = batch.resume(resume, given)
+                    _say_damaged(batch.recover(spec, resume, state))
+                done = batch.simulate(spec, folder, state, client=client, progress=progress)
+            written = batch.build(spec, folder, state)
     except KeyboardInterrupt:
         kept = (f"finished blocks are kept in {folder}/blocks. Continue with: oddsbot "
                 f"report --resume {folder}") if (folder / batch.RUN_FILE).exists() else \
             "nothing was written"
         err.print(f"oddsbot: stopped; {kept}", markup=False, highlight=False, soft_wrap=True)
         raise
-    written = batch.build(spec, folder, state)
+    except WriteError as exc:
+        kept = (f"; finished blocks are kept, continue with: oddsbot report --resume {folder}"
+                if (folder / batch.RUN_FILE).exists() else "")
+        raise OddsbotError(f"{option}: {exc}{kept}") from None
     rate = f", {done.games_per_second:,.0f} games/s ({done.how})" if done.games else \
         " (no games left to simulate)"
     games = f"{spec.games:,} game{'' if spec.games == 1 else 's'}"

@@ -2,8 +2,10 @@
 charts."""
 
 from .charts import position_chart, replay_chart
-from .games import check_run, raw_table, seat_policies, simulate_block, simulate_raw
+from .games import (
+    RAW_FIELDS, check_run, raw_table, seat_policies, simulate_block, simulate_raw,
+)
 from .report import report_sections
 
-__all__ = ["check_run", "position_chart", "raw_table", "replay_chart", "report_sections",
-           "seat_policies", "simulate_block", "simulate_raw"]
+__all__ = ["RAW_FIELDS", "check_run", "position_chart", "raw_table", "replay_chart",
+           "report_sections", "seat_policies", "simulate_block", "simulate_raw"]

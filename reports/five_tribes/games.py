@@ -40,6 +40,7 @@ POLICIES = K.POLICY_NAMES
 # ``random`` plays about 2,000 four-player games a second per thread; ``greedy`` values
 # every complete turn exactly (``greedy_turn``): a few seconds per game and thread
 DEFAULT_POLICY = "random"
+RAW_FIELDS = K.N_FIELDS  # columns of a row of simulate_raw
 CHUNK_GAMES = 64  # games a numba thread takes at a time (does not change any result)
 GREEDY_CHUNK_GAMES = 1  # greedy games are slow and uneven: one at a time keeps threads busy
 MIN_PLAYERS, MAX_PLAYERS = 2, K.MAX_PLAYERS

@@ -37,6 +37,8 @@ def read_record_text(source: str) -> str:
 
 
 def input_files(source: str) -> list[Path]:
-    """POSITION or RECORD as a file an output must not overwrite (none for stdin or
-    inline text)."""
-    return [Path(source)] if source != "-" and Path(source).is_file() else []
+    """POSITION or RECORD as a file an output must not overwrite: its path, or for '-'
+    the file standard input is redirected from (none for a pipe, a terminal or inline
+    text)."""
+    path = Path("/dev/stdin" if source == "-" else source)
+    return [path] if path.is_file() else []

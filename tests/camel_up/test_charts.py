@@ -7,6 +7,10 @@ back (PNG pixel size, SVG root).
 
 from __future__ import annotations
 
+import errno
+import os
+import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -26,6 +30,7 @@ from oddsbot.analyser.montecarlo import Plan
 from oddsbot.reports import figures, palette
 from oddsbot.reports.camel_up import charts
 
+from faults import write_faults
 from figure_checks import assert_legends_clear, assert_no_clipped_text, pixels
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -313,3 +318,77 @@ def test_cli_replay_chart_refused(oddsbot_cli, tmp_path, case):
     run = oddsbot_cli("replay", record, "--samples", SAMPLES, "--chart", chart)
     assert_refused(run, "--chart")
     assert record.read_text() == before
+
+
+# --------------------------------------------------------------------------- outputs: identity, faults
+
+
+def other_name(source: Path, kind: str, suffix: str) -> Path:
+    """Another name of ``source`` ending in ``suffix``: a hard link or a symlink."""
+    name = source.with_name(f"{kind}{suffix}")
+    (os.link if kind == "hard" else os.symlink)(source, name)
+    return name
+
+
+def chart_args(command: str, source: Path, out: Path) -> list[object]:
+    if command == "chart":
+        return ["chart", source, "--out", out, "--samples", SAMPLES]
+    return ["replay", source, "--samples", SAMPLES, "--chart", out]
+
+
+@pytest.mark.parametrize("kind", ["hard", "soft"])
+@pytest.mark.parametrize("command", ["chart", "replay"])
+def test_an_output_that_is_another_name_of_the_input_is_refused(oddsbot_cli, tmp_path,
+                                                                command, kind):
+    """By file identity, not by name: a hard link or a symlink to the position or record
+    is the input, whatever it is called."""
+    source = short_record(tmp_path) if command == "replay" else tmp_path / "start.json"
+    if command == "chart":
+        source.write_text(START_4P.read_text())
+    before = source.read_bytes()
+    out = other_name(source, kind, ".svg")
+    run = oddsbot_cli(*chart_args(command, source, out))
+    assert_refused(run, "--out" if command == "chart" else "--chart", "input file",
+                   source.name)
+    assert source.read_bytes() == before and out.read_bytes() == before
+
+
+def test_replay_from_stdin_refuses_the_file_stdin_reads(tmp_path):
+    """``replay - --chart OUT < RECORD`` where OUT is a hard link to RECORD (a real
+    process: standard input is the redirected file)."""
+    record = short_record(tmp_path)
+    before = record.read_bytes()
+    out = other_name(record, "hard", ".png")
+    with open(record, "rb") as stdin:
+        proc = subprocess.run([shutil.which("oddsbot"), "replay", "-", "--samples", "100",
+                               "--chart", out], stdin=stdin, capture_output=True, text=True,
+                              timeout=300)
+    assert (proc.returncode, proc.stdout) == (2, ""), proc.stderr
+    assert proc.stderr.startswith("oddsbot: error: --chart: ") and "input file" in proc.stderr
+    assert len(proc.stderr.splitlines()) == 1 and record.read_bytes() == before
+
+
+@pytest.mark.parametrize("code, words", [(errno.ENOSPC, "No space left on device"),
+                                         (errno.EACCES, "Permission denied")])
+@pytest.mark.parametrize("command", ["chart", "replay"])
+def test_a_chart_that_cannot_be_written_is_one_line(oddsbot_cli, monkeypatch, tmp_path,
+                                                    command, code, words):
+    """A full disk or a folder one may not write to: one error line naming the file (for
+    replay, after its "record OK" line), and neither a chart nor a partial file left
+    (an older chart of that name is kept)."""
+    source = short_record(tmp_path) if command == "replay" else START_4P
+    out = tmp_path / "chart.png"
+    out.write_bytes(b"an older chart")
+    with write_faults(monkeypatch, lambda name: name == out.name, code) as refused:
+        run = oddsbot_cli(*chart_args(command, source, out))
+    assert refused == [out.name]
+    assert (run.code, run.exc, run.out) == (2, None, "") and "Traceback" not in run.err
+    *before, line = run.err.strip().splitlines()
+    assert [b.startswith("record OK") for b in before] == ([True] if command == "replay"
+                                                           else [])
+    option = "--out" if command == "chart" else "--chart"
+    assert line == f"oddsbot: error: {option}: cannot write {out}: {words}"
+    assert out.read_bytes() == b"an older chart"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["chart.png"] + (["short.record"] if command == "replay" else []))
+

@@ -62,3 +62,10 @@ def test_raw_choices_are_the_report_formats():
     from oddsbot.reports.batch import RAW_FORMATS
 
     assert tuple(RawFormat) == RAW_FORMATS
+
+
+def test_the_games_cap_is_the_report_runs_cap():
+    from oddsbot.analyser.cli import reports
+    from oddsbot.reports import spec
+
+    assert reports.MAX_GAMES == spec.MAX_GAMES

@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 import shutil
 import signal
-import subprocess
 import time
 from pathlib import Path
 
@@ -32,56 +31,16 @@ import pytest
 from conftest import Run
 from checks import assert_bad_input, ok, same_report
 from oddsbot.reports.spec import RunSpec
+from run_folders import (
+    assert_untouched, block_files, copy_run, oddsbot, run_file, snapshot, spawn,
+)
 
-EXE = shutil.which("oddsbot")
 VARIANTS = ("camel-up", "camel-up-2014")
 # the reference run: both variants, 1,000 games each (one block per variant)
 REF = ("camel-up", "--games", "1000", "--variant", ",".join(VARIANTS), "--seed", "7")
 REPORT_FILES = ("games.parquet", "report.html", "report.md")
 UNREACHABLE = "tcp://127.0.0.1:1"
 BIG_GAMES = 120_000  # three blocks of the CLI's default 50,000 games: 50k, 50k, 20k
-
-
-# --------------------------------------------------------------------------- helpers
-
-
-def spawn(*args: object) -> subprocess.Popen:
-    """Start the ``oddsbot`` console script, its stdout and stderr piped."""
-    assert EXE, "the `oddsbot` console script is not on PATH"
-    return subprocess.Popen([EXE, *map(str, args)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-
-
-def oddsbot(*args: object, timeout: float = 300) -> Run:
-    """The ``oddsbot`` console script run to the end, as a :class:`Run`."""
-    proc = spawn(*args)
-    out, err = proc.communicate(timeout=timeout)
-    return Run(proc.returncode, out, err)
-
-
-def snapshot(root: Path) -> dict[str, bytes | None]:
-    """Every file (its bytes) and folder (``None``) under ``root``."""
-    return {p.relative_to(root).as_posix(): p.read_bytes() if p.is_file() else None
-            for p in sorted(root.rglob("*"))}
-
-
-def assert_untouched(before: dict[str, bytes | None], after: dict[str, bytes | None]) -> None:
-    assert sorted(after) == sorted(before), "files or folders were added or removed"
-    changed = [name for name in before if after[name] != before[name]]
-    assert not changed, f"changed: {changed}"
-
-
-def run_file(folder: Path) -> dict:
-    return json.loads((folder / "run.json").read_text())
-
-
-def block_files(folder: Path) -> list[Path]:
-    return sorted((folder / "blocks").rglob("*.npy"))
-
-
-def copy_run(source: Path, to: Path) -> Path:
-    shutil.copytree(source, to)
-    return to
 
 
 # --------------------------------------------------------------------------- fixtures
@@ -304,7 +263,10 @@ def test_ctrl_c_keeps_finished_blocks_and_says_how_to_continue(interrupted):
     assert 1 <= len(kept) < 3, f"not a real interruption: {sorted(content)}"
     assert not [name for name in content if name.endswith(".partial")]
     state = json.loads(content["run.json"])
-    assert state["complete"] is False and state["runs"] == []
+    assert state["complete"] is False
+    (session,) = state["runs"]  # recorded, though interrupted
+    assert session["outcome"] == "interrupted"
+    assert session["games"] == sum(int(Path(name).stem.rsplit("-", 1)[1]) for name in kept)
     assert state["spec"]["games"] == BIG_GAMES
     assert "report.html" not in content and "games.parquet" not in content
 
@@ -314,8 +276,14 @@ def test_resumed_interruption_equals_an_uninterrupted_run(interrupted, oddsbot_c
     stopped = copy_run(interrupted[0], tmp_path / "stopped")
     kept = sum(int(p.stem.rsplit("-", 1)[1]) for p in block_files(stopped))
     ok(oddsbot_cli("report", "--resume", stopped))
-    (session,) = run_file(stopped)["runs"]
+    first, session = run_file(stopped)["runs"]
+    assert (first["outcome"], first["games"]) == ("interrupted", kept)
+    assert session["outcome"] == "finished"
     assert session["games"] == BIG_GAMES - kept  # only the missing blocks were simulated
+    # the report's "How it ran" lists both sessions: every game is accounted for
+    runs = pd.read_csv(stopped / "tables" / "runs.csv")
+    assert runs["outcome"].tolist() == ["interrupted", "finished"]
+    assert runs["games"].sum() == BIG_GAMES
 
     whole = tmp_path / "whole"
     ok(oddsbot_cli("report", "camel-up", "--games", BIG_GAMES, "--seed", 3, "--out", whole))
@@ -374,6 +342,11 @@ BAD = {
                                    ("--policies", "4", "3")),
     "--games 0": (("camel-up", "--games", 0, "--out", "{tmp}/new"), ("--games", "0")),
     "--games -5": (("camel-up", "--games", -5, "--out", "{tmp}/new"), ("--games", "-5")),
+    # memory: the report is built from every game, so their number is capped
+    "--games beyond the cap": (("camel-up", "--games", 10**12, "--out", "{tmp}/new"),
+                               ("--games", "10,000,000", "1,000,000,000,000")),
+    "--resume with --games beyond the cap": (("--resume", "{tmp}/run", "--games",
+                                              10_000_001), ("--games", "10,000,000")),
     "--games not a number": (("camel-up", "--games", "many", "--out", "{tmp}/new"),
                              ("--games", "integer")),
     "missing --games": (("camel-up", "--out", "{tmp}/new"), ("--games",)),
@@ -425,7 +398,9 @@ DAMAGED: dict[str, str | dict] = {
     "spec without games": {"games": None},
     "seed not a number": {"seed": "abc"},
     "games 0": {"games": 0},
+    "games beyond the cap": {"games": 10**12},
     "block 0": {"block": 0},
+    "block beyond the largest": {"block": 10**9},
     "no variants": {"variants": []},
     "unknown variant": {"variants": ["camel-up-2099"]},
     "one policy for four seats": {"policies": ["random"]},

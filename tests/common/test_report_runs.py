@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from checks import full_run, same_report
 from oddsbot.reports import batch, runner
@@ -43,13 +44,20 @@ def test_resume_after_an_interruption_equals_an_uninterrupted_run(uninterrupted,
     with pytest.raises(KeyboardInterrupt):
         batch.simulate(SPEC, out, state, progress=stop_after_two_blocks)
     kept = sorted((out / "blocks").rglob("*.npy"))
-    assert len(kept) == 2 and not list((out / "blocks").rglob("*.partial"))
+    assert len(kept) == 2 and not list(out.rglob("*.partial"))
+    (stopped,) = batch.load_state(out)["runs"]
+    assert (stopped["outcome"], stopped["games"]) == ("interrupted", 2 * SPEC.block)
+    assert stopped["started"] <= stopped["ended"]
     spec, state = batch.resume(out, {})
     assert spec == SPEC
     done = batch.simulate(spec, out, state)
     assert done.games == 2 * SPEC.games - 2 * SPEC.block
     batch.build(spec, out, state)
     same_report(uninterrupted, out)
+    # "How it ran" lists both sessions, and their games add up to the run's
+    runs = pd.read_csv(out / "tables" / "runs.csv")
+    assert runs["outcome"].tolist() == ["interrupted", "finished"]
+    assert runs["games"].sum() == 2 * SPEC.games
 
 
 def test_resume_may_grow_the_run_and_keeps_finished_blocks(uninterrupted, tmp_path):
@@ -57,13 +65,12 @@ def test_resume_may_grow_the_run_and_keeps_finished_blocks(uninterrupted, tmp_pa
                        "policies": SPEC.policies})
     out = tmp_path / "grown"
     full_run(small, out)
-    first = (SPEC.blocks()[0].path(out)).stat().st_mtime_ns
+    first = next(SPEC.blocks()).path(out).stat().st_mtime_ns
     spec, state = batch.resume(out, {"games": SPEC.games})
     assert spec == SPEC
     done = batch.simulate(spec, out, state)
     assert done.games == 2 * (SPEC.games - 1_000)  # the 500-game blocks are redone
-    assert (SPEC.blocks()[0].path(out)).stat().st_mtime_ns \
-        == first
+    assert next(SPEC.blocks()).path(out).stat().st_mtime_ns == first
     batch.build(spec, out, state)
     same_report(uninterrupted, out)
 

@@ -171,6 +171,9 @@ def seat_policies(policies: tuple[str, ...], players: int) -> tuple[str, ...]:
     return ("random",) * players
 
 
+RAW_FIELDS = 2  # (winner, turns)
+
+
 def simulate_raw(variant_id, players, policies, seed, game0, n) -> np.ndarray:
     """Game r from seed (seed, r): rows (winner, turns)."""
     rows = []
