@@ -645,8 +645,8 @@ def _bad_json_cases() -> list:
         case("17 yellow with held viziers", held_viziers, "players", "yellow", "16"),
         case("negative gold", gold, "players[1].gold", "-3"),
         case("owner not a player", owner, "board[2][3].owner", "3"),
-        case("unknown top field", field, "colour", "unknown field"),
-        case("unknown cell field", cell_field, "board[0][1].camel", "unknown field"),
+        case("unknown top field", field, "colour", "unknown key"),
+        case("unknown cell field", cell_field, "board[0][1].camel", "unknown key"),
     ]
 
 
