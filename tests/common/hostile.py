@@ -54,11 +54,16 @@ class Seed:
 
 
 def _record_head(text: str) -> str:
-    """The comments, the start line and the first ``RECORD_TURNS`` turns of a record."""
-    kept, turns = [], 0
+    """A record's first comment line, start line and first ``RECORD_TURNS`` turns
+    (mutations of a long header would hit comments mostly)."""
+    kept, turns, comments = [], 0, 0
     for line in text.splitlines():
         body = line.split("#", 1)[0].strip()
-        if body and not body.startswith("start"):
+        if not body:
+            comments += 1
+            if comments > 1:
+                continue
+        elif not body.startswith("start"):
             turns += 1
             if turns > RECORD_TURNS:
                 break
