@@ -1,7 +1,8 @@
 """Reading a Camel Up position from JSON (and from the notation's parsed fields).
 
-Shapes are checked here (wrong types, unknown names: PositionError naming the field);
-game invariants are checked by ``validate``. Missing fields get documented defaults:
+Shapes are checked here (wrong types, unknown names and keys, numbers out of their range
+of docs/games/camel-up.md §13.3: PositionError naming the field); game invariants are
+checked by ``validate``. Missing fields get documented defaults:
 4 players (or as many as a per-player list implies), 3 EP each, seat 0 to move, nothing
 bet, no tiles; pyramid tickets of the dice already revealed go to the players who moved
 just before ``to_move`` (as if only dice were rolled since the leg began).

@@ -42,6 +42,9 @@ board nor held (viziers and elders); the resource deck holds the 54 cards minus 
 the players' hands and the discard pile; the djinn deck the 22 djinns minus those face up,
 owned and discarded; deck order is unknown.
 
+Numbers are read within the ranges of docs/games/five-tribes.md §18.3 (``COUNT_MAX``,
+``card_max``); seats are checked against the player count by ``validate``.
+
 ``to_json`` writes every field in canonical form: meeples in ``YWBGR`` order, djinn lists
 and the resource discard pile in box order (their order has no effect), goods only where
 non-zero.
@@ -70,7 +73,7 @@ COSTS = tuple(int(c) for c in FT.BID_COSTS)
 FIRST_ZERO = COSTS.index(0)
 COST_LABELS = tuple(str(c) for c in COSTS[:FIRST_ZERO + 1])
 DEFAULT_PLAYERS = 4
-MAX_GOLD = 999_999  # GC: far more than any game earns (docs/games/five-tribes.md §18.1)
+MAX_GOLD = 999_999  # GC: far more than any game earns (docs/games/five-tribes.md §18.3)
 # the most of each count a player may hold: the box's (gold: MAX_GOLD)
 COUNT_MAX = {"gold": MAX_GOLD, "viziers": int(FT.MEEPLE_TOTALS[FT.COLOURS.index("Y")]),
              "elders": int(FT.MEEPLE_TOTALS[FT.COLOURS.index("W")]),
