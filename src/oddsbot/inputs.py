@@ -122,9 +122,8 @@ def _read_fd(fd: int, what: str, name: str, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def _read_path(source: str, what: str, limit: int) -> bytes:
+def _read_path(source: str, name: str, what: str, limit: int) -> bytes:
     """The bytes of the file, FIFO or device ``source`` (at most ``limit + 1``)."""
-    name = quote(source, tail=True)
     try:  # non-blocking: opening a FIFO must not wait for a writer
         fd = os.open(source, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
@@ -141,31 +140,32 @@ def _read_path(source: str, what: str, limit: int) -> bytes:
         os.close(fd)
 
 
-def read_position_text(source: str) -> str:
-    """The text of POSITION: stdin for '-', a file's content, or the argument itself
-    (inline notation or JSON)."""
-    what, limit = "position", POSITION_LIMIT
+def _read(source: str, what: str, limit: int) -> str:
+    """The text of stdin ('-') or of the file, FIFO or device ``source``."""
     if source == "-":
         return decode(_read_stdin(limit), what, "stdin", limit)
-    found = _file_kind(source) if could_be_path(source) else None
-    if found is not None:
-        return decode(_read_path(source, what, limit), what, quote(source, tail=True), limit)
+    name = quote(source, tail=True)
+    return decode(_read_path(source, name, what, limit), what, name, limit)
+
+
+def read_position_text(source: str) -> str:
+    """The text of POSITION: stdin for '-', a file's content, or the argument itself
+    (inline notation or JSON) if no file has that name."""
+    if source == "-" or (could_be_path(source) and _file_kind(source) is not None):
+        return _read(source, "position", POSITION_LIMIT)
     path = Path(source) if could_be_path(source) else None
     if path is not None and (path.suffix.lower() == ".json" or (
             path.parent != Path(".") and not path.parent.is_dir() and " " not in source)):
         raise OddsbotError(f"position: no such file {quote(source, tail=True)}")
-    return decode(os.fsencode(source), what, "the argument", limit)
+    return decode(os.fsencode(source), "position", "the argument", POSITION_LIMIT)
 
 
 def read_record_text(source: str) -> str:
     """The text of RECORD: stdin for '-', else a file's content."""
-    what, limit = "record", RECORD_LIMIT
-    if source == "-":
-        return decode(_read_stdin(limit), what, "stdin", limit)
-    if not could_be_path(source) or _file_kind(source) is None:
-        raise OddsbotError(f"record: no such file {quote(source, tail=True)} (a record is a file, or "
-                           f"'-' for stdin)")
-    return decode(_read_path(source, what, limit), what, quote(source, tail=True), limit)
+    if source != "-" and (not could_be_path(source) or _file_kind(source) is None):
+        raise OddsbotError(f"record: no such file {quote(source, tail=True)} (a record is "
+                           f"a file, or '-' for stdin)")
+    return _read(source, "record", RECORD_LIMIT)
 
 
 def input_files(source: str) -> list[Path]:

@@ -30,7 +30,7 @@ from pathlib import Path
 import pytest
 
 import hostile
-from checks import assert_bad_input, ok
+from checks import assert_bad_input
 from oddsbot import inputs
 from oddsbot.analyser import registry
 from oddsbot.errors import QUOTE_LIMIT, quote
