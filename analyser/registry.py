@@ -15,7 +15,9 @@ import pkgutil
 from pathlib import Path
 from typing import Any
 
-from ..errors import OddsbotError, load_json
+from ..errors import OddsbotError, quote
+from ..inputs import lines
+from ..strict import load_json
 from .face import GameFace, GameSpec
 
 _SPECS: dict[str, GameSpec] = {}
@@ -65,7 +67,7 @@ def _lookup(name: str) -> GameSpec:
         if name == spec.name or name in spec.variants or name in spec.aliases:
             return spec
     known = ", ".join(sorted(_SPECS))
-    raise OddsbotError(f"game: unknown game {name!r} (known: {known})")
+    raise OddsbotError(f"game: unknown game {quote(name)} (known: {known})")
 
 
 def spec(name: str) -> GameSpec:
@@ -93,8 +95,9 @@ def spec_of_text(text: str) -> GameSpec:
             raise OddsbotError("game: must be a string")
         found = spec(data["game"])
         variant = data.get("variant")
-        if variant is not None and variant not in found.variants:
-            raise OddsbotError(f"variant: unknown variant {variant!r} of {found.name} "
+        if variant is not None and (not isinstance(variant, str)
+                                    or variant not in found.variants):
+            raise OddsbotError(f"variant: unknown variant {quote(variant)} of {found.name} "
                                f"(known: {', '.join(found.variants)})")
         return found
     return spec(stripped.split()[0])
@@ -103,16 +106,17 @@ def spec_of_text(text: str) -> GameSpec:
 def spec_of_record(text: str) -> GameSpec:
     """Which game a game record belongs to: the game of its ``start <notation>`` line
     (comments and blank lines before it are skipped)."""
-    for number, line in enumerate(text.splitlines(), start=1):
+    number = 0
+    for number, line in enumerate(lines(text), start=1):
         body = line.split("#", 1)[0].strip()
         if not body:
             continue
         if not body.startswith("start "):
             raise OddsbotError(f"line {number}: expected 'start <position notation>' "
-                               f"first, got {body!r}")
+                               f"first, got {quote(body)}")
         return spec_of_text(body.removeprefix("start ").strip())
-    raise OddsbotError(f"line {max(len(text.splitlines()), 1)}: no 'start <position "
-                       f"notation>' line: the record is empty")
+    raise OddsbotError(f"line {max(number, 1)}: no 'start <position notation>' line: the "
+                       f"record is empty")
 
 
 def parse(text: str) -> Any:

@@ -21,6 +21,19 @@ from hypothesis import HealthCheck, settings
 sys.path[:0] = [str(p) for p in sorted(Path(__file__).parent.iterdir())
                 if (p / "__init__.py").is_file()]
 
+SUMMARY = pytest.StashKey[list]()  # lines a test module asks to print at the end
+
+
+def pytest_configure(config):
+    config.stash[SUMMARY] = []
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    """The lines tests left in ``config.stash[SUMMARY]`` (e.g. the fuzz test's counts)."""
+    for line in config.stash.get(SUMMARY, []):
+        terminalreporter.write_line(line)
+
+
 settings.register_profile("oddsbot", deadline=None, derandomize=True,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("oddsbot")

@@ -10,7 +10,8 @@ from itertools import combinations
 import numpy as np
 
 from ...kernels import camel_up as K
-from ...errors import ActionError
+from ...errors import ActionError, quote
+from ...strict import read_int
 from .json_form import build
 from .position import N_SPACES, Card, Position, Tile
 from .variants import SIDES, Variant, variant
@@ -178,16 +179,13 @@ def action_code(v: Variant, label: str) -> int:
         if kind == "pyramid" and len(words) == 1:
             return K.A_PYRAMID
         if v.is_tile_word(kind) and len(words) == 3:
-            space = int(words[1])
-            side = v.side(words[2], "action")
-            if 2 <= space <= N_SPACES:
-                return K.A_SPECTATOR + (space - 2) * 2 + SIDES.index(side)
+            space = read_int(words[1], "action", 2, N_SPACES)
+            return K.A_SPECTATOR + (space - 2) * 2 + SIDES.index(v.side(words[2], "action"))
         if kind in ("winner", "loser") and len(words) == 2:
             base = K.A_WINNER if kind == "winner" else K.A_LOSER
             return base + v.colours.index(v.colour(words[1], "action"))
-        if kind == "partner" and len(words) == 2 and words[1].isdigit() and \
-                int(words[1]) < K.MAX_PLAYERS:
-            return K.A_PARTNER + int(words[1])
-    except (IndexError, ValueError):
+        if kind == "partner" and len(words) == 2:
+            return K.A_PARTNER + read_int(words[1], "action", 0, K.MAX_PLAYERS - 1)
+    except (IndexError, ValueError):  # a PositionError is a ValueError
         pass
-    raise ActionError(f"action: {label!r} is not an action ({action_grammar(v)})")
+    raise ActionError(f"action: {quote(label)} is not an action ({action_grammar(v)})")

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ... import __version__
-from ...errors import OddsbotError, load_json, read_position
+from ...errors import OddsbotError, quote
+from ...inputs import read_position
+from ...strict import load_json
 from .. import montecarlo
 from ..table import Table
 from . import record
@@ -42,12 +44,13 @@ def parse_as(text: str, variant: str) -> Position:
         data = load_json(stripped)
         given = data.get("variant")
         if given is not None and given != variant:
-            raise OddsbotError(f"variant: the position says {given!r} but --variant is "
-                               f"{variant!r}")
+            raise OddsbotError(f"variant: the position says {quote(given)} but --variant "
+                               f"is {variant!r}")
         return Position.from_json({**data, "variant": variant})
     first, _, rest = stripped.partition(" ")
     if first not in (NAME, variant):
-        raise OddsbotError(f"variant: the position says {first!r} but --variant is {variant!r}")
+        raise OddsbotError(f"variant: the position says {quote(first)} but --variant is "
+                           f"{variant!r}")
     return parse_notation(f"{variant} {rest}")
 
 

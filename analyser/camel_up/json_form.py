@@ -1,7 +1,8 @@
 """Reading a Camel Up position from JSON (and from the notation's parsed fields).
 
-Shapes are checked here (wrong types, unknown names: PositionError naming the field);
-game invariants are checked by ``validate``. Missing fields get documented defaults:
+Shapes are checked here (wrong types, unknown names and keys, numbers out of their range
+of docs/games/camel-up.md §13.3: PositionError naming the field); game invariants are
+checked by ``validate``. Missing fields get documented defaults:
 4 players (or as many as a per-player list implies), 3 EP each, seat 0 to move, nothing
 bet, no tiles; pyramid tickets of the dice already revealed go to the players who moved
 just before ``to_move`` (as if only dice were rolled since the leg began).
@@ -11,11 +12,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import PositionError, json_list, whole_number
-from .position import N_SPACES, START_MONEY, Card, Position, Tile
-from .variants import Variant, variant
+from ...errors import PositionError, quote
+from ...strict import in_range, json_list, json_object, path, read_int, whole_number
+from .position import MAX_MONEY, N_SPACES, START_MONEY, Card, Position, Tile
+from .variants import MAX_SEAT, Variant, variant
 
 PER_PLAYER = ("leg_tickets", "pyramid_tickets", "finish_hand", "money", "partnership")
+
+
+TOP_KEYS = ("game", "variant", "players", "to_move", "leg_start", "status", "track",
+            "pyramid", "tiles", "ticket_stacks", "leg_tickets", "pyramid_tickets",
+            "winner_deck", "loser_deck", "finish_hand", "money", "partnership", "rules")
+TILE_KEYS = ("owner", "space", "side")
+TICKET_KEYS = ("colour", "value")
+CARD_KEYS = ("owner", "colour")
+RULE_KEYS = ("final_clamp",)
+
+
+def seat(value: Any, field: str) -> int:
+    """A seat number as JSON: 0 to the most players' last seat."""
+    return whole_number(value, field, 0, MAX_SEAT)
 
 
 def _track(value: Any, v: Variant) -> tuple[tuple[str, ...], ...]:
@@ -23,12 +39,8 @@ def _track(value: Any, v: Variant) -> tuple[tuple[str, ...], ...]:
         raise PositionError("track", "must be an object mapping space numbers to stacks")
     spaces: list[tuple[str, ...]] = [()] * N_SPACES
     for key, stack in value.items():
-        try:
-            s = int(key)
-        except (TypeError, ValueError):
-            raise PositionError("track", f"{key!r} is not a space number") from None
-        if not 1 <= s <= N_SPACES:
-            raise PositionError(f"track[{key}]", f"space must be 1..{N_SPACES}")
+        short = key.isascii() and key.isdigit() and len(key) <= 2
+        s = read_int(key, f"track[{key}]" if short else path("track", key), 1, N_SPACES)
         if isinstance(stack, str):
             stack = [stack]
         names = [v.camel(c, f"track[{key}]") for c in json_list(stack, f"track[{key}]")]
@@ -50,13 +62,13 @@ def _tiles(value: Any, v: Variant) -> tuple[Tile, ...]:
     tiles = []
     for i, t in enumerate(json_list(value, "tiles")):
         f = f"tiles[{i}]"
-        if not isinstance(t, dict):
-            raise PositionError(f, "must be an object with owner, space and side")
-        for key in ("owner", "space", "side"):
+        json_object(t, f, TILE_KEYS)
+        for key in TILE_KEYS:
             if key not in t:
                 raise PositionError(f, f"missing {key!r}")
-        tiles.append(Tile(whole_number(t["owner"], f + ".owner", 0),
-                          whole_number(t["space"], f + ".space"), v.side(t["side"], f + ".side")))
+        tiles.append(Tile(seat(t["owner"], f + ".owner"),
+                          whole_number(t["space"], f + ".space", 1, N_SPACES),
+                          v.side(t["side"], f + ".side")))
     return tuple(sorted(tiles, key=lambda t: t.space))
 
 
@@ -68,12 +80,17 @@ def _leg_tickets(value: Any, v: Variant) -> tuple[tuple[tuple[str, int], ...], .
         for j, ticket in enumerate(json_list(held, f)):
             g = f"{f}[{j}]"
             if isinstance(ticket, dict):
-                ticket = [ticket.get("colour"), ticket.get("value")]
+                ticket = [json_object(ticket, g, TICKET_KEYS).get(k) for k in TICKET_KEYS]
             if not isinstance(ticket, list) or len(ticket) != 2:
                 raise PositionError(g, "a ticket is [colour, value]")
-            row.append((v.colour(ticket[0], g), whole_number(ticket[1], g + ".value")))
+            row.append((v.colour(ticket[0], g), ticket_value(ticket[1], g + ".value", v)))
         out.append(tuple(row))
     return tuple(out)
+
+
+def ticket_value(value: Any, field: str, v: Variant) -> int:
+    """A betting ticket's value as JSON: 1 to the edition's highest."""
+    return whole_number(value, field, 1, max(v.tickets))
 
 
 def _ticket_stacks(value: Any, v: Variant) -> dict[str, tuple[int, ...]]:
@@ -83,7 +100,7 @@ def _ticket_stacks(value: Any, v: Variant) -> dict[str, tuple[int, ...]]:
     for key, vals in value.items():
         c = v.colour(key, "ticket_stacks")
         f = f"ticket_stacks.{c}"
-        out[c] = tuple(whole_number(x, f) for x in json_list(vals, f))
+        out[c] = tuple(ticket_value(x, f, v) for x in json_list(vals, f))
     return out
 
 
@@ -95,8 +112,9 @@ def _deck(value: Any, v: Variant, name: str) -> tuple[Card, ...]:
             card = {"owner": card[0], "colour": card[1]}
         if not isinstance(card, dict) or "owner" not in card:
             raise PositionError(f, "a card is {\"owner\": seat, \"colour\": colour or null}")
+        json_object(card, f, CARD_KEYS)
         colour = card.get("colour")
-        cards.append(Card(whole_number(card["owner"], f + ".owner", 0),
+        cards.append(Card(seat(card["owner"], f + ".owner"),
                           None if colour is None else v.colour(colour, f + ".colour")))
     return tuple(cards)
 
@@ -117,7 +135,8 @@ def _players(data: dict[str, Any], v: Variant) -> int:
         return whole_number(data["players"], "players", v.min_players, v.max_players)
     for key in PER_PLAYER:
         if isinstance(data.get(key), list):
-            return len(data[key])
+            return in_range(len(data[key]), key + " (one entry per player)", v.min_players,
+                            v.max_players)
     return 4
 
 
@@ -197,22 +216,17 @@ def position_from_json(data: Any) -> Position:
     if "game" not in data:
         raise PositionError("game", "required field missing")
     if data["game"] not in ("camel-up", "camel-up-2014"):
-        raise PositionError("game", f"expected 'camel-up', got {data['game']!r}")
+        raise PositionError("game", f"expected 'camel-up', got {quote(data['game'])}")
     v = variant(data.get("variant") or data["game"])
     for key in ("track", "pyramid"):
         if key not in data:
             raise PositionError(key, "required field missing")
-    known = {"game", "variant", "players", "to_move", "leg_start", "status", "track",
-             "pyramid", "tiles", "ticket_stacks", "leg_tickets", "pyramid_tickets",
-             "winner_deck", "loser_deck", "finish_hand", "money", "partnership", "rules"}
-    for key in data:
-        if key not in known:
-            raise PositionError(key, "unknown field")
+    json_object(data, "", TOP_KEYS)
     players = _players(data, v)
     fields: dict[str, Any] = {"players": players, "track": _track(data["track"], v),
                               "pyramid": _pyramid(data["pyramid"], v)}
     if "to_move" in data:
-        fields["to_move"] = whole_number(data["to_move"], "to_move", 0)
+        fields["to_move"] = seat(data["to_move"], "to_move")
     if "leg_start" in data:
         fields["leg_start"] = whole_number(data["leg_start"], "leg_start", 0, players - 1)
     if "status" in data:
@@ -225,7 +239,7 @@ def position_from_json(data: Any) -> Position:
         fields["leg_tickets"] = _leg_tickets(data["leg_tickets"], v)
     if "pyramid_tickets" in data:
         fields["pyramid_tickets"] = tuple(
-            whole_number(x, f"pyramid_tickets[{i}]", 0)
+            whole_number(x, f"pyramid_tickets[{i}]", 0, len(v.dice))
             for i, x in enumerate(json_list(data["pyramid_tickets"], "pyramid_tickets")))
     for deck in ("winner_deck", "loser_deck"):
         if deck in data:
@@ -233,20 +247,17 @@ def position_from_json(data: Any) -> Position:
     if "finish_hand" in data:
         fields["finish_hand"] = _hands(data["finish_hand"], v)
     if "money" in data:
-        fields["money"] = tuple(whole_number(x, f"money[{i}]", 0)
+        fields["money"] = tuple(whole_number(x, f"money[{i}]", 0, MAX_MONEY)
                                 for i, x in enumerate(json_list(data["money"], "money")))
     if data.get("partnership") is not None:
         fields["partnership"] = tuple(
-            None if x is None or x == "available" else whole_number(x, f"partnership[{i}]", 0)
+            None if x is None or x == "available" else seat(x, f"partnership[{i}]")
             for i, x in enumerate(json_list(data["partnership"], "partnership")))
-    rules = data.get("rules") or {}
-    if not isinstance(rules, dict):
-        raise PositionError("rules", "must be an object")
-    for key, value in rules.items():
-        if key != "final_clamp":
-            raise PositionError(f"rules.{key}", "unknown rule parameter (known: final_clamp)")
-        if value not in ("card", "net"):
-            raise PositionError("rules.final_clamp", f"must be 'card' or 'net', got {value!r}")
-        fields["final_clamp"] = value
+    rules = json_object(data.get("rules") or {}, "rules", RULE_KEYS)
+    if "final_clamp" in rules:
+        if rules["final_clamp"] not in ("card", "net"):
+            raise PositionError("rules.final_clamp", f"must be 'card' or 'net', got "
+                                                     f"{quote(rules['final_clamp'])}")
+        fields["final_clamp"] = rules["final_clamp"]
     _check_lengths(fields, players)
     return build(v, fields)

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import PositionError
+from ...errors import PositionError, quote
+from ...strict import read_int
 from .json_form import build, default_hand, default_pyramid_tickets
-from .position import N_SPACES, START_MONEY, Card, Position, Tile
-from .variants import Variant, variant
+from .position import MAX_MONEY, N_SPACES, START_MONEY, Card, Position, Tile
+from .variants import MAX_SEAT, Variant, variant
 
 KEYS = ("n", "to", "start", "money", "bets", "pt", "win", "lose", "hand", "part", "clamp")
 
@@ -98,28 +99,26 @@ def _parse_track(text: str, v: Variant) -> tuple[tuple[tuple[str, ...], ...], tu
     spaces: list[tuple[str, ...]] = []
     tiles: list[Tile] = []
     for cell in text.split("/"):
-        if cell.isdigit():
-            if not 1 <= int(cell) <= N_SPACES:
-                raise PositionError("track", f"an empty run of {cell} spaces; runs are 1..16")
-            spaces.extend([()] * int(cell))
-        elif cell[:1] in "+-" and cell[1:].isdigit():
-            tiles.append(Tile(int(cell[1:]), len(spaces) + 1,
-                              "cheer" if cell[0] == "+" else "boo"))
+        if cell[:1].isdigit():  # a run of empty spaces
+            spaces.extend([()] * read_int(cell, "track (a run of empty spaces)", 1, N_SPACES))
+        elif cell[:1] in ("+", "-"):  # a tile: its side and owner
+            tiles.append(Tile(read_int(cell[1:], "track (a tile's owner)", 0, MAX_SEAT),
+                              len(spaces) + 1, "cheer" if cell[0] == "+" else "boo"))
             spaces.append(())
         elif cell:
-            spaces.append(tuple(v.camel(ch, f"track cell {cell!r}") for ch in cell))
+            spaces.append(tuple(v.camel(ch, f"track cell {quote(cell)}") for ch in cell))
         else:
             raise PositionError("track", "empty cell between '/' (write empty runs as numbers)")
+        if len(spaces) > N_SPACES:
+            break
     if len(spaces) != N_SPACES:
         raise PositionError("track", f"describes {len(spaces)} spaces, expected {N_SPACES}")
     return tuple(spaces), tuple(tiles)
 
 
-def _ints(text: str, key: str) -> tuple[int, ...]:
-    try:
-        return tuple(int(x) for x in text.split(","))
-    except ValueError:
-        raise PositionError(key, f"expected comma-separated whole numbers, got {text!r}") from None
+def _ints(text: str, key: str, high: int) -> tuple[int, ...]:
+    """Comma-separated whole numbers, each 0..``high``."""
+    return tuple(read_int(x, f"{key}[{i}]", 0, high) for i, x in enumerate(text.split(",")))
 
 
 def _bets(text: str, v: Variant) -> tuple[tuple[tuple[str, int], ...], ...]:
@@ -132,8 +131,10 @@ def _bets(text: str, v: Variant) -> tuple[tuple[tuple[str, int], ...], ...]:
             while j < len(chunk) and chunk[j].isdigit():
                 j += 1
             if j == i + 1:
-                raise PositionError("bets", f"player {p}: {chunk!r} is not colour+value pairs")
-            held.append((v.colour(chunk[i], f"bets[{p}]"), int(chunk[i + 1:j])))
+                raise PositionError("bets", f"player {p}: {quote(chunk)} is not colour+value "
+                                            f"pairs")
+            held.append((v.colour(chunk[i], f"bets[{p}]"),
+                         read_int(chunk[i + 1:j], f"bets[{p}]", 1, max(v.tickets))))
             i = j
         out.append(tuple(held))
     return tuple(out)
@@ -142,10 +143,10 @@ def _bets(text: str, v: Variant) -> tuple[tuple[tuple[str, int], ...], ...]:
 def _deck(text: str, v: Variant, key: str) -> tuple[Card, ...]:
     cards = []
     for i, item in enumerate(text.split(",")):
-        if len(item) < 2 or not item[:-1].isdigit():
-            raise PositionError(key, f"card {i}: {item!r} is not seat+colour letter")
+        if len(item) < 2:
+            raise PositionError(key, f"card {i}: {quote(item)} is not seat+colour letter")
         colour = None if item[-1] == "?" else v.colour(item[-1], f"{key}[{i}]")
-        cards.append(Card(int(item[:-1]), colour))
+        cards.append(Card(read_int(item[:-1], f"{key}[{i}] (a seat)", 0, MAX_SEAT), colour))
     return tuple(cards)
 
 
@@ -158,9 +159,12 @@ def _partners(text: str, players: int) -> tuple[int | None, ...]:
     part: list[int | None] = [None] * players
     for pair in text.split(","):
         a, _, b = pair.partition("-")
-        if not (a.isdigit() and b.isdigit()) or int(a) >= players or int(b) >= players:
-            raise PositionError("part", f"{pair!r} is not a pair of seats like 0-3")
-        part[int(a)], part[int(b)] = int(b), int(a)
+        try:
+            p, q = (read_int(x, "part", 0, players - 1) for x in (a, b))
+        except PositionError:
+            raise PositionError("part", f"{quote(pair)} is not a pair of seats like 0-3") \
+                from None
+        part[p], part[q] = q, p
     return tuple(part)
 
 
@@ -179,25 +183,28 @@ def parse_notation(text: str) -> Position:
     for tok in tokens[3:]:
         key, eq, value = tok.partition("=")
         if not eq or key not in KEYS:
-            raise PositionError("notation", f"unknown field {tok!r} (known: {', '.join(KEYS)})")
+            raise PositionError("notation", f"unknown field {quote(tok)} (known: "
+                                            f"{', '.join(KEYS)})")
         if key in opts:
             raise PositionError(key, "given twice")
         opts[key] = value
-    players = _ints(opts["n"], "n")[0] if "n" in opts else 4
+    players = 4
+    if "n" in opts:
+        players = read_int(opts["n"], "n", 0, MAX_SEAT + 1)
     if not v.min_players <= players <= v.max_players:
         raise PositionError("n", f"{v.id} is for {v.min_players}-{v.max_players} players")
     fields: dict[str, Any] = {"players": players, "track": track, "tiles": tiles,
                               "pyramid": tuple(d for d in v.dice if d in dice)}
     if "to" in opts:
-        fields["to_move"] = _ints(opts["to"], "to")[0]
+        fields["to_move"] = read_int(opts["to"], "to", 0, MAX_SEAT)
     if "start" in opts:
-        fields["leg_start"] = _ints(opts["start"], "start")[0]
+        fields["leg_start"] = read_int(opts["start"], "start", 0, players - 1)
     if "money" in opts:
-        fields["money"] = _ints(opts["money"], "money")
+        fields["money"] = _ints(opts["money"], "money", MAX_MONEY)
     if "bets" in opts:
         fields["leg_tickets"] = _bets(opts["bets"], v)
     if "pt" in opts:
-        fields["pyramid_tickets"] = _ints(opts["pt"], "pt")
+        fields["pyramid_tickets"] = _ints(opts["pt"], "pt", len(v.dice))
     if "win" in opts:
         fields["winner_deck"] = _deck(opts["win"], v, "win")
     if "lose" in opts:

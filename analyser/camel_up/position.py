@@ -14,6 +14,7 @@ from .variants import CAMEL_UP, Variant, variant
 
 N_SPACES = 16
 START_MONEY = 3
+MAX_MONEY = 999_999  # EP: more than any game can score (docs/games/camel-up.md §13.3)
 
 
 @dataclass(frozen=True)

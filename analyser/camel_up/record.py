@@ -38,16 +38,18 @@ import numpy as np
 
 from ... import __version__
 from ...kernels import camel_up as K
-from ...errors import OddsbotError
+from ...errors import OddsbotError, PositionError, quote
+from ...inputs import lines as text_lines
+from ...strict import read_int
 from ..table import Table
 from .encode import action_code, action_grammar, action_label, decode, encode
 from .notation import parse_notation
-from .position import Card, Position
+from .position import MAX_MONEY, Card, Position
 from .validate import validate
 from .variants import GREY_DIE, Variant
 
 COMMENT = "#"
-_TURN = re.compile(r"^(?:(?P<number>\d+)\s+)?p(?P<seat>\d+)\s+(?P<action>.+)$")
+_TURN = re.compile(r"^(?:(?P<number>[0-9]+)\s+)?p(?P<seat>[0-9]+)\s+(?P<action>.+)$")
 _RESULT = re.compile(r"^winner\s+(?P<winner>\S+)\s+loser\s+(?P<loser>\S+)"
                      r"(?:\s+money\s+(?P<money>\S+))?$")
 TURN_SYNTAX = "[<turn>] p<seat> <action>[ -> <die>] [| money <m0>,<m1>,...]"
@@ -114,29 +116,33 @@ def _strip(line: str) -> str:
     return line.split(COMMENT, 1)[0].strip()
 
 
+def _int(text: str, line: int, what: str) -> int:
+    """``strict.read_int`` (no more than 18 digits), a failure a ``RecordError``."""
+    try:
+        return read_int(text, what)
+    except PositionError as exc:
+        raise RecordError(line, str(exc)) from None
+
+
 def _ints(text: str, line: int, players: int, what: str) -> tuple[int, ...]:
     try:
-        values = tuple(int(x) for x in text.split(","))
-    except ValueError:
-        raise RecordError(line, f"{what}: {text!r} is not comma-separated whole "
-                                f"numbers") from None
+        values = tuple(read_int(x, f"{what}[{i}]", 0, MAX_MONEY)
+                       for i, x in enumerate(text.split(",")))
+    except PositionError as exc:
+        raise RecordError(line, f"{exc.field} in {quote(text)}: {exc.reason}") from None
     if len(values) != players:
         raise RecordError(line, f"{what}: {len(values)} entries for {players} players")
     return values
 
 
 def _action(v: Variant, text: str, line: int) -> tuple[int, str]:
-    words = text.split()
-    # action_code would read 'partner -1' as seat -1 (another action's code)
-    if words and words[0].lower() == "partner" and not (len(words) == 2 and words[1].isdigit()):
+    try:
+        code = action_code(v, text)
+    except OddsbotError:
         code = None
-    else:
-        try:
-            code = action_code(v, text)
-        except OddsbotError:
-            code = None
     if code is None or not 0 <= code < K.N_ACTIONS:
-        raise RecordError(line, f"unknown action {text!r} (expected {action_grammar(v)})")
+        raise RecordError(line, f"unknown action {quote(text)} (expected "
+                                f"{action_grammar(v)})")
     return code, action_label(v, code)
 
 
@@ -149,18 +155,18 @@ def parse_die(v: Variant, text: str, line: int) -> tuple[int, int, str]:
     try:
         name = v.die(words[0], "die")
     except OddsbotError:
-        raise RecordError(line, f"unknown die {words[0]!r} in {text!r} (dice: "
+        raise RecordError(line, f"unknown die {quote(words[0])} in {quote(text)} (dice: "
                                 f"{', '.join(v.dice)})") from None
     grey = name == GREY_DIE
     shape = "grey white|black <1-3>" if grey else f"{name} <1-3>"
     if len(words) != (3 if grey else 2):
-        raise RecordError(line, f"die result {text!r} is not '{shape}'")
+        raise RecordError(line, f"die result {quote(text)} is not '{shape}'")
     if grey and words[1].lower() not in ("white", "black"):
-        raise RecordError(line, f"bad die face {text!r}: the grey die shows white or "
+        raise RecordError(line, f"bad die face {quote(text)}: the grey die shows white or "
                                 f"black 1-3")
     if words[-1] not in ("1", "2", "3"):
-        raise RecordError(line, f"bad die face {words[-1]!r} in {text!r}: a die shows "
-                                f"1, 2 or 3")
+        raise RecordError(line, f"bad die face {quote(words[-1])} in {quote(text)}: a die "
+                                f"shows 1, 2 or 3")
     value = int(words[-1])
     die = v.dice.index(name)
     if grey:
@@ -173,7 +179,8 @@ def parse_die(v: Variant, text: str, line: int) -> tuple[int, int, str]:
 def _start(text: str, line: int) -> Position:
     words = text.split(None, 1)
     if not words or words[0] != "start" or len(words) < 2:
-        raise RecordError(line, f"expected 'start <position notation>' first, got {text!r}")
+        raise RecordError(line, f"expected 'start <position notation>' first, got "
+                                f"{quote(text)}")
     try:
         pos = parse_notation(words[1])
         validate(pos)
@@ -189,12 +196,11 @@ def _start(text: str, line: int) -> Position:
 def parse_record(text: str) -> Record:
     """Read a record (see the module doc). Raises ``RecordError`` at the first line that
     cannot be read; legality is ``replay``'s job."""
-    lines = text.splitlines()
     start: Position | None = None
-    start_line = 0
+    start_line = n = 0
     turns: list[RecordTurn] = []
     result: RecordResult | None = None
-    for n, raw in enumerate(lines, start=1):
+    for n, raw in enumerate(text_lines(text), start=1):
         body = _strip(raw)
         if not body:
             continue
@@ -219,9 +225,9 @@ def parse_record(text: str) -> Record:
             continue
         turns.append(_turn(v, body, n, start.players, len(turns) + 1))
     if start is None:
-        raise RecordError(max(len(lines), 1), "no 'start <position notation>' line: the "
-                                              "record is empty")
-    return Record(start, start_line, tuple(turns), result, len(lines))
+        raise RecordError(max(n, 1), "no 'start <position notation>' line: the record is "
+                                     "empty")
+    return Record(start, start_line, tuple(turns), result, n)
 
 
 def _turn(v: Variant, body: str, n: int, players: int, expected: int) -> RecordTurn:
@@ -230,15 +236,15 @@ def _turn(v: Variant, body: str, n: int, players: int, expected: int) -> RecordT
     if bar:
         words = right.split()
         if len(words) != 2 or words[0] != "money":
-            raise RecordError(n, f"cannot read {body!r}: after '|' expected 'money "
+            raise RecordError(n, f"cannot read {quote(body)}: after '|' expected 'money "
                                  f"<m0>,<m1>,...'")
         money = _ints(words[1], n, players, "money")
     act, arrow, die_text = left.partition("->")
     m = _TURN.match(act.strip())
     if not m:
-        raise RecordError(n, f"cannot read {body!r} (expected '{TURN_SYNTAX}', "
+        raise RecordError(n, f"cannot read {quote(body)} (expected '{TURN_SYNTAX}', "
                              f"'winner <colour> loser <colour>' or a '#' comment)")
-    number = None if m["number"] is None else int(m["number"])
+    number = None if m["number"] is None else _int(m["number"], n, "turn number")
     if number is not None and number != expected:
         raise RecordError(n, f"turn number {number} out of sequence: expected {expected}")
     code, label = _action(v, m["action"], n)
@@ -249,10 +255,11 @@ def _turn(v: Variant, body: str, n: int, players: int, expected: int) -> RecordT
                              "green 2' or 'pyramid -> grey white 1')")
     if arrow:
         if code != K.A_PYRAMID:
-            raise RecordError(n, f"a die result on {label!r}: only a pyramid action "
+            raise RecordError(n, f"a die result on {quote(label)}: only a pyramid action "
                                  f"reveals a die")
         die, face, roll = parse_die(v, die_text.strip(), n)
-    return RecordTurn(n, number, int(m["seat"]), label, code, roll, die, face, money)
+    return RecordTurn(n, number, _int(m["seat"], n, "seat"), label, code, roll, die, face,
+                      money)
 
 
 # --------------------------------------------------------------------------- replay
@@ -369,7 +376,7 @@ def load_record(text: str) -> tuple[Record, Replay]:
         record = parse_record(text)
     except RecordError as exc:
         try:  # the lines before the unreadable one read fine: do they replay?
-            head = parse_record("\n".join(text.splitlines()[:exc.line - 1]))
+            head = parse_record("\n".join(text.split("\n", exc.line - 1)[:exc.line - 1]))
         except RecordError:  # no start line before it
             raise exc from None
         try:

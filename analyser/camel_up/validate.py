@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...errors import PositionError
+from ...errors import PositionError, quote
 from .position import N_SPACES, Position
 
 
@@ -124,7 +124,7 @@ def _check_players(pos: Position) -> None:
             raise PositionError(f"money[{p}]", "must be at least 0")
     if pos.status != "running":
         raise PositionError("status", f"only running positions can be analysed, got "
-                                      f"{pos.status!r}")
+                                      f"{quote(pos.status)}")
     if pos.final_clamp not in ("card", "net"):
         raise PositionError("rules.final_clamp", "must be 'card' or 'net'")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...errors import PositionError
+from ...errors import PositionError, quote
 
 CRAZY_NAMES = ("white", "black")
 CRAZY_LETTERS = ("W", "K")
@@ -56,7 +56,7 @@ class Variant:
             for name, letter in zip(self.camels, self.camel_letters):
                 if low == name or low == letter.lower():
                     return name
-        raise PositionError(field, f"unknown camel {token!r} (expected one of "
+        raise PositionError(field, f"unknown camel {quote(token)} (expected one of "
                                    f"{', '.join(self.camels)})")
 
     def colour(self, token: object, field: str) -> str:
@@ -72,7 +72,7 @@ class Variant:
             for name, letter in zip(self.dice, self.dice_letters):
                 if low in (name, letter.lower()) or (name == GREY_DIE and low == "gray"):
                     return name
-        raise PositionError(field, f"unknown die {token!r} (expected one of "
+        raise PositionError(field, f"unknown die {quote(token)} (expected one of "
                                    f"{', '.join(self.dice)})")
 
     def side(self, token: object, field: str) -> str:
@@ -86,7 +86,7 @@ class Variant:
         names = " or ".join(map(repr, SIDES))
         if self.side_words != SIDES:
             names += f" ({' or '.join(map(repr, self.side_words))} also read)"
-        raise PositionError(field, f"side must be {names}, got {token!r}")
+        raise PositionError(field, f"side must be {names}, got {quote(token)}")
 
     def is_tile_word(self, word: str) -> bool:
         """Whether ``word`` starts a tile action: the edition's word or ``spectator``."""
@@ -127,11 +127,12 @@ CAMEL_UP_2014 = Variant(
 )
 
 VARIANTS: dict[str, Variant] = {v.id: v for v in (CAMEL_UP, CAMEL_UP_2014)}
+MAX_PLAYERS = max(v.max_players for v in VARIANTS.values())
+MAX_SEAT = MAX_PLAYERS - 1
 
 
-def variant(name: str) -> Variant:
-    try:
+def variant(name: object) -> Variant:
+    if isinstance(name, str) and name in VARIANTS:
         return VARIANTS[name]
-    except KeyError:
-        raise PositionError("variant", f"unknown variant {name!r} (known: "
-                                       f"{', '.join(VARIANTS)})") from None
+    raise PositionError("variant", f"unknown variant {quote(name)} (known: "
+                                   f"{', '.join(VARIANTS)})")

@@ -11,9 +11,10 @@ line ``oddsbot: error: <what is wrong and where>`` on stderr and exits with code
 
 from __future__ import annotations
 
+import re
 import sys
 
-from ...errors import OddsbotError
+from ...errors import QUOTE_LIMIT, OddsbotError, quote
 # each module adds its commands to ``app``, in the order --help lists them
 from . import positions  # noqa: F401  (isort: skip)
 from . import charts, records, reports, warmup  # noqa: F401
@@ -64,14 +65,21 @@ def console() -> None:
     leave(code)
 
 
+# a word (or a quoted value) of a usage message longer than a message may echo
+_LONG_WORD = re.compile(rf"'([^']{{{QUOTE_LIMIT + 1},}})'|(\S{{{QUOTE_LIMIT + 1},}})")
+
+
 def _usage_line(exc: Exception) -> str:
-    """A usage error in the house style: ``--play: 'x' is not one of 'random', …``."""
+    """A usage error in the house style: ``--play: 'x' is not one of 'random', …``; the
+    value it echoes cut as ``errors.quote`` cuts it."""
     param = getattr(exc, "param", None)
     message = getattr(exc, "message", None)
     if param is None or not message:
-        return " ".join(exc.format_message().split())
-    name = param.opts[0] if getattr(param, "opts", None) else param.human_readable_name
-    return f"{name}: " + " ".join(message.removeprefix("Value error, ").split())
+        line = " ".join(exc.format_message().split())
+    else:
+        name = param.opts[0] if getattr(param, "opts", None) else param.human_readable_name
+        line = f"{name}: " + " ".join(message.removeprefix("Value error, ").split())
+    return _LONG_WORD.sub(lambda m: quote(m[1] or m[2]), line)
 
 
 def _fail(message: str, code: int) -> None:

@@ -10,6 +10,7 @@ command's signature, each listed in ``--help`` under its game's title, and
 from __future__ import annotations
 
 import inspect
+import math
 import sys
 from collections.abc import Callable
 from contextlib import contextmanager
@@ -86,9 +87,20 @@ def check_wide(wide: bool, fmt: str) -> None:
         raise OddsbotError(f"--wide: for -f table only; -f {fmt} always has every column")
 
 
+MAX_OPTION = 10**9  # the most samples, rollouts, games, rows... an option may ask for
+
+
 def check_positive(name: str, value: Optional[float]) -> None:
-    if value is not None and value <= 0:
+    """A numeric option, if given: a finite number greater than 0 and at most
+    ``MAX_OPTION`` (NaN and infinities refused: they would run to a cap or forever)."""
+    if value is None:
+        return
+    if not math.isfinite(value):
+        raise OddsbotError(f"{name}: must be a finite number, got {value}")
+    if value <= 0:
         raise OddsbotError(f"{name}: must be greater than 0, got {value}")
+    if value > MAX_OPTION:
+        raise OddsbotError(f"{name}: must be at most {MAX_OPTION:,}, got {value:,}")
 
 
 def _check_seed(value: Optional[int]) -> Optional[int]:

@@ -60,10 +60,13 @@ def replay(
         raise OddsbotError("--policy: only used with --rollouts")
     rollout_policy = check_policy("--policy", spec, spec.rollout_policies, policy)
     game_record = spec.load().record
+    # nothing is printed before the work is done: a refusal (of the record, an option the
+    # game checks, the chart's file) is then the only line on stderr
     with first_run(spec, "replay"):  # the notice before a first run's compile
         parsed, steps = game_record.load_record(text)
-        err.print(f"record OK: {len(steps)} turns · {game_record.status(steps)}", markup=False,
-                  highlight=False)
+        annotate = dict(samples=samples, seed=seed, rollouts=rollouts, policy=rollout_policy,
+                        **options)
+        table = _annotate(game_record, steps, annotate)
         if chart is not None:
             from ...reports import figures
 
@@ -71,23 +74,23 @@ def replay(
             fig = spec.load_designer().replay_chart(steps, samples=samples, seed=seed,
                                                     title=f"record {name}")
             figures.save(fig, Path(chart), "--chart")
-            err.print(f"wrote {chart}: {len(steps)} turns", markup=False, highlight=False,
-                      soft_wrap=True)
-        annotate = dict(samples=samples, seed=seed, rollouts=rollouts, policy=rollout_policy,
-                        **options)
-        table = _annotate(game_record, steps, annotate)
-        prov = dict(table.provenance, start=parsed.start.to_notation())
-        lost = game_record.ev_lost_by_player(table, parsed.start.players)
-        if fmt == "json":
-            print(render.to_json({"game": spec.name, "start": parsed.start.to_notation(),
-                                  "turns": table.records(),
-                                  "result": game_record.result(steps), "ev_lost": lost,
-                                  "provenance": prov}))
-            return
-        print_frame(game_record.table_view(table, wide or fmt != "table"), fmt,
-                    title=parsed.start.to_notation(),
-                    caption=game_record.caption(steps, lost, samples=samples, seed=seed,
-                                                rollouts=rollouts))
+    err.print(f"record OK: {len(steps)} turns · {game_record.status(steps)}", markup=False,
+              highlight=False)
+    if chart is not None:
+        err.print(f"wrote {chart}: {len(steps)} turns", markup=False, highlight=False,
+                  soft_wrap=True)
+    prov = dict(table.provenance, start=parsed.start.to_notation())
+    lost = game_record.ev_lost_by_player(table, parsed.start.players)
+    if fmt == "json":
+        print(render.to_json({"game": spec.name, "start": parsed.start.to_notation(),
+                              "turns": table.records(),
+                              "result": game_record.result(steps), "ev_lost": lost,
+                              "provenance": prov}))
+        return
+    print_frame(game_record.table_view(table, wide or fmt != "table"), fmt,
+                title=parsed.start.to_notation(),
+                caption=game_record.caption(steps, lost, samples=samples, seed=seed,
+                                            rollouts=rollouts))
 
 
 def _annotate(game_record, steps, annotate: dict):

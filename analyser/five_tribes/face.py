@@ -10,7 +10,8 @@ import pandas as pd
 
 from ... import __version__
 from ...kernels import five_tribes as FT
-from ...errors import OddsbotError, read_position
+from ...errors import OddsbotError
+from ...inputs import read_position
 from ..table import Table
 from .advise import advise, check_action, legal_actions, table_view
 from .encode import encode

@@ -42,6 +42,9 @@ board nor held (viziers and elders); the resource deck holds the 54 cards minus 
 the players' hands and the discard pile; the djinn deck the 22 djinns minus those face up,
 owned and discarded; deck order is unknown.
 
+Numbers are read within the ranges of docs/games/five-tribes.md §18.3 (``COUNT_MAX``,
+``card_max``); seats are checked against the player count by ``validate``.
+
 ``to_json`` writes every field in canonical form: meeples in ``YWBGR`` order, djinn lists
 and the resource discard pile in box order (their order has no effect), goods only where
 non-zero.
@@ -54,7 +57,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...kernels import five_tribes as FT
-from ...errors import PositionError, json_list, whole_number
+from ...errors import PositionError, quote
+from ...strict import json_list, json_object, path, whole_number
 from . import names
 from .position import FREE_TRACK, NAME, Cell, Player, Position
 
@@ -69,18 +73,20 @@ COSTS = tuple(int(c) for c in FT.BID_COSTS)
 FIRST_ZERO = COSTS.index(0)
 COST_LABELS = tuple(str(c) for c in COSTS[:FIRST_ZERO + 1])
 DEFAULT_PLAYERS = 4
+MAX_GOLD = 999_999  # GC: far more than any game earns (docs/games/five-tribes.md §18.3)
+# the most of each count a player may hold: the box's (gold: MAX_GOLD)
+COUNT_MAX = {"gold": MAX_GOLD, "viziers": int(FT.MEEPLE_TOTALS[FT.COLOURS.index("Y")]),
+             "elders": int(FT.MEEPLE_TOTALS[FT.COLOURS.index("W")]),
+             "camels": max(FT.CAMELS.values()), "fakirs": FT.FAKIRS}
+MAX_VP = max(FT.SACRED_VPS)
 _vps = sorted(set(FT.SACRED_VPS))
 SACRED_VPS = f"{', '.join(map(str, _vps[:-1]))} or {_vps[-1]}"  # for messages
 
 
-def _object(value: Any, field: str, keys: Iterable[str] | None = None) -> dict[str, Any]:
-    """``value`` if it is a JSON object whose keys are all in ``keys`` (any if None)."""
-    if not isinstance(value, dict):
-        raise PositionError(field, f"must be an object, got {type(value).__name__}")
-    for key in value:
-        if keys is not None and key not in keys:
-            raise PositionError(f"{field}.{key}" if field else key, "unknown field")
-    return value
+def card_max(card: str) -> int:
+    """The most cards of kind ``card`` (a merchandise or ``fakir``) a player may hold:
+    the box's."""
+    return names.CARD_COUNTS[names.CARDS.index(card)]
 
 
 def default_vp(tile: str, field: str) -> int:
@@ -91,7 +97,7 @@ def default_vp(tile: str, field: str) -> int:
 
 
 def _cell(value: Any, field: str) -> Cell:
-    cell = _object(value, field, CELL_KEYS)
+    cell = json_object(value, field, CELL_KEYS)
     for key in ("tile", "meeples"):
         if key not in cell:
             raise PositionError(f"{field}.{key}", "required field missing")
@@ -99,12 +105,12 @@ def _cell(value: Any, field: str) -> Cell:
     owner = cell.get("owner")
     return Cell(
         tile=tile,
-        vp=(whole_number(cell["vp"], f"{field}.vp") if "vp" in cell
+        vp=(whole_number(cell["vp"], f"{field}.vp", 0, MAX_VP) if "vp" in cell
             else default_vp(tile, f"{field}.vp")),
         meeples=names.meeples(cell["meeples"], f"{field}.meeples"),
         owner=None if owner is None else whole_number(owner, f"{field}.owner"),
-        palms=whole_number(cell.get("palms", 0), f"{field}.palms"),
-        palaces=whole_number(cell.get("palaces", 0), f"{field}.palaces"),
+        palms=whole_number(cell.get("palms", 0), f"{field}.palms", 0, FT.PALMS),
+        palaces=whole_number(cell.get("palaces", 0), f"{field}.palaces", 0, FT.PALACES),
     )
 
 
@@ -125,15 +131,16 @@ def _board(value: Any) -> tuple[tuple[Cell, ...], ...]:
 
 
 def _player(value: Any, field: str) -> dict[str, Any]:
-    spec = _object(value, field, PLAYER_KEYS)
-    out: dict[str, Any] = {k: whole_number(spec[k], f"{field}.{k}")
+    spec = json_object(value, field, PLAYER_KEYS)
+    out: dict[str, Any] = {k: whole_number(spec[k], f"{field}.{k}", 0, COUNT_MAX[k])
                            for k in COUNT_KEYS if k in spec}
     if "djinns" in spec:
         out["djinns"] = djinn_list(spec["djinns"], f"{field}.djinns")
     if "goods" in spec:
         counts: Counter[str] = Counter()
-        for key, k in _object(spec["goods"], f"{field}.goods").items():
-            counts[names.good(key, f"{field}.goods")] += whole_number(k, f"{field}.goods.{key}")
+        for key, k in json_object(spec["goods"], f"{field}.goods").items():
+            good = names.good(key, f"{field}.goods")
+            counts[good] += whole_number(k, f"{field}.goods.{good}", 0, card_max(good))
         out["goods"] = tuple(counts[g] for g in FT.GOODS)
     return out
 
@@ -158,7 +165,8 @@ def djinn_list(value: Any, field: str) -> tuple[str, ...]:
 def space_cost(label: str, field: str) -> int:
     """The cost of the turn order track space labelled ``label`` ("18" ... "0")."""
     if label not in COST_LABELS:
-        raise PositionError(field, f"no space costs {label} (costs: {', '.join(COST_LABELS)})")
+        raise PositionError(field, f"no space costs {quote(label)} (costs: "
+                                   f"{', '.join(COST_LABELS)})")
     return int(label)
 
 
@@ -187,13 +195,14 @@ def bids_of(track: tuple[int | None, ...]) -> list[tuple[int, int]]:
 
 def _turn_track(value: Any) -> tuple[int | None, ...]:
     bids = []
-    for label, seat in _object(value, "turn_track").items():
-        f = f"turn_track.{label}"
+    for label, owner in json_object(value, "turn_track").items():
+        f = path("turn_track", label)
         price = space_cost(label, f)
         if price:
-            bids.append((price, whole_number(seat, f)))
+            bids.append((price, whole_number(owner, f)))
         else:
-            bids += [(0, whole_number(s, f"{f}[{i}]")) for i, s in enumerate(json_list(seat, f))]
+            bids += [(0, whole_number(s, f"{f}[{i}]"))
+                     for i, s in enumerate(json_list(owner, f))]
     return place_bids(bids, "turn_track")
 
 
@@ -258,7 +267,8 @@ def build(board: tuple[tuple[Cell, ...], ...], players: int | list[dict[str, Any
 
 def choice(value: Any, field: str, allowed: tuple[str, ...]) -> str:
     if value not in allowed:
-        raise PositionError(field, f"must be {' or '.join(map(repr, allowed))}, got {value!r}")
+        raise PositionError(field, f"must be {' or '.join(map(repr, allowed))}, got "
+                                   f"{quote(value)}")
     return value
 
 
@@ -270,8 +280,8 @@ def position_from_json(data: Any) -> Position:
         if key not in data:
             raise PositionError(key, "required field missing")
     if data["game"] != NAME:
-        raise PositionError("game", f"expected {NAME!r}, got {data['game']!r}")
-    _object(data, "", TOP_KEYS)
+        raise PositionError("game", f"expected {NAME!r}, got {quote(data['game'])}")
+    json_object(data, "", TOP_KEYS)
     fields: dict[str, Any] = {}
     for key in ("resources", "resource_discard"):
         if key in data:
@@ -289,13 +299,14 @@ def position_from_json(data: Any) -> Position:
         fields["phase"] = choice(data["phase"], "phase", PHASES)
     if "to_move" in data:
         fields["to_move"] = whole_number(data["to_move"], "to_move")
-    rules = _object(data.get("rules", {}), "rules", ("end_rule", "assassin_optional"))
+    rules = json_object(data.get("rules", {}), "rules", ("end_rule", "assassin_optional"))
     if "end_rule" in rules:
         fields["end_rule"] = choice(rules["end_rule"], "rules.end_rule", END_RULES)
     if "assassin_optional" in rules:
         if not isinstance(rules["assassin_optional"], bool):
             raise PositionError("rules.assassin_optional",
-                                f"must be true or false, got {rules['assassin_optional']!r}")
+                                f"must be true or false, got "
+                                f"{quote(rules['assassin_optional'])}")
         fields["assassin_optional"] = rules["assassin_optional"]
     return build(_board(data["board"]), _players(data.get("players", DEFAULT_PLAYERS)), fields)
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...kernels import five_tribes as FT
-from ...errors import PositionError
+from ...errors import PositionError, quote
 
 CARDS = (*FT.GOODS, "fakir")  # the ten kinds of resource card, merchandise first
 CARD_COUNTS = (*(int(k) for k in FT.GOODS_COUNTS), FT.FAKIRS)
@@ -30,7 +30,7 @@ _DJINN_KEYS = {_key(name): name for name in DJINN_NAMES}
 
 def _string(value: Any, field: str) -> str:
     if not isinstance(value, str):
-        raise PositionError(field, f"must be a string, got {value!r}")
+        raise PositionError(field, f"must be a string, got {quote(value)}")
     return value
 
 
@@ -38,7 +38,7 @@ def tile_type(value: Any, field: str) -> str:
     """One of ``FT.TILE_TYPES``."""
     name = re.sub(r"[\s_]+", "-", _string(value, field).strip().lower())
     if name not in FT.TILE_TYPES:
-        raise PositionError(field, f"unknown tile type {value!r} (known: "
+        raise PositionError(field, f"unknown tile type {quote(value)} (known: "
                                    f"{', '.join(FT.TILE_TYPES)})")
     return name
 
@@ -48,7 +48,7 @@ def meeples(value: Any, field: str) -> str:
     letters = _string(value, field).upper()
     for ch in letters:
         if ch not in FT.COLOURS:
-            raise PositionError(field, f"unknown colour {ch!r} (colours: {FT.COLOURS})")
+            raise PositionError(field, f"unknown colour {quote(ch)} (colours: {FT.COLOURS})")
     return "".join(c * letters.count(c) for c in FT.COLOURS)
 
 
@@ -56,7 +56,7 @@ def card(value: Any, field: str) -> str:
     """A resource card kind (``CARDS``) by name or notation code; ``slave`` = fakir."""
     name = _string(value, field).strip().lower()
     if name not in _CARD_KEYS:
-        raise PositionError(field, f"unknown resource card {value!r} (known: "
+        raise PositionError(field, f"unknown resource card {quote(value)} (known: "
                                    f"{', '.join(CARDS)})")
     return _CARD_KEYS[name]
 
@@ -73,7 +73,7 @@ def djinn(value: Any, field: str) -> str:
     """A djinn's name as in ``FT.DJINNS``."""
     name = _string(value, field)
     if _key(name) not in _DJINN_KEYS:
-        raise PositionError(field, f"unknown djinn {value!r}")
+        raise PositionError(field, f"unknown djinn {quote(value)}")
     return _DJINN_KEYS[_key(name)]
 
 

@@ -47,17 +47,20 @@ import re
 from typing import Any
 
 from ...kernels import five_tribes as FT
-from ...errors import PositionError
+from ...errors import PositionError, quote
+from ...strict import read_int
 from . import names
-from .json_form import (DEFAULT_PLAYERS, END_RULES, PHASES, bids_of, build, check_grid,
-                        check_player_count, choice, default_bid_track, default_camels,
-                        default_phase, default_to_move, default_vp, djinn_list, place_bids,
-                        space_cost)
+from .json_form import (COUNT_MAX, DEFAULT_PLAYERS, END_RULES, MAX_VP, PHASES, bids_of, build,
+                        card_max, check_grid, check_player_count, choice, default_bid_track,
+                        default_camels, default_phase, default_to_move, default_vp,
+                        djinn_list, place_bids, space_cost)
 from .position import NAME, Cell, Player, Position
 
 KEYS = ("n", "bid", "turn", "phase", "to", "res", "dj", "rd", "dd", "end", "kill")
 COUNTS = {"gc": "gold", "v": "viziers", "e": "elders", "c": "camels"}
-CELL = re.compile(r"(\d*):([A-Za-z]*)(?:@(-?\d+))?((?:\+[pP]\d+)*)")
+MARKS = {"p": "palms", "P": "palaces"}
+MARK_MAX = {"p": FT.PALMS, "P": FT.PALACES}
+CELL = re.compile(r"([0-9]*):([A-Za-z]*)(?:@(-?[0-9]+))?((?:\+[pP][0-9]+)*)")
 
 
 def cell_text(cell: Cell) -> str:
@@ -84,22 +87,23 @@ def parse_cell(text: str, field: str) -> Cell:
     """One cell (see module doc); ``field`` names it in errors."""
     letter, m = text[:1].upper(), CELL.fullmatch(text[1:])
     if not letter or letter not in names.TILE_LETTERS:
-        raise PositionError(field, f"{text!r}: unknown tile letter {letter!r} (O oasis, "
+        raise PositionError(field, f"{quote(text)}: unknown tile letter {quote(letter)} (O oasis, "
                                    f"S small market, L large market, V village, "
                                    f"D sacred place)")
     if m is None:
-        raise PositionError(field, f"{text!r} is not a cell: <type><vp>:<meeples>"
+        raise PositionError(field, f"{quote(text)} is not a cell: <type><vp>:<meeples>"
                                    f"[@owner][+p<palms>][+P<palaces>]")
     vp, meeples, owner, extras = m.groups()
     tile = FT.TILE_TYPES[names.TILE_LETTERS.index(letter)]
     marks: dict[str, int] = {}
-    for mark, k in re.findall(r"\+([pP])(\d+)", extras):
+    for mark, k in re.findall(r"\+([pP])([0-9]+)", extras):
         if mark in marks:
-            raise PositionError(field, f"{text!r}: +{mark} given twice")
-        marks[mark] = int(k)
-    return Cell(tile=tile, vp=int(vp) if vp else default_vp(tile, field),
+            raise PositionError(field, f"{quote(text)}: +{mark} given twice")
+        marks[mark] = read_int(k, f"{field}.{MARKS[mark]}", 0, MARK_MAX[mark])
+    return Cell(tile=tile, vp=read_int(vp, field + ".vp", 0, MAX_VP) if vp
+                else default_vp(tile, field),
                 meeples=names.meeples(meeples, field + ".meeples"),
-                owner=None if owner is None else int(owner),
+                owner=None if owner is None else read_int(owner, field + ".owner"),
                 palms=marks.get("p", 0), palaces=marks.get("P", 0))
 
 
@@ -169,23 +173,17 @@ def _items(text: str) -> list[str]:
     return [] if text == "-" else text.split(",")
 
 
-def _number(text: str, key: str) -> int:
-    if not re.fullmatch(r"-?\d+", text):
-        raise PositionError(key, f"expected a whole number, got {text!r}")
-    return int(text)
-
-
 def _seats(text: str, key: str) -> tuple[int, ...]:
-    return tuple(_number(x, key) for x in _items(text))
+    return tuple(read_int(x, key) for x in _items(text))
 
 
 def _bids(text: str) -> tuple[int | None, ...]:
     bids = []
     for item in _items(text):
-        label, _, seat = item.partition(":")
-        if not re.fullmatch(r"-?\d+", seat):
-            raise PositionError("turn", f"{item!r} is not cost:seat")
-        bids.append((space_cost(label, "turn"), int(seat)))
+        label, colon, seat = item.partition(":")
+        if not colon:
+            raise PositionError("turn", f"{quote(item)} is not cost:seat")
+        bids.append((space_cost(label, "turn"), read_int(seat, "turn")))
     return place_bids(bids, "turn_track")
 
 
@@ -195,17 +193,20 @@ def _player(text: str, i: int) -> dict[str, Any]:
     cards = [0] * len(names.CARDS)
     djinns = []
     for item in _items(text):
-        m = re.fullmatch(r"([A-Za-z]+)(-?\d+)", item)
+        m = re.fullmatch(r"([A-Za-z]+)(-?[0-9]+)", item)
         if m is None:
             djinns.append(item)
             continue
-        key, k = m.group(1), int(m.group(2))
+        key, digits = m.groups()
         if key in COUNTS:
             if COUNTS[key] in out:
                 raise PositionError(f"p{i}", f"{key} given twice")
-            out[COUNTS[key]] = k
+            out[COUNTS[key]] = read_int(digits, f"{field}.{COUNTS[key]}", 0,
+                                        COUNT_MAX[COUNTS[key]])
         else:
-            cards[names.CARDS.index(names.card(key, f"p{i}"))] += k
+            card = names.card(key, f"p{i}")
+            cards[names.CARDS.index(card)] += read_int(digits, f"{field}.{card}", 0,
+                                                       card_max(card))
     out["goods"], out["fakirs"] = tuple(cards[:-1]), cards[-1]
     out["djinns"] = djinn_list(djinns, f"{field}.djinns")
     return out
@@ -215,8 +216,8 @@ def _options(tokens: list[str]) -> dict[str, str]:
     opts: dict[str, str] = {}
     for tok in tokens:
         key, eq, value = tok.partition("=")
-        if not eq or not (key in KEYS or re.fullmatch(r"p\d", key)):
-            raise PositionError("notation", f"unknown field {tok!r} (known: "
+        if not eq or not (key in KEYS or re.fullmatch(r"p[0-9]", key)):
+            raise PositionError("notation", f"unknown field {quote(tok)} (known: "
                                             f"{', '.join(KEYS)}, p0..p3)")
         if key in opts:
             raise PositionError(key, "given twice")
@@ -230,14 +231,14 @@ def parse_notation(text: str) -> Position:
     if len(tokens) < 2:
         raise PositionError("notation", f"expected '{NAME} <board> [key=value ...]'")
     if tokens[0] != NAME:
-        raise PositionError("game", f"expected {NAME!r}, got {tokens[0]!r}")
+        raise PositionError("game", f"expected {NAME!r}, got {quote(tokens[0])}")
     board = _board([row.split(",") for row in tokens[1].split("/")])
     opts = _options(tokens[2:])
-    n = _number(opts["n"], "n") if "n" in opts else DEFAULT_PLAYERS
+    n = read_int(opts["n"], "n") if "n" in opts else DEFAULT_PLAYERS
     check_player_count(n)
     players: list[dict[str, Any]] = [{} for _ in range(n)]
     for key, value in opts.items():
-        if key[0] == "p" and key[1:].isdigit():
+        if key[0] == "p" and key[1:].isascii() and key[1:].isdigit():
             if int(key[1:]) >= n:
                 raise PositionError(key, f"no player {key[1:]} in a {n}-player game")
             players[int(key[1:])] = _player(value, int(key[1:]))
@@ -249,7 +250,7 @@ def parse_notation(text: str) -> Position:
     if "phase" in opts:
         fields["phase"] = choice(opts["phase"], "phase", PHASES)
     if "to" in opts:
-        fields["to_move"] = _number(opts["to"], "to")
+        fields["to_move"] = read_int(opts["to"], "to")
     for key, field in (("res", "resources"), ("rd", "resource_discard")):
         if key in opts:
             fields[field] = tuple(names.card(x, f"{field}[{i}]")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...kernels import five_tribes as FT
-from ...errors import PositionError
+from ...errors import PositionError, quote
 from . import names
 from .json_form import (COSTS, END_RULES, FIRST_ZERO, PHASES, SACRED_VPS, check_grid,
                         check_player_count, choice)
@@ -24,7 +24,7 @@ def _seat(value: int, n: int, field: str) -> None:
 def _known(name: str, known: tuple[str, ...], what: str, field: str) -> None:
     """Positions hold canonical names only (the parsers translate what people write)."""
     if name not in known:
-        raise PositionError(field, f"unknown {what} {name!r}")
+        raise PositionError(field, f"unknown {what} {quote(name)}")
 
 
 def _count(value: int, field: str) -> None:

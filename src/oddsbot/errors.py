@@ -1,9 +1,30 @@
-"""Errors that carry a one-line, user-facing message (the CLI prints them and exits 2),
-and the JSON input helpers every layer may use."""
+"""Errors that carry a one-line, user-facing message (the CLI prints them and exits 2), and
+:func:`quote`, the one way a message echoes what the user gave."""
 
-import json
-from collections.abc import Callable
-from typing import Any
+from __future__ import annotations
+
+import reprlib
+
+QUOTE_LIMIT = 80  # characters of the user's text a message shows at most
+
+_SHORT = reprlib.Repr()  # a list or object: its first few items, a few levels deep
+_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict = 2, 4, 4
+_SHORT.maxstring = _SHORT.maxother = QUOTE_LIMIT
+_SHORT.maxlong = QUOTE_LIMIT // 2
+
+
+def quote(value: object, tail: bool = False) -> str:
+    """``value`` as an error message shows it: its ``repr`` (one line: newlines and other
+    control characters escaped); a longer text cut to its first ``QUOTE_LIMIT``
+    characters (its last with ``tail``, for a file name) with its length named; a list or
+    object to its first few items."""
+    if not isinstance(value, str):
+        return _SHORT.repr(value)
+    if len(value) <= QUOTE_LIMIT:
+        return repr(value)
+    if tail:
+        return f"…{value[-QUOTE_LIMIT:]!r} ({len(value):,} characters)"
+    return f"{value[:QUOTE_LIMIT]!r}… ({len(value):,} characters)"
 
 
 class OddsbotError(ValueError):
@@ -21,43 +42,3 @@ class PositionError(OddsbotError):
 
 class ActionError(OddsbotError):
     """An action that is unknown or illegal in the position."""
-
-
-def whole_number(value: Any, field: str, low: int | None = None,
-                 high: int | None = None) -> int:
-    """``value`` as a JSON whole number (booleans refused) within ``low..high`` when given."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(field, f"must be a whole number, got {value!r}")
-    if low is not None and value < low:
-        raise PositionError(field, f"must be at least {low}, got {value}")
-    if high is not None and value > high:
-        raise PositionError(field, f"must be at most {high}, got {value}")
-    return value
-
-
-def json_list(value: Any, field: str) -> list:
-    """``value`` if it is a JSON list."""
-    if not isinstance(value, list):
-        raise PositionError(field, f"must be a list, got {type(value).__name__}")
-    return value
-
-
-def load_json(text: str) -> Any:
-    """``json.loads`` with every failure as a one-line PositionError."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PositionError("position", f"malformed JSON at line {exc.lineno} column "
-                                        f"{exc.colno}: {exc.msg}") from None
-    except RecursionError:
-        raise PositionError("position", "JSON nested too deeply") from None
-
-
-def read_position(text: str, from_json: Callable[[Any], Any],
-                  from_notation: Callable[[str], Any]) -> Any:
-    """A position from its JSON text (``from_json`` of the loaded object) or its one-line
-    notation (``from_notation``)."""
-    stripped = text.strip()
-    if stripped.startswith("{"):
-        return from_json(load_json(stripped))
-    return from_notation(stripped)

@@ -905,3 +905,30 @@ def test_seed_range_is_the_kernels(oddsbot_cli):
                                  MAX_SEED + 1), "--seed")
     assert_bad_input(oddsbot_cli("odds", "examples/camel-up-start-4p.json", "--seed", -1),
                      "--seed")
+
+
+# --------------------------------------------------------------------------- number ranges
+
+
+@pytest.mark.parametrize("money", [999_999])
+def test_money_at_its_limit_is_analysed(oddsbot_cli, tmp_path, money):
+    """Money of 2**63 passed validation and crashed advise, odds and replay; the range is
+    0-999,999 EP (docs/games/camel-up.md §13.3) and its top is analysed like any other."""
+    text = START_NOTATION + f" money={money},3,3,{money}"
+    for command in ("advise", "odds"):
+        ok(oddsbot_cli(command, text, "--samples", "2000", "-f", "json"))
+    record = tmp_path / "rich.record"
+    record.write_text(f"start {text}\np0 ticket blue\n")
+    assert ok(oddsbot_cli("replay", str(record), "--samples", "2000", "-f", "json")
+              ).json()["start"] == text
+
+
+@pytest.mark.parametrize("money", ["1000000", str(2**63), "9" * 4400])
+def test_money_beyond_its_limit_is_refused(oddsbot_cli, tmp_path, money):
+    assert_bad_input(oddsbot_cli("validate", START_NOTATION + f" money={money},3,3,3"),
+                     "money[0]")
+    text = mid_json(money=[3, "@", 3, 3]).replace('"@"', money)
+    assert_bad_input(oddsbot_cli("validate", text), "money[1]")
+    record = tmp_path / "rich.record"
+    record.write_text(f"start {START_NOTATION}\np0 ticket blue | money {money},3,3,3\n")
+    assert_bad_input(oddsbot_cli("replay", str(record)), "line 2", "money[0]")

@@ -16,7 +16,8 @@ import pandas as pd
 from oddsbot import __version__
 from oddsbot.analyser.face import Capability, GameSpec
 from oddsbot.analyser.table import Table as ResultTable
-from oddsbot.errors import OddsbotError, PositionError, load_json
+from oddsbot.errors import OddsbotError, PositionError
+from oddsbot.strict import load_json
 from oddsbot.reports.document import Section, Table
 
 NAME = "toy-race"

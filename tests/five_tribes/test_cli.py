@@ -645,8 +645,8 @@ def _bad_json_cases() -> list:
         case("17 yellow with held viziers", held_viziers, "players", "yellow", "16"),
         case("negative gold", gold, "players[1].gold", "-3"),
         case("owner not a player", owner, "board[2][3].owner", "3"),
-        case("unknown top field", field, "colour", "unknown field"),
-        case("unknown cell field", cell_field, "board[0][1].camel", "unknown field"),
+        case("unknown top field", field, "colour", "unknown key"),
+        case("unknown cell field", cell_field, "board[0][1].camel", "unknown key"),
     ]
 
 
@@ -724,3 +724,27 @@ def test_the_shipped_example(oddsbot_cli):
     assert data["player"] == 2 and len(data["actions"]) == 41266
     assert data["actions"][0]["ev"] == 33 and data["actions"][0]["viziers"] == 33
     assert path.read_bytes() == before
+
+
+# --------------------------------------------------------------------------- number ranges
+
+
+def test_gold_at_its_limit_is_analysed(oddsbot_cli, tmp_path):
+    """Gold of 2**63 passed validation and crashed advise and odds; the range is
+    0-999,999 GC (docs/games/five-tribes.md §18.3) and its top is analysed."""
+    data = position(EXAMPLE_1, players=[{"gold": 999_999}, {}, {"gold": 999_999}],
+                    turn_track={"18": 2, "12": 1, "8": 0})
+    path = write(tmp_path, data)
+    for command in ("advise", "odds"):
+        ok(run_file(oddsbot_cli, path, command, "-f", "json"))
+    line = notation(EXAMPLE_1, "n=3", "turn=18:2,12:1,8:0", "p2=gc999999")
+    ok(oddsbot_cli("odds", line))
+
+
+@pytest.mark.parametrize("gold", ["1000000", str(2**63), "9" * 4400])
+def test_gold_beyond_its_limit_is_refused(oddsbot_cli, tmp_path, gold):
+    data = json.dumps(position(EXAMPLE_1, players=[{}, {"gold": "@"}, {}]))
+    assert_bad_input(run_file(oddsbot_cli, write(tmp_path, data.replace('"@"', gold)),
+                              "validate"), "players[1].gold")
+    line = notation(EXAMPLE_1, "n=3", f"p1=gc{gold}")
+    assert_bad_input(oddsbot_cli("validate", line), "players[1].gold")
