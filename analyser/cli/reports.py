@@ -96,10 +96,10 @@ def report(
     if scheduler is not None and not scheduler.startswith(("tcp://", "tls://")):
         raise OddsbotError(f"--scheduler: expected tcp://HOST:PORT, got {scheduler!r}")
     check_positive("--workers", workers)
-    check_positive("--games", n_games)
-    if n_games is not None and n_games > MAX_GAMES:
+    if n_games is not None and n_games > MAX_GAMES:  # before the general cap of options
         raise OddsbotError(f"--games: at most {MAX_GAMES:,} per variant (the report is "
                            f"built in memory), got {n_games:,}")
+    check_positive("--games", n_games)
     check_positive("--players", players)
     raw = None if raw is None else str(raw)
     game_spec = registry.spec(game) if game is not None else None
