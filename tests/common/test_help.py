@@ -46,13 +46,14 @@ def test_every_example_runs(line, tmp_path):
 
 
 @pytest.mark.parametrize("args, shown", [
-    (["advise", "--help"], "<table|json|csv|markdown>"),
-    (["new", "--help"], "<random|heuristic|greedy>"),
-    (["new", "--help"], "<json|notation>"),
-    (["moves", "--help"], "<table|json>"),
+    (["advise", "--help"], "table|json|csv|markdown"),
+    (["new", "--help"], "random|heuristic|greedy"),
+    (["new", "--help"], "json|notation"),
+    (["moves", "--help"], "table|json"),
     (["advise", "--help"], "five-tribes-premove"),
 ])
 def test_choices_are_listed(args, shown, oddsbot_cli, monkeypatch):
+    """Every choice in --help (typer draws the list as ``[a|b]`` or ``<a|b>``)."""
     monkeypatch.setenv("COLUMNS", "200")
     assert shown in oddsbot_cli(*args).out
 
