@@ -124,7 +124,7 @@ def draws(counts: np.ndarray, end_rule: int, n: int, seed: int) -> Counter:
 
 
 def listed(counts: np.ndarray, end_rule: int) -> set:
-    starts, paths, colours, lengths = K.list_sowings(counts, end_rule)
+    starts, paths, colours, lengths = K.sowings(counts, end_rule)
     return {(int(s), tuple(p[:k]), tuple(c[:k]))
             for s, p, c, k in zip(starts, paths, colours, lengths)}
 
