@@ -28,7 +28,8 @@ from ...errors import ActionError, OddsbotError
 from .encode import encode
 from .labels import bid_label, turn_label, turn_labels
 from .position import Position
-from .turns import EXACT_SOWINGS, TABLE_ROWS, TurnRows, exact_rows, turn_rows
+from . import turns
+from .turns import TurnRows, exact_rows, turn_rows
 from .validate import validate
 
 PARTS = FT.SCORE_PARTS[:-1]  # the parts of a turn's value; their sum is ``ev``
@@ -47,14 +48,15 @@ def _tile_types(pos: Position) -> tuple[str, ...]:
 
 def sampled_method(rows: TurnRows, seed: int) -> str:
     """How a sampled turn table was made, in words (provenance ``method``)."""
-    full = (f"; the table reached its budget of {TABLE_ROWS:,} rows, so some turns drawn "
-            f"are not listed") if rows.full else ""
+    full = (f"; the table reached its budget of {turns.TABLE_ROWS:,} rows, so some turns "
+            f"drawn are not listed") if rows.full else ""
     return (f"sampled: {rows.drawn:,} of {rows.sowings:,} full sowing sequences drawn "
-            f"(over the exact budget of {EXACT_SOWINGS:,} sequences and {TABLE_ROWS:,} "
-            f"turns), {rows.rounds:,} in each of {rows.strata:,} (start, final tile, colour) "
-            f"strata, seed {seed}, every choice after each enumerated; each listed turn's ev "
-            f"is exact (se 0), its count a stratified estimate with standard error "
-            f"count_se; turns of sowings not drawn are missing{full}")
+            f"(over the exact budget of {turns.EXACT_SOWINGS:,} sequences and "
+            f"{turns.TABLE_ROWS:,} turns), {rows.rounds:,} in each of {rows.strata:,} "
+            f"(start, final tile, colour) strata, seed {seed}, every choice after each "
+            f"enumerated; each listed turn's ev is exact (se 0), its count a stratified "
+            f"estimate with standard error count_se; turns of sowings not drawn are "
+            f"missing{full}")
 
 
 def turn_table(pos: Position, rows: TurnRows) -> pd.DataFrame:
@@ -141,8 +143,8 @@ def legal_actions(pos: Position) -> list[str]:
     rows = exact_rows(encode(pos))
     if rows is None:
         raise OddsbotError(f"actions: player {pos.to_move} has more complete turns than "
-                           f"oddsbot lists (over {EXACT_SOWINGS:,} full sowing sequences or "
-                           f"{TABLE_ROWS:,} distinct turns)")
+                           f"oddsbot lists (over {turns.EXACT_SOWINGS:,} full sowing sequences "
+                           f"or {turns.TABLE_ROWS:,} distinct turns)")
     return turn_labels(rows.actions, _tile_types(pos))
 
 
@@ -189,7 +191,7 @@ def provenance(pos: Position, rows: TurnRows | None = None, seed: int = 0) -> di
         prov["method"] = sampled_method(rows, seed)
         prov["sampling"] = {"sowings": rows.sowings, "drawn": rows.drawn,
                             "per_stratum": rows.rounds, "strata": rows.strata, "seed": seed,
-                            "table_rows": TABLE_ROWS, "table_full": rows.full}
+                            "table_rows": turns.TABLE_ROWS, "table_full": rows.full}
     return prov
 
 

@@ -140,8 +140,11 @@ def _estimates(store: tuple, rows: int, sizes: np.ndarray, n: int
     stats, home = store[6][:rows], store[7][:rows]
     size = sizes[home]
     a1, a2 = stats[:, FT.S_HOME], stats[:, FT.S_HOME2]
-    if n > 1:
-        own = size ** 2 * np.maximum(a2 - a1 ** 2 / n, 0.0) / (n * (n - 1))
-    else:
-        own = size ** 2 * a2
+    # the spread of the n draws with two more, one that missed the row and one that hit it
+    # as often as the draws that did (a1 > 0: the home stratum reached it): few hits, or
+    # hits in every draw, then still show how little the draws say
+    hit = a2 / a1
+    a1, a2, m = a1 + hit, a2 + hit ** 2, n + 2
+    spread = np.maximum(a2 - a1 ** 2 / m, 0.0) / (m - 1)
+    own = np.where(size > 1, size ** 2 * spread / n, 0.0)  # a stratum of one: exact
     return stats[:, FT.S_EST] / n, np.sqrt(own + stats[:, FT.S_OTHER] / n ** 2)

@@ -31,9 +31,10 @@ from ..rng import stream
 from ..threads import call
 from .board import N_COLOURS, N_TILES
 from .complete_turns import (
-    A_COLOUR, A_COLOURS, A_LEN, A_PATH, A_SALE, A_SALE_GOLD, A_START, A_TAKEN, A_TILE, A_TILE_ACTION, ACTION_SIZE,
-    N_PARTS, TA_NONE, TILE_ROWS, TRIBE_ROWS, apply_sale, clear_action, play_sowing, play_tile,
-    play_tribe, player_parts, suits, tile_options, tribe_options,
+    A_COLOUR, A_COLOURS, A_LEN, A_PATH, A_SALE, A_SALE_GOLD, A_START, A_TAKEN, A_TILE,
+    A_TILE_ACTION, ACTION_SIZE, N_PARTS, TA_NONE, TILE_ROWS, TRIBE_ROWS, apply_sale,
+    clear_action, play_sowing, play_tile, play_tribe, player_parts, suits, tile_options,
+    tribe_options,
 )
 from .rounds import marker_to_bid_track
 from .scoring import N_GOODS
@@ -46,7 +47,8 @@ from .state import (
 from .turn_steps import sow
 
 GREEDY_SOWINGS = 100_000  # the greedy choice is exact up to this many full sequences
-GREEDY_DRAWS = 4_096  # beyond: the best after this many sampled sowings (whole rounds)
+GREEDY_DRAWS = 4_096  # beyond: the best after this many sampled sowings (rounded up to
+# whole rounds over the strata, as ``advise --samples``)
 GREEDY_SEED = 0
 
 # the merge key: every state field a turn can change, one byte each (value + 1: -1 is
@@ -367,7 +369,7 @@ def greedy_row(st, walks, paths):
         add_outcomes(st, sowings, first, mult, np.int64(0), max(len(first), 1), store, ws,
                      np.bool_(True))
     else:
-        draws = max(GREEDY_DRAWS // len(strata), 1) * len(strata)
+        draws = (GREEDY_DRAWS + len(strata) - 1) // len(strata) * len(strata)
         add_draws(st, strata, weights, walks, stream(np.uint64(GREEDY_SEED), np.int64(0)),
                   np.int64(0), draws, store, ws, np.bool_(True))
     return store[0][0].copy(), store[1][0].copy()

@@ -44,6 +44,7 @@ from checks import assert_bad_input, ok
 from figure_checks import (
     assert_legends_clear, assert_no_clipped_text, assert_titled, legend_labels,
 )
+from five_tribes_positions import tall_boards
 from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.kernels import five_tribes as K
 from oddsbot.kernels.rng import stream
@@ -80,19 +81,6 @@ def closed_count(counts: np.ndarray, end_rule: int) -> int:
     return int(K.count_sowings(np.ascontiguousarray(counts), end_rule, tables(),
                                np.zeros(K.N_TILES, dtype=np.int64),
                                np.zeros((K.N_COLOURS, K.MAX_STACK), dtype=np.int64)))
-
-
-def tall_boards(n: int, seed: int) -> list[np.ndarray]:
-    """Random boards of 5-40 meeples thrown on the tiles, stacks up to 9."""
-    rng = np.random.default_rng(seed)
-    boards = []
-    while len(boards) < n:
-        b = np.zeros((K.N_TILES, K.N_COLOURS), dtype=np.int64)
-        for _ in range(rng.integers(5, 40)):
-            b[rng.integers(K.N_TILES), rng.integers(K.N_COLOURS)] += 1
-        if b.sum(axis=1).max() <= 9:
-            boards.append(b)
-    return boards
 
 
 @pytest.mark.parametrize("end_rule", [LIVE, PREMOVE])
