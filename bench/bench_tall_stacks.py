@@ -97,7 +97,8 @@ def main() -> int:
                 mb, seconds, _ = measured([*COMMANDS[command], str(path)])
                 ok = mb <= MEMORY_TARGET_MB
                 ok_all &= ok
-                table.add_row(name, f"{total:,}" if total < 10**9 else f"{total:.2e}", command, f"{mb:,.0f}", f"{seconds:.2f}",
+                sowings = f"{total:,}" if total < 10**9 else f"{total:.2e}"
+                table.add_row(name, sowings, command, f"{mb:,.0f}", f"{seconds:.2f}",
                               made if command.startswith("advise") else "",
                               "yes" if ok else "NO")
     console.print(table)

@@ -36,7 +36,8 @@ class Census:
 
 def census(counts: np.ndarray, end_rule: int) -> Census:
     """The sowings of the board ``counts[30, 5]`` under ``end_rule`` by stratum."""
-    strata, terms = FT.sowing_strata(np.ascontiguousarray(counts), end_rule, FT.tables()[1])
+    paths = FT.walk_tables_once()[1]
+    strata, terms = FT.sowing_strata(np.ascontiguousarray(counts), end_rule, paths)
     sizes = tuple(sum(int(w) * int(o) for w, o in row) for row in terms.tolist())
     return Census(strata, terms, sizes)
 

@@ -110,7 +110,7 @@ def _sampled(st: np.ndarray, found: Census, samples: int, seed: int,
     planned = max(1, math.ceil(samples / strata))
     rng = stream(np.uint64(seed), np.int64(0))
     store, ws = FT.store_of(TABLE_ROWS), FT.workspace()
-    meta = store[10]
+    meta, walks = store[10], FT.walk_tables_once()[0]
     rounds = 0
     while rounds < planned:
         rows = int(meta[FT.M_ROWS])
@@ -118,8 +118,7 @@ def _sampled(st: np.ndarray, found: Census, samples: int, seed: int,
             break  # the next round would not fit
         for d0 in range(rounds * strata, (rounds + 1) * strata, DRAWS_PER_CHUNK):
             d1 = min(d0 + DRAWS_PER_CHUNK, (rounds + 1) * strata)
-            FT.add_draws(st, found.strata, weights, FT.tables()[0], rng, d0, d1, store, ws,
-                         False)
+            FT.add_draws(st, found.strata, weights, walks, rng, d0, d1, store, ws, False)
             _report(progress, d1, planned * strata)
         rounds += 1
     rows = int(meta[FT.M_ROWS])

@@ -72,7 +72,7 @@ def walk_tables():
 
 
 @lru_cache(maxsize=1)
-def tables() -> tuple[np.ndarray, np.ndarray]:
+def walk_tables_once() -> tuple[np.ndarray, np.ndarray]:
     """``walk_tables()``, computed once per process (read-only by every kernel)."""
     return walk_tables()
 

@@ -39,7 +39,7 @@ from .complete_turns import (
 from .rounds import marker_to_bid_track
 from .scoring import N_GOODS
 from .sowing import _no_rows, _run, list_sowings
-from .sowing_count import N_EARLIER, draw_in_stratum, sowing_strata, tables
+from .sowing_count import N_EARLIER, draw_in_stratum, sowing_strata, walk_tables_once
 from .state import (
     BAG, BID_ORDER, DJINN_ROW, END_RULE, MAX_PLAYERS, P_DJINNS, P_GOLD, P_GOODS, P_VIZIERS,
     RES_DISCARD, ROW, T_MEEPLES, T_OWNER, T_PALACES, T_PALMS, TO_MOVE, TURN_TRACK, meeples,
@@ -400,4 +400,4 @@ def greedy_turn(st):
     ``complete_turns`` when the board has at most ``GREEDY_SOWINGS`` full sequences.
     Returns (action, parts); runs on a kernel thread (``threads.call``: Ctrl-C stops the
     caller at once)."""
-    return call(greedy_row, st, *tables())
+    return call(greedy_row, st, *walk_tables_once())

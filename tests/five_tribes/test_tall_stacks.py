@@ -85,7 +85,7 @@ def test_draws_within_a_stratum_are_uniform(end_rule):
     weights = FT.stratum_weights(found.terms)
     assert {tuple(map(int, h)) for h in found.strata} == set(listed)
     assert list(found.sizes) == [len(listed[tuple(map(int, h))]) for h in found.strata]
-    rng = stream(np.uint64(3 + end_rule), np.int64(0))
+    rng, walks = stream(np.uint64(3 + end_rule), np.int64(0)), FT.walk_tables_once()[0]
     path, drops = np.zeros(FT.MAX_STACK, np.int64), np.zeros(FT.MAX_STACK, np.int64)
     chi2, dof = 0.0, 0
     for h, stratum in enumerate(found.strata):
@@ -93,7 +93,7 @@ def test_draws_within_a_stratum_are_uniform(end_rule):
         draws = 40 * len(rows)
         seen = Counter()
         for _ in range(draws):
-            n = FT.draw_in_stratum(board, FT.tables()[0], stratum, weights[h], rng, path, drops)
+            n = FT.draw_in_stratum(board, walks, stratum, weights[h], rng, path, drops)
             seen[(tuple(path[:n]), tuple(drops[:n]))] += 1
         assert set(seen) == rows  # only this stratum's sequences, and each of them
         chi2 += sum((k - 40) ** 2 / 40 for k in seen.values())
