@@ -19,7 +19,7 @@ from numba import njit
 from ..arrays import copy_into
 from ..rng import below, next_u64
 from .board import COLS, N_COLOURS, N_TILES, NEIGHBOURS
-from .sowing import LIVE, MAX_STACK, _order_table
+from .sowing import LIVE, MAX_STACK, _order_table, _tallest
 
 
 def _back() -> np.ndarray:
@@ -37,6 +37,9 @@ BACK_SLOT = _back()
 NO_PREVIOUS = 4  # the "entered from" slot of a walk's start tile: no previous tile
 MAX_EARLIER = (MAX_STACK - 1) // 4  # a walk revisits a tile after >= 4 steps (grid girth)
 N_EARLIER = MAX_EARLIER + 1
+# int64 counts hold every board whose stacks are at most this tall: a stack of n has at
+# most 4 x 3**(n - 1) walks times n! colour orders, and 90 meeples make 6 stacks of 14
+INT_STACK = 14
 
 
 @njit(cache=True)
@@ -137,8 +140,8 @@ def _start_weight(counts, s, n, end_rule, paths, tab, pick, out_tec):
 @njit(cache=True)
 def count_sowings(counts, end_rule, tables, per_start, tab):
     """The number of full sowing sequences of ``counts[30, 5]`` (``list_sowings``' rows)
-    in closed form (``_start_weight``; int64: boards whose stacks keep it below 2**63, as
-    in dealt games): ``per_start[30]`` gets each start tile's share; ``tab``: scratch of
+    in closed form (``_start_weight``; int64: boards of stacks up to ``INT_STACK``):
+    ``per_start[30]`` gets each start tile's share; ``tab``: scratch of
     (5, ``MAX_STACK``); ``tables``: ``walk_tables()``."""
     total = 0
     none = np.zeros(4, dtype=np.int64)
@@ -186,6 +189,17 @@ def sowing_strata(counts, end_rule, paths):
                     strata[h, 0], strata[h, 1], strata[h, 2] = s, t, c
                     h += 1
     return strata[:h], terms[:h]
+
+
+@njit(cache=True)
+def stratum_weights(terms):
+    """``weights[h, e]``: the full sequences of each stratum of ``sowing_strata`` by
+    earlier visits, as floats (walks x orders of its terms; a product may pass 2**63)."""
+    weights = np.zeros((len(terms), N_EARLIER), dtype=np.float64)
+    for h in range(len(terms)):
+        for e in range(N_EARLIER):
+            weights[h, e] = float(terms[h, e, 0]) * float(terms[h, e, 1])
+    return weights
 
 
 @njit(cache=True)
@@ -249,14 +263,53 @@ def draw_order(counts, s, t, c, n, rng, path, colours):
 
 
 @njit(cache=True)
+def _pick(weights, rng):
+    """An index drawn with probability ``weights[i] / weights.sum()`` (floats, at least
+    one positive)."""
+    u = (next_u64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0) * weights.sum()
+    i = 0
+    while i < len(weights) - 1 and u >= weights[i]:
+        u -= weights[i]
+        i += 1
+    while weights[i] == 0:  # rounding at the top end: the last index with a weight
+        i -= 1
+    return i
+
+
+@njit(cache=True)
+def draw_in_stratum(counts, walks, stratum, weights, rng, path, colours):
+    """A uniform full sequence of one stratum (``sowing_strata``): ``stratum`` = (s, t,
+    c), ``weights[e]`` its sequences by earlier visits as floats (they may pass 2**63);
+    writes ``path[:n]``, ``colours[:n]`` and returns n."""
+    s, t, c = stratum[0], stratum[1], stratum[2]
+    e = _pick(weights, rng)
+    n = counts[s].sum()
+    draw_walk(walks, s, t, e, n, rng, path)
+    draw_order(counts, s, t, c, n, rng, path, colours)
+    return n
+
+
+@njit(cache=True)
 def random_sowing(counts, end_rule, tables, rng, per_start, tab, path, colours):
     """A uniformly random full sowing sequence of ``counts[30, 5]`` (every row of
-    ``list_sowings`` equally likely; stacks as in ``count_sowings``), drawn without listing
-    them: a uniform sequence number picks the start tile and the (t, e, c) term of the
-    closed-form count, then ``draw_walk`` and ``draw_order``. ``tables``:
-    ``walk_tables()``; ``per_start``, ``tab``: scratch of ``count_sowings``. Writes the
-    tiles stepped on and the colours dropped into ``path[:n]``, ``colours[:n]`` and
-    returns (start, n); (-1, 0) if there is no legal sowing."""
+    ``list_sowings`` equally likely), drawn without listing them: a uniform sequence
+    number picks the start tile and the (t, e, c) term of the closed-form count, then
+    ``draw_walk`` and ``draw_order``; with a stack taller than ``INT_STACK`` (the count may
+    pass 2**63), a stratum picked by its share in floats, then ``draw_in_stratum``.
+    ``tables``: ``walk_tables()``; ``per_start``, ``tab``: scratch of ``count_sowings``.
+    Writes the tiles stepped on and the colours dropped into ``path[:n]``,
+    ``colours[:n]`` and returns (start, n); (-1, 0) if there is no legal sowing."""
+    if _tallest(counts) > INT_STACK:
+        strata, terms = sowing_strata(counts, end_rule, tables[1])
+        if len(strata) == 0:
+            return -1, 0
+        weights = stratum_weights(terms)
+        sizes = np.zeros(len(strata), dtype=np.float64)
+        for h in range(len(strata)):
+            sizes[h] = weights[h].sum()
+        h = _pick(sizes, rng)
+        return strata[h, 0], draw_in_stratum(counts, tables[0], strata[h], weights[h], rng,
+                                             path, colours)
     total = count_sowings(counts, end_rule, tables, per_start, tab)
     if total == 0:
         return -1, 0
@@ -273,25 +326,3 @@ def random_sowing(counts, end_rule, tables, rng, per_start, tab, path, colours):
     draw_walk(tables[0], s, t, e, n, rng, path)
     draw_order(counts, s, t, c, n, rng, path, colours)
     return s, n
-
-
-@njit(cache=True)
-def draw_in_stratum(counts, walks, stratum, weights, rng, path, colours):
-    """A uniform full sequence of one stratum (``sowing_strata``): ``stratum`` = (s, t,
-    c), ``weights[e]`` its sequences by earlier visits as floats (they may pass 2**63);
-    writes ``path[:n]``, ``colours[:n]`` and returns n."""
-    s, t, c = stratum[0], stratum[1], stratum[2]
-    total = 0.0
-    for e in range(N_EARLIER):
-        total += weights[e]
-    u = (next_u64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0) * total
-    e = 0
-    while e < MAX_EARLIER and u >= weights[e]:
-        u -= weights[e]
-        e += 1
-    while weights[e] == 0:  # rounding at the top end: the last term with sequences
-        e -= 1
-    n = counts[s].sum()
-    draw_walk(walks, s, t, e, n, rng, path)
-    draw_order(counts, s, t, c, n, rng, path, colours)
-    return n

@@ -39,7 +39,7 @@ from .complete_turns import (
 from .rounds import marker_to_bid_track
 from .scoring import N_GOODS
 from .sowing import _no_rows, _run, list_sowings
-from .sowing_count import N_EARLIER, draw_in_stratum, sowing_strata, walk_tables_once
+from .sowing_count import draw_in_stratum, sowing_strata, stratum_weights, walk_tables_once
 from .state import (
     BAG, BID_ORDER, DJINN_ROW, END_RULE, MAX_PLAYERS, P_DJINNS, P_GOLD, P_GOODS, P_VIZIERS,
     RES_DISCARD, ROW, T_MEEPLES, T_OWNER, T_PALACES, T_PALMS, TO_MOVE, TURN_TRACK, meeples,
@@ -341,17 +341,6 @@ def add_draws(st, strata, weights, walks, rng, d0, d1, store, ws, greedy):
         play_sowing(s1, act, mover)
         _choices(s1, act, mover, before, store, ws, greedy)
         _settle(store, np.int64(1), weights[h].sum(), h)
-
-
-@njit(cache=True)
-def stratum_weights(terms):
-    """``weights[h, e]``: the full sequences of each stratum by earlier visits, as floats
-    (walks x orders of ``sowing_strata``'s terms; a product may pass 2**63)."""
-    weights = np.zeros((len(terms), N_EARLIER), dtype=np.float64)
-    for h in range(len(terms)):
-        for e in range(N_EARLIER):
-            weights[h, e] = float(terms[h, e, 0]) * float(terms[h, e, 1])
-    return weights
 
 
 @njit(cache=True, nogil=True)

@@ -5,6 +5,8 @@ Covered:
 * the closed-form counts of ``sowings.counts`` equal the enumerating kernel's on random
   boards with stacks up to 9 (all six, under both end rules); ``distinct_outcomes`` is
   None past its budget; draws within a stratum are uniform over its listed sequences;
+  int64 counts hold boards of stacks up to ``INT_STACK``, and past them the ``random``
+  policy's draws stay legal and in proportion;
 * ``moves`` lists the first sequences up to its limit, and says so;
 * the sampled turn table against the exact one, on a position where the exact one is
   feasible, the budget forced low: every sampled row is a row of the exact table with
@@ -25,15 +27,15 @@ from collections import Counter, defaultdict
 import numpy as np
 import pytest
 
+import naive_five_tribes as naive
 from five_tribes_positions import random_opening, stacked, tall_boards
+from naive_report import chi2_sf
 from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.analyser.five_tribes import sowings, turns
 from oddsbot.analyser.five_tribes.encode import encode
 from oddsbot.errors import OddsbotError
 from oddsbot.kernels import five_tribes as FT
 from oddsbot.kernels.rng import stream
-
-from naive_report import chi2_sf
 
 EXAMPLE = "examples/five-tribes-opening-4p.json"
 CENTRE = 14  # r2c2
@@ -99,6 +101,56 @@ def test_draws_within_a_stratum_are_uniform(end_rule):
         chi2 += sum((k - 40) ** 2 / 40 for k in seen.values())
         dof += len(rows) - 1
     assert chi2_sf(chi2, dof) > 1e-3, (chi2, dof)
+
+
+def test_int64_counts_hold_boards_of_stacks_up_to_int_stack():
+    board = np.zeros((FT.N_TILES, FT.N_COLOURS), dtype=np.int64)
+    for tile in (7, 9, 14, 16, 20, 22):  # six stacks of 14, every colour: the most orders
+        board[tile] = [3, 3, 3, 3, 2]
+    board[[0, 5, 12, 17, 24, 29], [0, 1, 2, 3, 4, 4]] = 1  # the other 6 of the 90 meeples
+    assert board.sum(axis=1).max() == FT.INT_STACK and board.sum() == 90
+    closed = FT.count_sowings(board, FT.LIVE, FT.walk_tables_once(),
+                              np.zeros(FT.N_TILES, np.int64),
+                              np.zeros((FT.N_COLOURS, FT.MAX_STACK), np.int64))
+    assert closed == sowings.census(board, FT.LIVE).total > 10**12
+
+
+def legal(counts: np.ndarray, start: int, path: tuple, drops: tuple, end_rule: int) -> bool:
+    """The sowing rules of docs/games/five-tribes.md §7.1 (``naive_five_tribes``)."""
+    previous, here = -1, start
+    for step in path:
+        if step not in naive.neighbours(here) or step == previous:
+            return False
+        previous, here = here, step
+    stack = [c for c in range(FT.N_COLOURS) for _ in range(counts[start, c])]
+    return sorted(drops) == stack and naive.final_drop_ok(counts, start, path, drops,
+                                                          end_rule)
+
+
+def test_random_sowings_past_int64_counts():
+    """The ``random`` policy on a board whose count passes 2**63: every draw legal, each
+    (start, final tile, colour) drawn in proportion to its sequences."""
+    board = FT.meeples(encode(example())).copy()
+    board[CENTRE] = [4, 4, 4, 4, 4]  # a stack of 20 in every colour: the most orders
+    found = sowings.census(board, FT.LIVE)
+    assert found.total > 2**63
+    rng, tables = stream(np.uint64(9), np.int64(0)), FT.walk_tables_once()
+    path, drops = np.zeros(FT.MAX_STACK, np.int64), np.zeros(FT.MAX_STACK, np.int64)
+    scratch = np.zeros(FT.N_TILES, np.int64), np.zeros((FT.N_COLOURS, FT.MAX_STACK), np.int64)
+    draws = 4000
+    seen = Counter()
+    for _ in range(draws):
+        start, n = FT.random_sowing(board, FT.LIVE, tables, rng, *scratch, path, drops)
+        assert legal(board, int(start), tuple(path[:n]), tuple(drops[:n]), FT.LIVE)
+        seen[(int(start), int(path[n - 1]), int(drops[n - 1]))] += 1
+    share = np.array(found.sizes, dtype=float) / found.total
+    expected = {tuple(map(int, h)): draws * p for h, p in zip(found.strata, share)}
+    big = [k for k, e in expected.items() if e >= 5]
+    cells = [(seen[k], expected[k]) for k in big]  # the rest pooled, if expected often
+    rest = (draws - sum(seen[k] for k in big), draws - sum(expected[k] for k in big))
+    cells += [rest] if rest[1] >= 5 else []
+    chi2 = sum((o - e) ** 2 / e for o, e in cells)
+    assert set(seen) <= set(expected) and chi2_sf(chi2, len(cells) - 1) > 1e-3, chi2
 
 
 def test_moves_lists_the_first_sequences_up_to_the_limit(monkeypatch):
