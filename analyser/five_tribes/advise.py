@@ -25,10 +25,10 @@ import pandas as pd
 from ... import __version__
 from ...kernels import five_tribes as FT
 from ...errors import ActionError, OddsbotError
+from . import turns
 from .encode import encode
 from .labels import bid_label, turn_label, turn_labels
 from .position import Position
-from . import turns
 from .turns import TurnRows, exact_rows, turn_rows
 from .validate import validate
 

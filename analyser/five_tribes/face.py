@@ -12,20 +12,20 @@ import pandas as pd
 from ... import __version__
 from ...kernels import five_tribes as FT
 from ...errors import OddsbotError, read_position
+from . import sowings
 from .advise import advise, check_action, legal_actions, table_view
 from .encode import encode
 from .labels import sowing_label
 from .notation import parse_notation
 from .position import NAME, Position
-from . import sowings
 from .setup import END_RULE_OF, VARIANTS, new_position
 from .simulate import POLICIES, after_bids, simulate
 from .validate import validate
 
 __all__ = ["NAME", "VARIANTS", "POLICIES", "Position", "advise", "advise_caption",
            "check_action", "counts_line", "legal_actions", "moves", "new_position", "odds",
-           "odds_view", "parse", "parse_as", "play", "simulate", "sowing_counts", "table_view",
-           "validate", "warm_up"]
+           "odds_view", "parse", "parse_as", "play", "simulate", "table_view", "validate",
+           "warm_up"]
 
 
 def parse(text: str) -> Position:
@@ -74,7 +74,7 @@ def _tall_stack(pos: Position) -> Position:
     return validate(replace(pos, board=(tuple(top), *pos.board[1:])))
 
 
-def sowing_counts(pos: Position) -> dict[str, int | None]:
+def _sowing_counts(pos: Position) -> dict[str, int | None]:
     """The six counts of docs/games/five-tribes.md §7.3 for the board (``sowings.counts``:
     ``distinct_outcomes`` None beyond its budget)."""
     return sowings.counts(FT.meeples(encode(pos)), FT.END_RULES.index(pos.end_rule))
@@ -85,7 +85,7 @@ def moves(pos: Position) -> tuple[dict[str, int | None], list[str]]:
     ``listed``, and each full sequence in words, ``r2c2>r2c3:Y>r2c4:W``, in enumeration
     order up to ``sowings.MOVES_LISTED`` (§19.3)."""
     validate(pos)
-    names = sowing_counts(pos)
+    names = _sowing_counts(pos)
     starts, paths, colours, lengths = sowings.listed(
         FT.meeples(encode(pos)), FT.END_RULES.index(pos.end_rule), names["full_sequences"])
     labels = [sowing_label(s, p[:n], c[:n]) for s, p, c, n in zip(starts, paths, colours, lengths)]
@@ -105,7 +105,7 @@ def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
         "game": NAME,
         "standings": [{"player": p, **{k: int(v) for k, v in zip(FT.SCORE_PARTS, row)}}
                       for p, row in enumerate(scores)],
-        "sowings": sowing_counts(pos),
+        "sowings": _sowing_counts(pos),
         "provenance": {"game": NAME, "variant": pos.variant, "oddsbot": __version__,
                        "position": pos.to_notation(),
                        "standings": "exact: final scores if the game ended now"},
