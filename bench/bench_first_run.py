@@ -47,7 +47,7 @@ from rich.table import Table
 from oddsbot import __version__
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "common"))
-from terminal import read_until_exit  # noqa: E402  (tests/common/terminal.py)
+from terminal import read_terminal  # noqa: E402  (tests/common/terminal.py)
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_RUN_TARGET_S = 15.0
@@ -98,7 +98,9 @@ def oddsbot(command: str, cache: Path) -> Run:
         proc = subprocess.Popen([exe, *args], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
                                 stdout=subprocess.DEVNULL, stderr=slave)
         os.close(slave)
-        screen, _ = read_until_exit(master, proc)
+        out: list[bytes] = []
+        read_terminal(proc, master, out, deadline=float("inf"))
+        screen = b"".join(out).decode("utf-8", "replace")
         code = proc.wait()
         wall = time.perf_counter() - t0
         used = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -10,6 +10,11 @@ rows are the same for any number of threads: ``numba.get_num_threads()``, set by
 Python threads rather than numba's ``parallel=True``: the parfors pipeline compiles the
 loop body, with everything it calls, once more, which made the parallel kernels the
 slowest of all to compile (docs/benchmarks.md, "First run").
+
+Ctrl-C: the calling (main) thread only waits, so it takes KeyboardInterrupt at once
+however long a range runs; the ranges not started are dropped and the command exits
+(``analyser/cli``: exit code 130 via ``os._exit``, which does not wait for a range still
+running). :func:`call` runs one long ``nogil`` kernel the same way.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
-from typing import Union
+from typing import Any, Union
 
 import numba
 import numpy as np
@@ -35,10 +40,8 @@ def rows(kernel: Callable[[int, int], Rows], n: int, piece: int = 1) -> Rows:
     """``kernel(first, count)`` over items ``0 .. n - 1`` in ranges of ``piece`` items,
     spread over the threads, joined on axis 0 in item order (a tuple of arrays element
     by element). An error in any range stops the others taking more and is raised here."""
-    ranges = [(first, min(piece, n - first)) for first in range(0, n, piece)]
+    ranges = [(first, min(piece, n - first)) for first in range(0, n, piece)] or [(0, 0)]
     threads = min(numba.get_num_threads(), len(ranges))
-    if threads <= 1:
-        return _join([kernel(*r) for r in ranges] or [kernel(0, 0)])
     out: list = [None] * len(ranges)
     todo = iter(range(len(ranges)))
     lock = threading.Lock()
@@ -59,6 +62,12 @@ def rows(kernel: Callable[[int, int], Rows], n: int, piece: int = 1) -> Rows:
     finally:
         stop.set()
     return _join(out)
+
+
+def call(kernel: Callable[..., Any], *args: Any) -> Any:
+    """``kernel(*args)`` on a kernel thread, the caller waiting (Ctrl-C stops the wait
+    at once: module doc). ``kernel`` must be compiled ``nogil=True``."""
+    return _pool().submit(kernel, *args).result()
 
 
 def _join(parts: list) -> Rows:

@@ -6,7 +6,10 @@ One module per command family: ``positions`` (advise, odds, validate, moves, new
 share and ``startup`` every start-up speed measure.
 
 Data goes to stdout, messages and progress to stderr. Bad input of any kind prints one
-line ``oddsbot: error: <what is wrong and where>`` on stderr and exits with code 2.
+line ``oddsbot: error: <what is wrong and where>`` on stderr and exits with code 2. Ctrl-C
+prints ``oddsbot: error: interrupted`` and exits with code 130, at once: long kernels run
+on kernel threads or in short chunks (``kernels/threads.py``), so the main thread takes
+the interrupt within about a second, and ``console`` leaves without waiting for them.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ for _command in app.registered_commands:  # docstring, games' columns and exampl
                             _command.callback.__doc__ or "")
 
 __all__ = ["app", "console", "main"]
+INTERRUPTED = 130  # the exit code of Ctrl-C (128 + SIGINT), with one line on stderr
 
 
 def main() -> None:
@@ -41,16 +45,18 @@ def main() -> None:
     except OddsbotError as exc:
         _fail(str(exc), 2)
     except (KeyboardInterrupt, EOFError):
-        _fail("interrupted", 130)
+        _fail("interrupted", INTERRUPTED)
     except Exception as exc:
         # typer's usage errors (bad option value, missing argument) carry a message and
         # an exit code; anything else is a bug and keeps its traceback
         if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
             _fail(_usage_line(exc), exc.exit_code)
         if exc.__class__.__name__ == "Abort":
-            _fail("interrupted", 130)
+            _fail("interrupted", INTERRUPTED)
         raise
-    if isinstance(code, int) and code:  # typer hands back Ctrl-C inside a command as 130
+    if code == INTERRUPTED:  # typer hands back Ctrl-C inside a command as 130
+        _fail("interrupted", INTERRUPTED)
+    if isinstance(code, int) and code:
         sys.exit(code)
 
 

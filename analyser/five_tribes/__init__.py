@@ -28,6 +28,8 @@ GAME = GameSpec(
                             "value from that place in turn order",
         "count": "(--wide) how many sowings and choices of the same effect the row "
                  "stands for",
+        "count_se": "(--wide, sampled tables of tall stacks) the standard error of the "
+                    "estimated count (docs/games/five-tribes.md §19.1.1)",
         "gold ... goods": "(--wide) the turn's value by part of the final score",
     },
     odds_columns={

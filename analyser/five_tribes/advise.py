@@ -5,6 +5,9 @@ sowing outcome x tribe choice x tile choice x sale, identical results merged wit
 ``count``), valued exactly as the change in the mover's final score if the game ended
 after this turn (docs/games/five-tribes.md §13), in VP, split into its parts.
 
+Beyond the budgets of ``turns`` the turn table is sampled: every listed turn still valued
+exactly, its count estimated (``count_se``), turns of sowings not drawn missing.
+
 Bids (phase "bidding"): one row per legal turn-order space: its ``cost`` and
 ``turn_value``, the best exact turn value the bidder would have when acting at that place,
 given the markers already on the turn order track that would act earlier, each playing
@@ -21,17 +24,21 @@ import pandas as pd
 
 from ... import __version__
 from ...kernels import five_tribes as FT
-from ...errors import ActionError
+from ...errors import ActionError, OddsbotError
+from . import turns
 from .encode import encode
 from .labels import bid_label, turn_label, turn_labels
 from ..table import Table
 from .position import Position
+from .turns import TurnRows, exact_rows, turn_rows
 from .validate import validate
 
 PARTS = FT.SCORE_PARTS[:-1]  # the parts of a turn's value; their sum is ``ev``
 BID_METHOD = ("greedy model: markers already on the turn order track that act earlier play "
               "their best exact complete turn first; later bidders are not modelled; "
-              "ev = best exact turn value at that place - cost")
+              f"ev = best exact turn value at that place - cost (on boards of more than "
+              f"{FT.GREEDY_SOWINGS:,} full sowing sequences: the best after "
+              f"{FT.GREEDY_DRAWS:,} sampled sowings)")
 TURN_METHOD = ("exact: change in the mover's final score if the game ended after the turn "
                "(docs/games/five-tribes.md §13), every distinct complete turn enumerated")
 
@@ -40,14 +47,29 @@ def _tile_types(pos: Position) -> tuple[str, ...]:
     return tuple(cell.tile for _, _, cell in pos.cells())
 
 
-def turn_table(pos: Position) -> pd.DataFrame:
-    """One row per distinct complete turn, in the kernel's order (not yet sorted)."""
-    actions, parts, counts = FT.complete_turns(encode(pos))
+def sampled_method(rows: TurnRows, seed: int) -> str:
+    """How a sampled turn table was made, in words (provenance ``method``)."""
+    full = (f"; the table reached its budget of {turns.TABLE_ROWS:,} rows, so some turns "
+            f"drawn are not listed") if rows.full else ""
+    return (f"sampled: {rows.drawn:,} of {rows.sowings:,} full sowing sequences drawn "
+            f"(over the exact budget of {turns.EXACT_SOWINGS:,} sequences and "
+            f"{turns.TABLE_ROWS:,} turns), {rows.rounds:,} in each of {rows.strata:,} "
+            f"(start, final tile, colour) strata, seed {seed}, every choice after each "
+            f"enumerated; each listed turn's ev is exact (se 0), its count a stratified "
+            f"estimate with standard error count_se; turns of sowings not drawn are "
+            f"missing{full}")
+
+
+def turn_table(pos: Position, rows: TurnRows) -> pd.DataFrame:
+    """One row per distinct complete turn of ``rows`` (``turns.turn_rows`` of ``pos``), in
+    the kernel's order (not yet sorted)."""
+    actions, parts = rows.actions, rows.parts
     sown = actions[:, FT.A_LEN] > 0
     labels = turn_labels(actions, _tile_types(pos))
     columns: dict[str, object] = {
-        "action": labels, "ev": parts[:, -1].astype(float), "se": 0.0, "method": "exact",
-        "count": counts}
+        "action": labels, "ev": parts[:, -1].astype(float), "se": 0.0,
+        "method": "sampled" if rows.sampled else "exact", "count": rows.count,
+        "count_se": rows.count_se}
     columns.update({part: parts[:, i] for i, part in enumerate(PARTS)})
     columns.update(
         sowing=[label.split(";", 1)[0] if s else None for label, s in zip(labels, sown)],
@@ -119,7 +141,12 @@ def legal_actions(pos: Position) -> list[str]:
     validate(pos)
     if pos.phase == "bidding":
         return [bid_label(s) for s in _legal_spaces(encode(pos))]
-    return list(turn_table(pos)["action"])
+    rows = exact_rows(encode(pos))
+    if rows is None:
+        raise OddsbotError(f"actions: player {pos.to_move} has more complete turns than "
+                           f"oddsbot lists (over {turns.EXACT_SOWINGS:,} full sowing sequences "
+                           f"or {turns.TABLE_ROWS:,} distinct turns)")
+    return turn_labels(rows.actions, _tile_types(pos))
 
 
 def check_action(pos: Position, label: str) -> str:
@@ -133,37 +160,50 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
            target_se: float | None = None,
            progress: Callable[[int, int], None] | None = None) -> Table:
     """The EV table of the player to move, best first (module doc). ``samples`` and
-    ``seed`` (and ``target_se``, ``progress``) are accepted for the common face; every
-    value here is computed without sampling.
+    ``seed``: the sowings drawn, and their seed, when the turn table is sampled;
+    ``progress(done, planned)`` after each chunk of it; ``target_se`` is accepted for the
+    common face and unused.
 
     Columns: ``action``, ``ev`` (VP), ``se`` (0: exact; empty for the bid model),
-    ``method`` (``exact`` or ``greedy``), ``gap`` (VP behind the best); turns add
-    ``count`` (sowings and choices merged into the row), the parts of ``ev`` (gold,
+    ``method`` (``exact``, ``sampled`` or ``greedy``), ``gap`` (VP behind the best); turns
+    add ``count`` (sowings and choices merged into the row; estimated when sampled) and
+    ``count_se`` (its standard error, 0 when exact), the parts of ``ev`` (gold,
     viziers incl. the 10-VP comparisons, elders, tiles, palms, palaces, djinns, goods),
     ``sowing``, ``final_tile``, ``taken``, ``fakirs`` and ``sale_gold``; bids add ``cost``,
     ``turn_value`` and ``earlier_turns``."""
     validate(pos)
-    df = bid_table(pos) if pos.phase == "bidding" else turn_table(pos)
+    rows = None if pos.phase == "bidding" else turn_rows(encode(pos), samples=samples, seed=seed,
+                                                          progress=progress)
+    df = bid_table(pos) if rows is None else turn_table(pos, rows)
     df = df.sort_values("ev", ascending=False, kind="stable").reset_index(drop=True)
     df.insert(4, "gap", df["ev"].iloc[0] - df["ev"])
-    df.attrs["provenance"] = provenance(pos)
+    df.attrs["provenance"] = provenance(pos, rows, seed)
     return Table.from_frame(df)
 
 
-def provenance(pos: Position) -> dict:
-    return {"game": "five-tribes", "variant": pos.variant, "oddsbot": __version__,
+def provenance(pos: Position, rows: TurnRows | None = None, seed: int = 0) -> dict:
+    """``advise``'s provenance; ``rows``: the turn table's rows (None while bidding)."""
+    prov = {"game": "five-tribes", "variant": pos.variant, "oddsbot": __version__,
             "position": pos.to_notation(), "player": pos.to_move, "phase": pos.phase,
             "ev_units": "VP", "end_rule": pos.end_rule,
             "assassin_optional": pos.assassin_optional,
-            "method": BID_METHOD if pos.phase == "bidding" else TURN_METHOD}
+            "method": BID_METHOD if rows is None else TURN_METHOD}
+    if rows is not None and rows.sampled:
+        prov["method"] = sampled_method(rows, seed)
+        prov["sampling"] = {"sowings": rows.sowings, "drawn": rows.drawn,
+                            "per_stratum": rows.rounds, "strata": rows.strata, "seed": seed,
+                            "table_rows": turns.TABLE_ROWS, "table_full": rows.full}
+    return prov
 
 
 def table_view(table: Table, wide: bool = False) -> Table:
     """The EV table as people read it: action, EV and gap (bids: also cost and turn
-    value); ``wide`` adds the count of merged sowings and the value's non-zero parts."""
+    value); ``wide`` adds the count of merged sowings (and its standard error when
+    sampled) and the value's non-zero parts."""
     if "cost" in table:
         return table.select(["action", "ev", "gap", "cost", "turn_value"])
     if not wide:
         return table.select(["action", "ev", "gap"])
-    return table.select(["action", "ev", "gap", "count"]
+    sampled = any(v != 0 for v in table["count_se"])  # the count is an estimate
+    return table.select(["action", "ev", "gap", "count"] + (["count_se"] if sampled else [])
                         + [part for part in PARTS if any(v != 0 for v in table[part])])

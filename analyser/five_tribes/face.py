@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pandas as pd
 
@@ -13,6 +14,7 @@ from ...kernels import five_tribes as FT
 from ...errors import OddsbotError
 from ...inputs import read_position
 from ..table import Table
+from . import sowings
 from .advise import advise, check_action, legal_actions, table_view
 from .encode import encode
 from .labels import sowing_label
@@ -53,25 +55,43 @@ def play(players: int, seed: int, variant: str, policy: str) -> str:
 def warm_up() -> None:
     """Compile (or load from the cache) every kernel the commands use, on a new deal:
     the bids' and the first turn's EV tables, the sowings, the scores and the greedy
-    policy's bids, turns and clean-up (``oddsbot warm-up``)."""
+    policy's bids, turns and clean-up (``oddsbot warm-up``); and, on the same board with
+    a stack past every budget, the sampled turn table (docs/games/five-tribes.md §19.1.1)."""
     pos = new_position(4, 1, NAME)
     moves(pos)
     odds(pos)
     advise(pos)
-    advise(after_bids(pos))
+    first = after_bids(pos)
+    advise(first)
     simulate(pos, seed=1, rounds=1)
+    advise(_tall_stack(first), samples=1)
 
 
-def moves(pos: Position) -> tuple[dict[str, int], list[str]]:
-    """Every legal sowing on the board (docs/games/five-tribes.md §7.3 counts, and each full
-    sequence in words, ``r2c2>r2c3:Y>r2c4:W``)."""
+def _tall_stack(pos: Position) -> Position:
+    """``pos``, a dealt board (3 meeples a tile), with every meeple of its top row on
+    r0c0: a stack of 18, past every budget."""
+    top = [replace(cell, meeples="") for cell in pos.board[0]]
+    gathered = "".join(cell.meeples for cell in pos.board[0])
+    top[0] = replace(top[0], meeples="".join(sorted(gathered, key=FT.COLOURS.index)))
+    return validate(replace(pos, board=(tuple(top), *pos.board[1:])))
+
+
+def _sowing_counts(pos: Position) -> dict[str, int | None]:
+    """The six counts of docs/games/five-tribes.md §7.3 for the board (``sowings.counts``:
+    ``distinct_outcomes`` None beyond its budget)."""
+    return sowings.counts(FT.meeples(encode(pos)), FT.END_RULES.index(pos.end_rule))
+
+
+def moves(pos: Position) -> tuple[dict[str, int | None], list[str]]:
+    """Every legal sowing on the board: the counts of docs/games/five-tribes.md §7.3 and
+    ``listed``, and each full sequence in words, ``r2c2>r2c3:Y>r2c4:W``, in enumeration
+    order up to ``sowings.MOVES_LISTED`` (§19.3)."""
     validate(pos)
-    counts = FT.meeples(encode(pos))
-    rule = FT.END_RULES.index(pos.end_rule)
-    names = dict(zip(FT.COUNT_NAMES, (int(x) for x in FT.sowing_counts(counts, rule))))
-    starts, paths, colours, lengths = FT.sowings(counts, rule)
-    return names, [sowing_label(s, p[:n], c[:n])
-                   for s, p, c, n in zip(starts, paths, colours, lengths)]
+    names = _sowing_counts(pos)
+    starts, paths, colours, lengths = sowings.listed(
+        FT.meeples(encode(pos)), FT.END_RULES.index(pos.end_rule), names["full_sequences"])
+    labels = [sowing_label(s, p[:n], c[:n]) for s, p, c, n in zip(starts, paths, colours, lengths)]
+    return {**names, "listed": len(labels)}, labels
 
 
 def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
@@ -87,7 +107,7 @@ def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
         "game": NAME,
         "standings": [{"player": p, **{k: int(v) for k, v in zip(FT.SCORE_PARTS, row)}}
                       for p, row in enumerate(scores)],
-        "sowings": moves(pos)[0],
+        "sowings": _sowing_counts(pos),
         "provenance": {"game": NAME, "variant": pos.variant, "oddsbot": __version__,
                        "position": pos.to_notation(),
                        "standings": "exact: final scores if the game ended now"},
@@ -101,10 +121,16 @@ COUNT_WORDS = {  # the sowing counts of docs/games/five-tribes.md §7.3, in tabl
     "start_tiles_with_a_move": "start tiles with a move"}
 
 
-def counts_line(counts: dict[str, int]) -> str:
-    """The sowing counts of ``moves`` in words: ``1,174 moves · 1,174 distinct outcomes ·
-    …``."""
-    return " · ".join(f"{v:,} {COUNT_WORDS[k]}" for k, v in counts.items())
+def counts_line(counts: dict[str, int | None]) -> str:
+    """The sowing counts of ``moves`` or ``odds`` in words: ``1,174 moves · 1,174
+    distinct outcomes · …``, and how many moves are listed when not all are."""
+    words = [f"distinct outcomes not counted (over {sowings.OUTCOME_WALKS:,} walks)"
+             if v is None else f"{v:,} {COUNT_WORDS[k]}"
+             for k, v in counts.items() if k in COUNT_WORDS]
+    listed = counts.get("listed", counts["full_sequences"])
+    if listed < counts["full_sequences"]:
+        words.append(f"listing the first {listed:,} (the limit)")
+    return " · ".join(words)
 
 
 def odds_view(result: dict, wide: bool = False, people: bool = True
@@ -128,6 +154,12 @@ def advise_caption(pos: Position, prov: dict) -> str:
         return (f"{prov['variant']} · player {pos.to_move} bids · ev = best exact turn value "
                 f"at that place - cost, in VP (earlier markers play greedily; later bidders "
                 f"not modelled)")
-    return (f"{prov['variant']} · player {pos.to_move} to move · exact change in final score "
-            f"(VP) if the game ended after the turn · --wide: by part, and count = sowings and "
-            f"choices of equal effect merged")
+    caption = (f"{prov['variant']} · player {pos.to_move} to move · exact change in final "
+               f"score (VP) if the game ended after the turn · --wide: by part, and count = "
+               f"sowings and choices of equal effect merged")
+    sampling = prov.get("sampling")
+    if sampling:
+        caption += (f" · sampled: only the turns of {sampling['drawn']:,} of "
+                    f"{sampling['sowings']:,} sowings drawn (seed {sampling['seed']}; "
+                    f"docs/games/five-tribes.md §19.1.1), count estimated")
+    return caption

@@ -1,8 +1,9 @@
 """Five Tribes kernel: the board as arrays (``board``), the components (``data``), exact
-sowing enumeration (``sowing``), final scoring (``scoring``), the whole position on one
-state vector (``state``), the steps of one turn (``turn_steps``), every complete turn
-(``complete_turns``), the round around the turns (``rounds``) and whole games in batches
-(``batch_games``)."""
+sowing enumeration (``sowing``) and sowings counted and drawn without listing them
+(``sowing_count``), final scoring (``scoring``), the whole position on one state vector
+(``state``), the steps of one turn (``turn_steps``), a complete turn (``complete_turns``)
+and tables of them within a budget (``turn_table``), the round around the turns
+(``rounds``) and whole games in batches (``batch_games``)."""
 
 from .board import *  # noqa: F401,F403
 from .data import *  # noqa: F401,F403
@@ -10,6 +11,8 @@ from .batch_games import *  # noqa: F401,F403
 from .rounds import *  # noqa: F401,F403
 from .scoring import *  # noqa: F401,F403
 from .sowing import *  # noqa: F401,F403
+from .sowing_count import *  # noqa: F401,F403
 from .state import *  # noqa: F401,F403
 from .turn_steps import *  # noqa: F401,F403
 from .complete_turns import *  # noqa: F401,F403
+from .turn_table import *  # noqa: F401,F403

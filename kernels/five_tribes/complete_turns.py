@@ -1,12 +1,11 @@
-"""Every complete Five Tribes turn of the player to move (docs/games/five-tribes.md §6-§12),
-merged by result.
+"""The steps and choices of a complete Five Tribes turn of the player to move
+(docs/games/five-tribes.md §6-§12), its value, and playing one; ``turn_table`` tables them all.
 
 A complete turn is one sowing (§7) with the choices that follow it: tile control (§8), the
 tribe action's choice (§9: Builders' and Assassins' fakirs, the Assassins' victim), the
 tile action's choice (§10: market cards, djinn and payment, or skipping an optional
-action) and a sale (§12). Turns that leave identical states are one row, with ``count``
-the number of (full sowing sequence, choices) that reach it. A row is valued exactly as
-the change in the mover's final score (``SCORE_PARTS``) if the game ended after it.
+action) and a sale (§12). A turn is valued exactly as the change in the mover's final
+score (``SCORE_PARTS``) if the game ended after it.
 
 An action is one int64 row (``A_*`` offsets): the sowing (start, length, tiles stepped on
 and colours dropped in order; length 0 when the player has no legal sowing), the final
@@ -22,17 +21,16 @@ value, and is not listed.
 import numpy as np
 from numba import njit
 
-from ..arrays import copy_into, grown
 from .board import N_COLOURS, N_TILES
 from .data import DJINN_VP, DJINNS, FAKIRS, LARGE_MARKET, OASIS, SACRED_PLACE, SMALL_MARKET, VILLAGE
 from .rounds import marker_to_bid_track
 from .scoring import AL_AMIN, HAURVATAT, JAFAAR, N_GOODS, SCORE_PARTS, SHAMHAT, SUIT_VALUES
 from .scoring import player_score
-from .sowing import MAX_STACK, list_sowings
+from .sowing import MAX_STACK
 from .state import (
-    BAG, BID_ORDER, DJINN_ROW, FAKIR_CARD, MAX_PLAYERS, N_PLAYERS, P_DJINNS, P_ELDERS,
+    ASSASSIN_OPTIONAL, BAG, DJINN_ROW, FAKIR_CARD, MAX_PLAYERS, N_PLAYERS, P_DJINNS, P_ELDERS,
     P_FAKIRS, P_GOLD, P_GOODS, P_VIZIERS, RES_DISCARD, ROW, T_MEEPLES, T_OWNER, T_PALACES,
-    T_PALMS, T_TYPE, T_VP, TO_MOVE, TURN_TRACK, ASSASSIN_OPTIONAL, END_RULE, meeples,
+    T_PALMS, T_TYPE, T_VP, TO_MOVE,
 )
 from .turn_steps import (
     claim, merchants_take, place_palace, place_palm, row_length, sow, take_card, take_djinn,
@@ -77,15 +75,11 @@ A_POWERS = A_SALE_GOLD + 1  # reserved: djinn power uses (none yet)
 ACTION_SIZE = A_POWERS + 4
 
 N_PARTS = len(SCORE_PARTS)
-# the merge key: every state field a turn can change, one byte each (value + 1: -1 is
-# "none"), gold in two bytes and djinn masks in three; padded to whole 64-bit words
-_SMALL_FIELDS = ((T_OWNER, N_TILES), (T_PALMS, N_TILES), (T_PALACES, N_TILES),
-                 (T_MEEPLES, N_TILES * N_COLOURS), (P_VIZIERS, 4 * MAX_PLAYERS),
-                 (P_GOODS, MAX_PLAYERS * N_GOODS), (ROW, 9), (DJINN_ROW, 3), (RES_DISCARD, 10),
-                 (BAG, N_COLOURS), (BID_ORDER, MAX_PLAYERS), (TURN_TRACK, 9))
-KEY_BYTES = sum(n for _, n in _SMALL_FIELDS) + 2 * MAX_PLAYERS + 3 * MAX_PLAYERS
-KEY_WORDS = (KEY_BYTES + 7) // 8
-MAX_START_ROWS = 1 << 16  # rows allocated up front at most (the store grows after)
+# rows of ``tribe_options`` (a victim on any tile in any colour, or a held vizier or elder,
+# with each number of fakirs; or no kill) and of ``tile_options`` (a large market: skip
+# and 15 pairs)
+TRIBE_ROWS = (N_TILES * N_COLOURS + 2 * MAX_PLAYERS) * (FAKIRS + 1) + 1
+TILE_ROWS = 16
 
 
 # --------------------------------------------------------------------------- scores
@@ -345,206 +339,6 @@ def play_tile(st, act, mover, option):
     act[A_DJINN], act[A_DJINN_FAKIR] = d, pay
     act[A_DJINN_ID] = st[DJINN_ROW + d] if d >= 0 else -1
     act[A_TILE_ACTION] = apply_tile(st, mover, act[A_TILE], option[0], c1, c2, d, pay)
-
-
-# --------------------------------------------------------------------------- merging
-
-
-@njit(cache=True)
-def _key(st, out):
-    """Write the merge key of ``st`` into the bytes ``out`` (``KEY_BYTES``, zero padded)."""
-    i = 0
-    for start, length in _SMALL_FIELDS:
-        for j in range(length):
-            out[i] = st[start + j] + 1
-            i += 1
-    for p in range(MAX_PLAYERS):
-        gold = st[P_GOLD + p]
-        out[i], out[i + 1] = gold & 0xFF, gold >> 8
-        mask = st[P_DJINNS + p]
-        out[i + 2], out[i + 3], out[i + 4] = mask & 0xFF, (mask >> 8) & 0xFF, mask >> 16
-        i += 5
-
-
-@njit(cache=True)
-def _hash(words):
-    """A 64-bit hash of the key ``words`` (FNV-1a over words, then a final mix: table
-    slots use the low bits)."""
-    h = np.uint64(14695981039346656037)
-    for w in words:
-        h = (h ^ w) * np.uint64(1099511628211)
-    h ^= h >> np.uint64(33)
-    h *= np.uint64(0xFF51AFD7ED558CCD)
-    return h ^ (h >> np.uint64(33))
-
-
-@njit(cache=True, inline="always")
-def _same(a, b):
-    for i in range(len(a)):
-        if a[i] != b[i]:
-            return False
-    return True
-
-
-@njit(cache=True)
-def _find(table, hashes, keys, key, h):
-    """Slot of ``key`` in the open-addressing ``table`` (row indices, -1 empty)."""
-    mask = np.uint64(len(table) - 1)
-    slot = h & mask
-    while True:
-        row = table[slot]
-        if row < 0 or (hashes[row] == h and _same(keys[row], key)):
-            return slot
-        slot = (slot + np.uint64(1)) & mask
-
-
-@njit(cache=True)
-def _rehash(table, hashes, keys, rows):
-    table = np.full(2 * len(table), -1, dtype=np.int64)
-    for r in range(rows):
-        table[_find(table, hashes, keys, keys[r], hashes[r])] = r
-    return table
-
-
-# --------------------------------------------------------------------------- enumeration
-
-
-@njit(cache=True)
-def _outcomes(base, starts, paths, colours, lengths):
-    """Group the sowings by the board they leave and what they take: returns each
-    group's first sequence and its number of sequences."""
-    m = len(starts)
-    words = (N_TILES * N_COLOURS + 2 + 7) // 8
-    keys = np.zeros((max(m, 1), words), dtype=np.uint64)
-    hashes = np.zeros(max(m, 1), dtype=np.uint64)
-    table = np.full(1 << max(4, int(np.ceil(np.log2(2 * m + 2)))), -1, dtype=np.int64)
-    first = np.zeros(m, dtype=np.int64)
-    mult = np.zeros(m, dtype=np.int64)
-    raw = np.zeros(8 * words, dtype=np.uint8)
-    key = raw.view(np.uint64)
-    n = 0
-    for i in range(m):
-        s1 = base.copy()
-        tile, colour, _ = sow(s1, starts[i], paths[i], colours[i], lengths[i])
-        for j in range(N_TILES * N_COLOURS):
-            raw[j] = s1[T_MEEPLES + j]
-        raw[N_TILES * N_COLOURS], raw[N_TILES * N_COLOURS + 1] = tile, colour
-        h = _hash(key)
-        slot = _find(table, hashes, keys, key, h)
-        row = table[slot]
-        if row < 0:
-            row = n
-            table[slot] = row
-            copy_into(keys[row], key)
-            hashes[row] = h
-            first[row] = i
-            n += 1
-        mult[row] += 1
-    return first[:n], mult[:n]
-
-
-def complete_turns(st):
-    """Every complete turn of the player to move (module doc). Returns ``actions[m,
-    ACTION_SIZE]``, ``parts[m, N_PARTS]`` (change of the mover's final score by part) and
-    ``counts[m]``, rows in order of first appearance."""
-    return turns(st, True)
-
-
-def greedy_turn(st):
-    """The greedy exact-value choice without building the table: the same row as
-    ``best_turn`` of ``complete_turns`` (the first turn, in enumeration order, with the
-    largest total). Returns (action, parts)."""
-    actions, parts, _ = turns(st, False)
-    return actions[0], parts[0]
-
-
-@njit(cache=True)
-def turns(st, merge):
-    """``complete_turns`` (``merge``) or just the row of ``greedy_turn`` (one row, count
-    0); compiled callers call it."""
-    mover = st[TO_MOVE]
-    before = np.zeros(N_PARTS, dtype=np.int64)
-    player_parts(st, mover, before)
-    after = np.zeros(N_PARTS, dtype=np.int64)
-    base = st.copy()
-    marker_to_bid_track(base)
-    starts, paths, colours, lengths = list_sowings(meeples(base), base[END_RULE])
-    first, mult = _outcomes(base, starts, paths, colours, lengths)
-    cap = 1
-    while cap < min(32 * len(first), MAX_START_ROWS) or cap < 64:
-        cap *= 2
-    actions = np.zeros((cap, ACTION_SIZE), dtype=np.int64)
-    parts = np.zeros((cap, N_PARTS), dtype=np.int64)
-    counts = np.zeros(cap, dtype=np.int64)
-    keys = np.zeros((cap, KEY_WORDS), dtype=np.uint64)
-    hashes = np.zeros(cap, dtype=np.uint64)
-    table = np.full(2 * cap, -1, dtype=np.int64)
-    raw = np.zeros(8 * KEY_WORDS, dtype=np.uint8)
-    key = raw.view(np.uint64)
-    tribe = np.zeros(((N_TILES * N_COLOURS + 2 * MAX_PLAYERS) * (FAKIRS + 1) + 1, 4),
-                     dtype=np.int64)
-    tiles = np.zeros((16, 5), dtype=np.int64)
-    sizes = np.zeros(64, dtype=np.int64)
-    act = np.full(ACTION_SIZE, -1, dtype=np.int64)
-    n = np.int64(0)
-    outcomes = max(len(first), 1)  # no legal sowing: one outcome, the marker move alone
-    for o in range(outcomes):
-        s1 = base.copy()
-        clear_action(act)
-        n_tribe, n_tile = 1, 1
-        weight = 1
-        if len(first):
-            i = first[o]
-            weight = mult[o]
-            act[A_START], act[A_LEN] = starts[i], lengths[i]
-            copy_into(act[A_PATH:A_PATH + lengths[i]], paths[i, :lengths[i]])
-            copy_into(act[A_COLOURS:A_COLOURS + lengths[i]], colours[i, :lengths[i]])
-            play_sowing(s1, act, mover)
-            n_tribe = tribe_options(s1, mover, act[A_TILE], act[A_COLOUR], act[A_TAKEN], tribe)
-        for a in range(n_tribe):
-            s2 = s1.copy()
-            if len(first):
-                play_tribe(s2, act, mover, tribe[a])
-                n_tile = tile_options(s2, mover, act[A_TILE], tiles)
-            for b in range(n_tile):
-                s3 = s2.copy()
-                act[A_TILE_ACTION] = TA_NONE
-                if len(first):
-                    play_tile(s3, act, mover, tiles[b])
-                for mask in range(1 << suits(s3, mover, sizes)):
-                    s4 = s3.copy()
-                    act[A_SALE] = mask
-                    act[A_SALE_GOLD] = apply_sale(s4, mover, mask)
-                    if not merge:
-                        player_parts(s4, mover, after)
-                        after -= before
-                        if n == 0 or after[N_PARTS - 1] > parts[0, N_PARTS - 1]:
-                            copy_into(actions[0], act)
-                            copy_into(parts[0], after)
-                            n = 1
-                        continue
-                    _key(s4, raw)
-                    h = _hash(key)
-                    slot = _find(table, hashes, keys, key, h)
-                    row = table[slot]
-                    if row < 0:
-                        if n == len(counts):
-                            actions, parts = grown(actions, 2 * n), grown(parts, 2 * n)
-                            counts, keys = grown(counts, 2 * n), grown(keys, 2 * n)
-                            hashes = grown(hashes, 2 * n)
-                            table = _rehash(table, hashes, keys, n)
-                            slot = _find(table, hashes, keys, key, h)
-                        row = n
-                        table[slot] = row
-                        copy_into(keys[row], key)
-                        hashes[row] = h
-                        copy_into(actions[row], act)
-                        change = parts[row]
-                        player_parts(s4, mover, change)
-                        change -= before
-                        n += 1
-                    counts[row] += weight
-    return actions[:n], parts[:n], counts[:n]
 
 
 @njit(cache=True)

@@ -15,7 +15,7 @@ from .data import (
     BID_COSTS, CAMELS, DJINNS, FAKIRS, GOODS_COUNTS, MARKERS, MEEPLE_TOTALS, RESOURCE_ROW,
     SACRED_PLACE, SACRED_VPS, START_GOLD, TILE_COUNTS, TILE_VP, VISIBLE_DJINNS, ZERO_SPACES,
 )
-from .sowing import _no_rows, _run
+from .sowing_count import sowing_exists, walk_tables
 from .state import (
     ASSASSIN_OPTIONAL, BID_ORDER, BIDDING, DJINN_DECK, DJINN_DISCARD, DJINN_ROW, END_RULE,
     MAX_MARKERS, MAX_PLAYERS, N_CARD_KINDS, N_PLAYERS, P_CAMELS, P_GOLD, PHASE, RES_DECK,
@@ -219,7 +219,7 @@ def game_over(st):
     for p in range(st[N_PLAYERS]):
         if st[P_CAMELS + p] == 0:
             return True
-    return _run(meeples(st), st[END_RULE], *_no_rows())[0] == 0
+    return not sowing_exists(meeples(st), st[END_RULE], walk_tables()[1])
 
 
 @njit(cache=True)

@@ -22,6 +22,7 @@ from math import factorial
 import numpy as np
 from numba import njit
 
+from ..threads import call
 from .board import COLS, N_COLOURS, N_TILES, NEIGHBOURS
 
 LIVE = 0
@@ -261,7 +262,7 @@ def _walk(counts, s, end_rule, listing, res, marks, groups, out_start, out_path,
     prune = n >= PRUNE_FROM
     found = False
     depth = 1
-    while depth >= 1:
+    while depth >= 1 and not (listing and res[0] == len(out_start)):
         cur = path[depth - 1]
         k = nxt[depth]
         if k == 4 or NEIGHBOURS[cur, k] < 0:
@@ -315,7 +316,8 @@ def _list_orders(path, n, hand, per_colour, tab, res, out_start, out_path, out_c
                  out_len, colours):
     """Append every legal colour order of ``path`` (distinct permutations of the stack in
     lexicographic order, kept when its last colour is one ``per_colour`` allows and, for a
-    colour allowed only through an earlier drop, such a drop happened)."""
+    colour allowed only through an earlier drop, such a drop happened), until the out
+    arrays are full."""
     k = 0
     for c in range(N_COLOURS):
         for _ in range(hand[c]):
@@ -333,6 +335,8 @@ def _list_orders(path, n, hand, per_colour, tab, res, out_start, out_path, out_c
                     break
         if ok:
             row = res[0]
+            if row == len(out_start):
+                return
             out_start[row] = path[0]
             out_len[row] = n
             for j in range(n):
@@ -365,11 +369,11 @@ def _tallest(counts):
     return tallest
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _run(counts, end_rule, out_start, out_path, out_colour, out_len):
     """The counts of every start tile (``COUNT_NAMES``), or, when the out arrays have
-    room (a row for every full sequence), the full sequences written there. ``_no_rows``
-    makes out arrays without room."""
+    rows, the full sequences in enumeration order written there until they are full
+    (``res[0]``: how many). ``_no_rows`` makes out arrays without rows."""
     listing = len(out_start) > 0
     res = np.zeros(len(COUNT_NAMES) + 1, dtype=np.int64)
     marks = np.zeros((N_TILES, N_TILES, N_COLOURS), dtype=np.bool_)
@@ -379,7 +383,7 @@ def _run(counts, end_rule, out_start, out_path, out_colour, out_len):
     scratch = np.empty((N_COLOURS + 3, max((tallest // N_COLOURS + 2) ** N_COLOURS,
                                            tallest + 1)), dtype=np.int64)
     for s in range(N_TILES):
-        if counts[s].sum() > 0:
+        if counts[s].sum() > 0 and not (listing and res[0] == len(out_start)):
             groups = _walk(counts, s, end_rule, listing, res, marks, groups, out_start,
                            out_path, out_colour, out_len, buf, scratch)
     res[4] = marks.sum()
@@ -405,25 +409,31 @@ def _no_rows():
 
 def sowing_counts(counts: np.ndarray, end_rule: int = LIVE) -> np.ndarray:
     """The six counts of ``COUNT_NAMES`` (docs/games/five-tribes.md §7.3) for every legal sowing of
-    the board."""
-    return _run(_check(counts), end_rule, *_no_rows())
+    the board. Every walk is enumerated: the caller bounds the board
+    (analyser/five_tribes/sowings.py); on a kernel thread (``threads.call``)."""
+    return call(_run, _check(counts), end_rule, *_no_rows())
 
 
 @njit(cache=True)
-def list_sowings(counts, end_rule):
-    """Every full sequence (``sowings`` for compiled callers, unchecked)."""
-    m = _run(counts, end_rule, *_no_rows())[0]
+def list_sowings(counts, end_rule, limit):
+    """The first ``limit`` full sequences in enumeration order (all of them if there are
+    no more), as ``sowings`` gives them; for compiled callers, unchecked. Memory is
+    ``limit`` rows: callers bound it (``sowing_count`` counts without listing)."""
     width = _tallest(counts)
-    starts = np.full(m, -1, dtype=np.int64)
-    paths = np.full((m, width), -1, dtype=np.int64)
-    colours = np.full((m, width), -1, dtype=np.int64)
-    lengths = np.zeros(m, dtype=np.int64)
-    _run(counts, end_rule, starts, paths, colours, lengths)
-    return starts, paths, colours, lengths
+    starts = np.full(limit, -1, dtype=np.int64)
+    paths = np.full((limit, width), -1, dtype=np.int64)
+    colours = np.full((limit, width), -1, dtype=np.int64)
+    lengths = np.zeros(limit, dtype=np.int64)
+    m = _run(counts, end_rule, starts, paths, colours, lengths)[0] if limit > 0 else 0
+    return starts[:m], paths[:m], colours[:m], lengths[:m]
 
 
-def sowings(counts: np.ndarray, end_rule: int = LIVE):
-    """Every full sequence: ``(starts[m], paths[m, L], colours[m, L], lengths[m])``, the
+def sowings(counts: np.ndarray, end_rule: int = LIVE, limit: int | None = None):
+    """The full sequences: ``(starts[m], paths[m, L], colours[m, L], lengths[m])``, the
     tiles stepped on and the colours dropped in order, padded with -1 beyond each
-    sowing's length (L = the largest stack)."""
-    return list_sowings(_check(counts), end_rule)
+    sowing's length (L = the largest stack); every one, or the first ``limit`` in
+    enumeration order."""
+    counts = _check(counts)
+    if limit is None:
+        limit = int(_run(counts, end_rule, *_no_rows())[0])
+    return list_sowings(counts, end_rule, np.int64(limit))

@@ -10,41 +10,13 @@ have appeared.
 
 from __future__ import annotations
 
-import fcntl
-import os
-import pty
-import shutil
-import struct
-import subprocess
-import termios
 from pathlib import Path
 
 import pytest
-from terminal import read_until_exit
 
-ROOT = Path(__file__).resolve().parents[2]
-EXE = shutil.which("oddsbot")
+from terminal import ROOT, in_terminal
+
 RECORD_TURNS = 12  # turns of the example record replayed (a few seconds)
-
-
-def in_terminal(args: list[str], columns: int, timeout: float = 600) -> tuple[int, str]:
-    """Run ``oddsbot ARGS`` on a new pseudo-terminal ``columns`` wide; (exit code,
-    everything it wrote to the terminal)."""
-    assert EXE, "the `oddsbot` console script is not on PATH"
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("COLUMNS", "LINES", "NO_COLOR", "TERM", "CI")}
-    env["TERM"] = "xterm-256color"
-    proc = subprocess.Popen([EXE, *args], stdin=slave, stdout=slave, stderr=slave, cwd=ROOT,
-                            env=env, start_new_session=True)
-    os.close(slave)
-    screen, ended = read_until_exit(master, proc, timeout)
-    if not ended:
-        proc.kill()
-    code = proc.wait(timeout=60)
-    os.close(master)
-    return code, screen
 
 
 @pytest.fixture(scope="module")

@@ -41,10 +41,20 @@ print("\nNEW " + json.dumps(sorted(loaded() - before)))
 """
 
 
+def tall_stack() -> str:
+    """The Five Tribes example with a stack of 20 (docs/games/five-tribes.md §19.1.1: past
+    every budget, so its turn table is sampled), in notation."""
+    from five_tribes_positions import stacked
+    from oddsbot.analyser.five_tribes import face as ft
+
+    pos = ft.parse((ROOT / "examples" / "five-tribes-opening-4p.json").read_text())
+    return stacked(pos, {14: 20}).to_notation()
+
+
 def test_after_warm_up_no_command_needs_another_kernel(tmp_path):
     """Every command kind (``new --play greedy`` of Five Tribes excepted: a whole greedy
-    game takes most of a minute; the warm-up plays its first round) loads only kernels the
-    warm-up loaded."""
+    game takes most of a minute; the warm-up plays its first round), on positions within
+    and past the Five Tribes budgets, loads only kernels the warm-up loaded."""
     record = tmp_path / "short.record"
     lines = (ROOT / "examples" / "camel-up-game-4p.record").read_text().splitlines()
     record.write_text("\n".join([ln for ln in lines if ln and not ln.startswith("#")][:9]))
@@ -58,6 +68,7 @@ def test_after_warm_up_no_command_needs_another_kernel(tmp_path):
         ["replay", str(record), "--samples", "4096"],
         ["chart", camel, "--samples", "4096", "--out", str(tmp_path / "chart.png")],
         ["advise", tribes], ["odds", tribes], ["moves", tribes], ["new", "five-tribes"],
+        ["advise", tall_stack()], ["odds", tall_stack()], ["moves", tall_stack()],
         ["report", "camel-up", "--games", "10", "--out", str(tmp_path / "cu")],
         ["report", "five-tribes", "--games", "4", "--out", str(tmp_path / "ft")],
     ]

@@ -1,10 +1,14 @@
 """Random legal Five Tribes positions for property tests: an opening dealt from the box
-(docs/games/five-tribes.md §3) and mid-game states anywhere within the box's limits. Built straight
-from the rules' numbers (``FT`` constants), not through the analyser's parsers."""
+(docs/games/five-tribes.md §3) and mid-game states anywhere within the box's limits, and any
+position with its meeples piled into tall stacks (``stacked``). Built straight from the
+rules' numbers (``FT`` constants), not through the analyser's parsers."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+
+import numpy as np
 
 from oddsbot.analyser.five_tribes.position import Cell, Player, Position
 from oddsbot.kernels import five_tribes as FT
@@ -159,3 +163,36 @@ def random_midgame(seed: int, players: int) -> Position:
         djinn_discard=_djinns([djinns.pop() for _ in range(rng.randint(0, 2))]),
         end_rule=rng.choice(("live", "premove")), assassin_optional=rng.random() < 0.3,
         **_tracks(rng, players))
+
+
+def stacked(pos: Position, sizes: dict[int, int]) -> Position:
+    """``pos`` with tile ``t`` holding ``sizes[t]`` meeples (a tall stack where meeples
+    pile up in play): meeples are moved onto it from the other tiles, last tile first,
+    emptying them as needed; nothing else changes, so the meeples' totals stay legal."""
+    cells = [cell for _, _, cell in pos.cells()]
+    for t, size in sizes.items():
+        gathered = cells[t].meeples
+        for s in reversed(range(FT.N_TILES)):
+            need = size - len(gathered)
+            if need <= 0:
+                break
+            if s not in sizes:
+                gathered += cells[s].meeples[:need]
+                cells[s] = replace(cells[s], meeples=cells[s].meeples[need:])
+        assert len(gathered) == size, "not enough meeples on the board"
+        cells[t] = replace(cells[t], meeples=_letters(list(gathered)))
+    return replace(pos, board=_grid(cells))
+
+
+def tall_boards(n: int, seed: int) -> list[np.ndarray]:
+    """Random boards (``counts[30, 5]``) of 5-40 meeples thrown on the tiles, stacks up
+    to 9."""
+    rng = np.random.default_rng(seed)
+    boards = []
+    while len(boards) < n:
+        b = np.zeros((FT.N_TILES, FT.N_COLOURS), dtype=np.int64)
+        for _ in range(rng.integers(5, 40)):
+            b[rng.integers(FT.N_TILES), rng.integers(FT.N_COLOURS)] += 1
+        if b.sum(axis=1).max() <= 9:
+            boards.append(b)
+    return boards

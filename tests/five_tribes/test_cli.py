@@ -112,7 +112,7 @@ def turns_phase(data: dict) -> dict:
 
 def counts_from_labels(moves: list[str]) -> dict[str, int]:
     """The docs/games/five-tribes.md §7.3 counts, recomputed from sowing labels
-    ``start>tile:C>...``."""
+    ``start>tile:C>...`` (every move listed), and ``listed``."""
     sets: dict[str, set] = {name: set() for name in COUNT_NAMES}
     for label in moves:
         start, *steps = label.split(">")
@@ -125,7 +125,7 @@ def counts_from_labels(moves: list[str]) -> dict[str, int]:
         sets["distinct_path_endcolour"].add((start, tiles, colours[-1]))
         sets["distinct_start_end_colour"].add((start, tiles[-1], colours[-1]))
         sets["start_tiles_with_a_move"].add(start)
-    return {name: len(s) for name, s in sets.items()}
+    return {**{name: len(s) for name, s in sets.items()}, "listed": len(moves)}
 
 
 def table_rows(out: str) -> list[str]:
@@ -241,11 +241,12 @@ def test_moves_example_1_json(oddsbot_cli, tmp_path):
     data = ok(run_file(oddsbot_cli, path, "moves", "-f", "json")).json()
     assert set(data) == {"game", "player", "counts", "moves"}
     assert data["game"] == "five-tribes" and data["player"] == 0
-    assert list(data["counts"]) == list(COUNT_NAMES)
+    assert list(data["counts"]) == [*COUNT_NAMES, "listed"]
     assert sorted(data["moves"]) == EXAMPLE_1_MOVES
     assert data["counts"] == {"full_sequences": 3, "distinct_outcomes": 3,
                               "distinct_paths": 3, "distinct_path_endcolour": 3,
-                              "distinct_start_end_colour": 2, "start_tiles_with_a_move": 1}
+                              "distinct_start_end_colour": 2, "start_tiles_with_a_move": 1,
+                              "listed": 3}
     assert len(data["moves"]) == data["counts"]["full_sequences"]
 
 
@@ -280,7 +281,7 @@ def test_moves_example_3_premove(oddsbot_cli, tmp_path, how):
                              stdin=json.dumps(position(EXAMPLE_3,
                                                        rules={"end_rule": "premove"})))
     data = ok(result).json()
-    assert data["counts"] == dict.fromkeys(COUNT_NAMES, 0)
+    assert data["counts"] == dict.fromkeys((*COUNT_NAMES, "listed"), 0)
     assert data["moves"] == []
 
 
@@ -524,8 +525,8 @@ def test_odds_standings_and_sowings(oddsbot_cli, tmp_path):
         {"player": 2, **zero, "gold": 50, "viziers": 23, "total": 73}]
     for row in data["standings"]:
         assert row["total"] == sum(row[p] for p in PARTS)
-    assert data["sowings"] == ok(run_file(oddsbot_cli, path, "moves", "-f",
-                                          "json")).json()["counts"]
+    moves = ok(run_file(oddsbot_cli, path, "moves", "-f", "json")).json()["counts"]
+    assert data["sowings"] == {k: v for k, v in moves.items() if k != "listed"}
     assert data["sowings"]["full_sequences"] == 3
     table = ok(run_file(oddsbot_cli, path, "odds", "-f", "csv")).out.splitlines()
     assert table[0] == "player," + ",".join(PARTS) + ",total"

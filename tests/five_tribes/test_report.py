@@ -44,6 +44,7 @@ from checks import assert_bad_input, ok
 from figure_checks import (
     assert_legends_clear, assert_no_clipped_text, assert_titled, legend_labels,
 )
+from five_tribes_positions import tall_boards
 from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.kernels import five_tribes as K
 from oddsbot.kernels.rng import stream
@@ -82,19 +83,6 @@ def closed_count(counts: np.ndarray, end_rule: int) -> int:
                                np.zeros((K.N_COLOURS, K.MAX_STACK), dtype=np.int64)))
 
 
-def tall_boards(n: int, seed: int) -> list[np.ndarray]:
-    """Random boards of 5-40 meeples thrown on the tiles, stacks up to 9."""
-    rng = np.random.default_rng(seed)
-    boards = []
-    while len(boards) < n:
-        b = np.zeros((K.N_TILES, K.N_COLOURS), dtype=np.int64)
-        for _ in range(rng.integers(5, 40)):
-            b[rng.integers(K.N_TILES), rng.integers(K.N_COLOURS)] += 1
-        if b.sum(axis=1).max() <= 9:
-            boards.append(b)
-    return boards
-
-
 @pytest.mark.parametrize("end_rule", [LIVE, PREMOVE])
 def test_closed_form_count_equals_the_sowing_kernel(end_rule):
     boards = tall_boards(150, seed=end_rule)
@@ -124,7 +112,7 @@ def draws(counts: np.ndarray, end_rule: int, n: int, seed: int) -> Counter:
 
 
 def listed(counts: np.ndarray, end_rule: int) -> set:
-    starts, paths, colours, lengths = K.list_sowings(counts, end_rule)
+    starts, paths, colours, lengths = K.sowings(counts, end_rule)
     return {(int(s), tuple(p[:k]), tuple(c[:k]))
             for s, p, c, k in zip(starts, paths, colours, lengths)}
 

@@ -20,6 +20,7 @@ from five_tribes.test_naive_turns import position
 
 from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.analyser.five_tribes.encode import encode
+from oddsbot.analyser.five_tribes.turns import TABLE_ROWS
 from oddsbot.kernels import five_tribes as FT
 
 
@@ -88,6 +89,10 @@ def test_greedy_turn_is_the_best_row_and_advise_is_the_table(seed, players):
     assert (action == actions[best]).all() and (value == parts[best]).all()
     assert parts[best, -1] == parts[:, -1].max()
     df = ft.advise(pos).frame()
+    exact = len(actions) <= TABLE_ROWS  # else sampled: tests/five_tribes/test_tall_stacks.py
+    assert (df["method"] == ("exact" if exact else "sampled")).all()
+    if not exact:
+        return
     assert len(df) == len(actions) and df["count"].sum() == counts.sum()
     assert df["ev"].iloc[0] == parts[:, -1].max() and df["ev"].is_monotonic_decreasing
     assert (df[list(FT.SCORE_PARTS[:-1])].sum(axis=1) == df["ev"]).all()

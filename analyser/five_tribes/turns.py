@@ -1,0 +1,149 @@
+"""The turn table of the player to move within budgets (docs/games/five-tribes.md §19.1.1).
+
+Exact when the board has at most ``EXACT_SOWINGS`` full sowing sequences and the table
+at most ``TABLE_ROWS`` distinct complete turns: every turn, its exact value and count.
+Otherwise sampled: ``samples`` sowings (default ``SAMPLES``) drawn uniformly within each
+stratum (start, final tile, colour taken), one per stratum per round, in whole rounds,
+seeded; every choice after each drawn sowing enumerated and valued exactly. A turn's
+``ev`` is then still exact; its ``count`` is a stratified estimate with a standard
+error; turns that no drawn sowing reaches are missing. Rounds stop early once the next
+would take the table past ``TABLE_ROWS`` rows.
+
+Both fill one store of ``TABLE_ROWS`` rows (``kernels.five_tribes.turn_table``) a chunk at
+a time: progress shows and Ctrl-C stops between chunks; memory is the store's.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...kernels import five_tribes as FT
+from ...kernels.rng import stream
+from .sowings import Census, census
+
+EXACT_SOWINGS = 100_000  # exact up to this many full sowing sequences ...
+TABLE_ROWS = 100_000  # ... and this many distinct complete turns (the store's rows)
+SAMPLES = 8_192  # sowings drawn when sampling (fewer if the rows would pass TABLE_ROWS)
+OUTCOMES_PER_CHUNK = 256  # exact: outcome groups per kernel call
+DRAWS_PER_CHUNK = 64  # sampled: sowings per kernel call
+
+Progress = Callable[[int, int], None] | None
+
+
+@dataclass(frozen=True)
+class TurnRows:
+    """The table's rows in the kernel's order: ``actions``, ``parts`` (change of the
+    mover's final score by part), ``count`` and ``count_se`` (0 when exact). Sampled:
+    ``rounds`` draws per stratum over ``strata`` strata, ``full`` if the store filled
+    (some turns drawn are not listed); ``sowings`` the board's full sequences."""
+
+    actions: np.ndarray
+    parts: np.ndarray
+    count: np.ndarray
+    count_se: np.ndarray
+    sowings: int
+    sampled: bool = False
+    rounds: int = 0
+    strata: int = 0
+    full: bool = False
+
+    @property
+    def drawn(self) -> int:
+        """Sowings drawn (0 when exact)."""
+        return self.rounds * self.strata
+
+
+def turn_rows(st: np.ndarray, *, samples: int | None = None, seed: int = 0,
+              progress: Progress = None) -> TurnRows:
+    """The rows of the table of ``st``'s player to move (module doc); ``progress(done,
+    planned)`` after each chunk."""
+    found = _census(st)
+    rows = _exact(st, found, progress) if found.total <= EXACT_SOWINGS else None
+    return rows or _sampled(st, found, samples or SAMPLES, seed, progress)
+
+
+def exact_rows(st: np.ndarray) -> TurnRows | None:
+    """The exact rows of ``turn_rows``, or None when the position is beyond the budgets."""
+    found = _census(st)
+    return _exact(st, found, None) if found.total <= EXACT_SOWINGS else None
+
+
+def _census(st: np.ndarray) -> Census:
+    return census(FT.meeples(st), int(st[FT.END_RULE]))
+
+
+def _report(progress: Progress, done: int, planned: int) -> None:
+    if progress is not None:
+        progress(done, planned)
+
+
+def _kept(store: tuple, rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Copies of the store's first ``rows`` actions, parts and counts."""
+    return store[0][:rows].copy(), store[1][:rows].copy(), store[2][:rows].copy()
+
+
+def _exact(st: np.ndarray, found: Census, progress: Progress) -> TurnRows | None:
+    """Every turn, or None once the table passes ``TABLE_ROWS`` rows."""
+    sowings = FT.list_sowings(FT.meeples(st), st[FT.END_RULE], np.int64(found.total))
+    first, mult = FT.sowing_outcomes(st, *sowings)
+    groups = max(len(first), 1)  # no legal sowing: one turn, the marker move
+    store, ws = FT.store_of(TABLE_ROWS), FT.workspace()
+    for o0 in range(0, groups, OUTCOMES_PER_CHUNK):
+        o1 = min(o0 + OUTCOMES_PER_CHUNK, groups)
+        FT.add_outcomes(st, sowings, first, mult, o0, o1, store, ws, False)
+        if store[10][FT.M_FULL]:
+            return None
+        _report(progress, o1, groups)
+    actions, parts, counts = _kept(store, int(store[10][FT.M_ROWS]))
+    return TurnRows(actions, parts, counts, np.zeros(len(counts)), found.total)
+
+
+def _sampled(st: np.ndarray, found: Census, samples: int, seed: int,
+             progress: Progress) -> TurnRows:
+    """Turns after sowings drawn in rounds over the strata (module doc)."""
+    strata = len(found.strata)
+    weights = FT.stratum_weights(found.terms)
+    planned = max(1, math.ceil(samples / strata))
+    rng = stream(np.uint64(seed), np.int64(0))
+    store, ws = FT.store_of(TABLE_ROWS), FT.workspace()
+    meta, walks = store[10], FT.walk_tables_once()[0]
+    rounds = 0
+    while rounds < planned:
+        rows = int(meta[FT.M_ROWS])
+        if rounds and (meta[FT.M_FULL] or rows + rows / rounds > TABLE_ROWS):
+            break  # the next round would not fit
+        for d0 in range(rounds * strata, (rounds + 1) * strata, DRAWS_PER_CHUNK):
+            d1 = min(d0 + DRAWS_PER_CHUNK, (rounds + 1) * strata)
+            FT.add_draws(st, found.strata, weights, walks, rng, d0, d1, store, ws, False)
+            _report(progress, d1, planned * strata)
+        rounds += 1
+    rows = int(meta[FT.M_ROWS])
+    actions, parts, _ = _kept(store, rows)
+    count, se = _estimates(store, rows, weights.sum(axis=1), rounds)
+    return TurnRows(actions, parts, count, se, found.total, sampled=True, rounds=rounds,
+                    strata=strata, full=bool(meta[FT.M_FULL]))
+
+
+def _estimates(store: tuple, rows: int, sizes: np.ndarray, n: int
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's count, estimated from ``n`` draws per stratum (``sizes``: sequences per
+    stratum, T_h), and its standard error: the stratified estimate sum_h T_h/n sum y;
+    its variance, for the row's home stratum, T_h**2 s**2 / n with s**2 the sample
+    variance of its y over the n draws (T_h**2 y**2 when n is 1), plus, for any other
+    stratum that reached it, the bound T_h**2 sum y**2 / n**2 (its mean term left out,
+    so the error is never understated)."""
+    stats, home = store[6][:rows], store[7][:rows]
+    size = sizes[home]
+    a1, a2 = stats[:, FT.S_HOME], stats[:, FT.S_HOME2]
+    # the spread of the n draws with two more, one that missed the row and one that hit it
+    # as often as the draws that did (a1 > 0: the home stratum reached it): few hits, or
+    # hits in every draw, then still show how little the draws say
+    hit = a2 / a1
+    a1, a2, m = a1 + hit, a2 + hit ** 2, n + 2
+    spread = np.maximum(a2 - a1 ** 2 / m, 0.0) / (m - 1)
+    own = np.where(size > 1, size ** 2 * spread / n, 0.0)  # a stratum of one: exact
+    return stats[:, FT.S_EST] / n, np.sqrt(own + stats[:, FT.S_OTHER] / n ** 2)
