@@ -12,7 +12,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from ...errors import OddsbotError
+from ...errors import Interrupted, OddsbotError
 from ...outputs import WriteError, make_folder
 from .. import registry
 from .common import app, check_positive, choices, err, first_run, guarded, seed_option
@@ -150,12 +150,11 @@ def report(
                     _say_damaged(batch.recover(spec, resume, state))
                 done = batch.simulate(spec, folder, state, client=client, progress=progress)
             written = batch.build(spec, folder, state)
-    except KeyboardInterrupt:
-        kept = (f"finished blocks are kept in {folder}/blocks. Continue with: oddsbot "
+    except KeyboardInterrupt:  # one line: what was kept and how to go on
+        kept = (f"finished blocks are kept in {folder}/blocks; continue with: oddsbot "
                 f"report --resume {folder}") if (folder / batch.RUN_FILE).exists() else \
             "nothing was written"
-        err.print(f"oddsbot: stopped; {kept}", markup=False, highlight=False, soft_wrap=True)
-        raise
+        raise Interrupted(f"interrupted; {kept}") from None
     except WriteError as exc:
         kept = (f"; finished blocks are kept, continue with: oddsbot report --resume {folder}"
                 if (folder / batch.RUN_FILE).exists() else "")

@@ -42,3 +42,8 @@ class PositionError(OddsbotError):
 
 class ActionError(OddsbotError):
     """An action that is unknown or illegal in the position."""
+
+
+class Interrupted(Exception):
+    """Ctrl-C, caught by a command that has something to say about it (what it kept, how
+    to go on): the CLI prints the message as its one line and exits with code 130."""

@@ -1,6 +1,6 @@
 """Ctrl-C stops a long command within about a second: the console script on a
 pseudo-terminal, sent SIGINT while its progress display shows, exits with code 130 and one
-line ``oddsbot: error: interrupted``, no traceback (analyser/cli/__init__.py). Long kernels
+line ``oddsbot: error: interrupted``, no traceback (analyser/cli/entry.py). Long kernels
 run on kernel threads (``kernels/threads.py``: the main thread only waits) or in chunks
 (Five Tribes turn tables: Python runs between chunks, checked in-process below)."""
 
@@ -49,3 +49,24 @@ def test_a_sampled_turn_table_returns_to_python_between_chunks():
     with pytest.raises(KeyboardInterrupt):
         ft.advise(pos, progress=progress)
     assert len(calls) == 2 and calls[1][0] < calls[1][1]
+
+
+def test_ctrl_c_while_the_modules_load_is_one_line(monkeypatch, capsys):
+    """Ctrl-C in the first fraction of a second, while the command's modules load (here
+    raised by the import of the entry module itself): one line and 130, no traceback."""
+    import sys
+
+    from oddsbot.analyser import cli
+
+    class Interrupting:
+        def find_spec(self, name, path=None, target=None):
+            if name == "oddsbot.analyser.cli.entry":
+                raise KeyboardInterrupt
+            return None
+
+    monkeypatch.delitem(sys.modules, "oddsbot.analyser.cli.entry", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [Interrupting(), *sys.meta_path])
+    with pytest.raises(SystemExit) as leaving:
+        cli.console()
+    assert leaving.value.code == 130
+    assert capsys.readouterr().err == "oddsbot: error: interrupted\n"
