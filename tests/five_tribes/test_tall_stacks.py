@@ -207,7 +207,7 @@ def test_same_seed_same_table_in_any_chunks(monkeypatch):
 def test_the_row_budget_holds_and_the_exact_table_falls_back(monkeypatch):
     pos = example()
     monkeypatch.setattr(turns, "TABLE_ROWS", 3000)  # the exact table has 41,266
-    df = ft.advise(pos, samples=100_000)
+    df = ft.advise(pos, samples=100_000).frame()
     assert (df["method"] == "sampled").all() and len(df) <= 3000
     sampling = df.attrs["provenance"]["sampling"]
     assert sampling["table_rows"] == 3000 and sampling["drawn"] < 100_000
@@ -225,7 +225,7 @@ def tall(sizes: dict[int, int]) -> ft.Position:
 def test_advise_past_every_budget(sizes):
     pos = tall(sizes)
     st = encode(pos)
-    df = ft.advise(pos)
+    df = ft.advise(pos).frame()
     assert (df["method"] == "sampled").all() and len(df) <= turns.TABLE_ROWS
     found = sowings.census(FT.meeples(st), FT.LIVE)
     assert found.total > turns.EXACT_SOWINGS
@@ -267,4 +267,4 @@ def test_a_dealt_opening_stays_exact():
     pos = random_opening(4, 4)
     pos = ft.validate(pos.with_(phase="turns", bid_track=(), to_move=pos.bid_track[0],
                                 turn_track=(*pos.bid_track, None, None, None, None, None)))
-    assert (ft.advise(pos)["method"] == "exact").all()
+    assert set(ft.advise(pos)["method"]) == {"exact"}
