@@ -176,6 +176,7 @@ def simulate(spec: RunSpec, out: Path, state: dict, *, client=None,
         state["complete"] = True
         _write_state(out, state)
         return runner.Executed("nothing to simulate", 0, 0.0, 0.0)
+    pending = list(runner.missing(spec, out))  # the blocks this session is to make
     session: dict[str, object] = {"started": _now(), "ended": None, "outcome": RUNNING,
                                   "how": "", "games": 0, "host": platform.node(),
                                   "pid": os.getpid()}
@@ -190,7 +191,10 @@ def simulate(spec: RunSpec, out: Path, state: dict, *, client=None,
     try:
         done = runner.execute(spec, out, client=client, progress=progress, saved=saved)
     except BaseException as exc:
-        session.update(ended=_now(), outcome=_outcome(exc))
+        # the games of the blocks saved, counted on disk: Ctrl-C may land between a
+        # block's save and its ``saved`` call
+        session.update(ended=_now(), outcome=_outcome(exc),
+                       games=sum(b.n for b in pending if b.path(out).exists()))
         with suppress(OddsbotError):  # a full disk may refuse this record too
             _write_state(out, state)
         raise
