@@ -2,10 +2,11 @@
 
 numba compiles a kernel on its first use. ``warm-up`` does all of that at once, right
 after install: each game's face compiles what its commands use (``GameFace.warm_up``) and,
-with designer reports, a few games of every variant compile the report kernels. Games
-compile in separate processes, as many at a time as there are cores; then every command
-kind of every game is marked compiled (``analyser/first_run.py``), so no command prints the
-first-run notice or compiles again.
+with designer reports, a few games of every variant compile the report kernels. These
+parts compile in separate processes, as many at a time as there are cores (the commands
+of every game first, then the reports); once all of a game's parts are done, every
+command kind of it is marked compiled (``analyser/first_run.py``), so no command prints
+the first-run notice or compiles again.
 """
 
 from __future__ import annotations
@@ -24,13 +25,18 @@ from .common import app, err
 WARM_GAMES = 2  # games per variant that compile the report kernels
 
 
-def warm_game(name: str) -> float:
-    """Compile (or load) every kernel of game ``name``; the seconds it took. Runs in a
-    worker process."""
+PARTS = ("commands", "reports")  # what a worker compiles: a game's face, its reports
+
+
+def warm_part(name: str, part: str) -> float:
+    """Compile (or load) the kernels of game ``name`` that ``part`` uses: ``commands``
+    (``GameFace.warm_up``) or ``reports`` (a few games of every variant); the seconds it
+    took. Runs in a worker process."""
     start = time.perf_counter()
     spec = registry.spec(name)
-    spec.load().warm_up()
-    if spec.has(Capability.REPORTS):
+    if part == "commands":
+        spec.load().warm_up()
+    else:
         from ...reports import designer, runner
         from ...reports.spec import RunSpec
 
@@ -53,20 +59,31 @@ def warm_up(
 
     from .. import first_run
     names = list(dict.fromkeys(registry.spec(g).name for g in games or registry.specs()))
+    # every game's commands first (the longer parts), then the reports in the reverse
+    # order: the worker that finishes the first game's commands takes the last game's
+    # reports, so the two cores finish together rather than one waiting on the other
+    reports = [name for name in names if registry.spec(name).has(Capability.REPORTS)]
+    parts = [(name, "commands") for name in names] + \
+        [(name, "reports") for name in reversed(reports)]
     start = time.perf_counter()
-    workers = max(1, min(len(names), os.cpu_count() or 1))
+    workers = max(1, min(len(parts), os.cpu_count() or 1))
+    left = {name: sum(n == name for n, _ in parts) for name in names}
     with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool, \
             Progress(TextColumn("compiling kernels"), BarColumn(),
                      TextColumn("{task.completed}/{task.total} games {task.description}"),
                      TimeElapsedColumn(), console=err, transient=True,
                      disable=not err.is_terminal) as bar:
         task = bar.add_task("", total=len(names))
-        jobs = {pool.submit(warm_game, name): name for name in names}
+        jobs = {pool.submit(warm_part, *job): job[0] for job in parts}
         for job in as_completed(jobs):
-            seconds = job.result()
-            first_run.mark(jobs[job])
-            bar.update(task, advance=1, description=jobs[job])
-            err.print(f"{jobs[job]}: kernels ready in {seconds:.0f} s", markup=False,
-                      highlight=False)
+            job.result()
+            name = jobs[job]
+            left[name] -= 1
+            if left[name]:
+                continue
+            first_run.mark(name)
+            bar.update(task, advance=1, description=name)
+            err.print(f"{name}: kernels ready in {time.perf_counter() - start:.0f} s",
+                      markup=False, highlight=False)
     err.print(f"warm-up: {len(names)} game{'s' if len(names) != 1 else ''} in "
               f"{time.perf_counter() - start:.0f} s", markup=False, highlight=False)

@@ -1,5 +1,5 @@
 """``oddsbot warm-up`` leaves no kernel for a command to compile: after a game's warm-up
-(``cli.warmup.warm_game``: its face's ``warm_up`` and its report kernels), no command
+(``cli.warmup.warm_part`` of each part: its face's ``warm_up``, its report kernels), no command
 loads a kernel signature the warm-up did not load. Checked in a fresh process on the
 session's numba cache, so it takes seconds; a kernel it missed would compile on a first
 run after the warm-up, with no notice (the marks say compiled)."""
@@ -18,7 +18,7 @@ import importlib, json, pkgutil, sys
 from numba.core.registry import CPUDispatcher
 import oddsbot.kernels
 from oddsbot.analyser import cli, registry
-from oddsbot.analyser.cli.warmup import warm_game
+from oddsbot.analyser.cli.warmup import PARTS, warm_part
 
 def loaded():
     found = set()
@@ -29,7 +29,8 @@ def loaded():
     return found
 
 for name in registry.specs():
-    warm_game(name)
+    for part in PARTS:
+        warm_part(name, part)
 before = loaded()
 for args in json.loads(sys.argv[1]):
     sys.argv = ["oddsbot", *args]
