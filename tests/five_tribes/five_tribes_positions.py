@@ -196,3 +196,14 @@ def tall_boards(n: int, seed: int) -> list[np.ndarray]:
         if b.sum(axis=1).max() <= 9:
             boards.append(b)
     return boards
+
+
+def loop_board() -> np.ndarray:
+    """Meeple counts of a small board with loops: a 5-stack (one of each colour) on tile 8
+    and a few neighbours, for tests that list or draw every sowing of it."""
+    board = np.zeros((FT.N_TILES, FT.N_COLOURS), dtype=np.int64)
+    board[8] = [1, 1, 1, 1, 1]
+    board[14] = [1, 0, 0, 1, 0]
+    board[2] = [0, 1, 0, 0, 1]
+    board[9] = [0, 2, 0, 0, 0]
+    return board

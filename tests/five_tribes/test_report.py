@@ -44,7 +44,7 @@ from checks import assert_bad_input, ok
 from figure_checks import (
     assert_legends_clear, assert_no_clipped_text, assert_titled, legend_labels,
 )
-from five_tribes_positions import tall_boards
+from five_tribes_positions import loop_board, tall_boards
 from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.kernels import five_tribes as K
 from oddsbot.kernels.rng import stream
@@ -119,11 +119,7 @@ def listed(counts: np.ndarray, end_rule: int) -> set:
 
 @pytest.mark.parametrize("end_rule", [LIVE, PREMOVE])
 def test_random_sowing_draws_every_listed_sequence_equally_often(end_rule):
-    board = np.zeros((K.N_TILES, K.N_COLOURS), dtype=np.int64)
-    board[8] = [1, 1, 1, 1, 1]  # a 5-stack with room for loops, and a few neighbours
-    board[14] = [1, 0, 0, 1, 0]
-    board[2] = [0, 1, 0, 0, 1]
-    board[9] = [0, 2, 0, 0, 0]
+    board = loop_board()
     board[20] = [0, 0, 1, 0, 0]
     rows = listed(board, end_rule)
     n = 60 * len(rows)

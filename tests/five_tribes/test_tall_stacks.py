@@ -28,7 +28,7 @@ import numpy as np
 import pytest
 
 import naive_five_tribes as naive
-from five_tribes_positions import random_opening, stacked, tall_boards
+from five_tribes_positions import loop_board, random_opening, stacked, tall_boards
 from naive_report import chi2_sf
 from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.analyser.five_tribes import sowings, turns
@@ -74,11 +74,7 @@ def test_distinct_outcomes_past_their_budget(monkeypatch):
 
 @pytest.mark.parametrize("end_rule", [FT.LIVE, FT.PREMOVE])
 def test_draws_within_a_stratum_are_uniform(end_rule):
-    board = np.zeros((FT.N_TILES, FT.N_COLOURS), dtype=np.int64)
-    board[8] = [1, 1, 1, 1, 1]  # a 5-stack with room for loops, and a few neighbours
-    board[14] = [1, 0, 0, 1, 0]
-    board[2] = [0, 1, 0, 0, 1]
-    board[9] = [0, 2, 0, 0, 0]
+    board = loop_board()
     starts, paths, colours, lengths = FT.sowings(board, end_rule)
     listed = defaultdict(set)
     for s, p, c, n in zip(starts, paths, colours, lengths):
