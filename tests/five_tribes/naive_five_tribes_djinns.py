@@ -30,12 +30,12 @@ COST = {  # §11: the paid powers
     "Iblis": "E|F", "Kumarbi": "F+", "Lamia": "E|F", "Leta": "E+(E|F)",
     "Sibittis": "E+(E|F)", "Sloar": "F", "Utug": "E+(E|F)",
 }
-PAYMENTS = {  # (label word, elders, fakirs), in enumeration order (§20.5)
+PAYMENTS = {  # (label word, elders, fakirs), in enumeration order (§20.4)
     "E|F": (("elder", 1, 0), ("fakir", 0, 1)),
     "E+(E|F)": (("2 elders", 2, 0), ("elder+fakir", 1, 1)),
     "F": (("fakir", 0, 1),),
 }
-WINDOW = ("Anun-Nak", "Bouraq", "Enki", "Leta", "Sibittis", "Sloar", "Utug")  # §15.1
+WINDOW = ("Anun-Nak", "Bouraq", "Enki", "Leta", "Sibittis", "Sloar", "Utug")  # §20.4
 
 
 @dataclass(frozen=True)
@@ -241,7 +241,7 @@ def _put(t: Turn, s: State, tile: int, what: str) -> State:
 # ------------------------------------------------------------------------ windows
 
 def window(t: Turn, s: State) -> Iterator[Choice]:
-    """A window of powers (§15.1, §15.5): stop here, or use one more power of
+    """A window of powers (§20.4 items 2 and 6): stop here, or use one more power of
     :data:`WINDOW` (then the window stays open). Sibittis' draw is sorted first: the mover
     keeps one of the djinns drawn."""
     if s.drawn:

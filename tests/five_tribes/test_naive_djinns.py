@@ -16,9 +16,12 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import naive_five_tribes_djinns as ND
-from five_tribes.test_naive_turns import LONELY, BLOCK, cell, one_sowing, position
+from five_tribes.test_naive_turns import BLOCK, LONELY, cell, one_sowing, position
+from five_tribes.test_turns import thinned
 from naive_five_tribes_djinns import NO_POWERS, Bid, Rules, bids
 from naive_five_tribes_scoring import PARTS
 from naive_five_tribes_state import DJINNS, State
@@ -66,6 +69,18 @@ def uses(rows: dict, djinn: str) -> dict[str, tuple[dict, int]]:
 ])
 def test_without_djinns_the_powers_change_nothing(stacks, tiles, mover):
     pos = position(stacks, tiles=tiles, players=players(mover, Player(camels=8, viziers=1)))
+    assert turn_rows(pos, Rules()) == turn_rows(pos, NO_POWERS)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_without_djinns_random_turns_are_unchanged(seed):
+    # random mid-game positions with every djinn moved to the discard pile
+    pos = thinned(seed, 3, 6)
+    held = tuple(d for p in pos.players for d in p.djinns)
+    pos = validate(replace(pos, djinns=(), djinn_discard=(*pos.djinn_discard, *pos.djinns,
+                                                            *held),
+                           players=tuple(replace(p, djinns=()) for p in pos.players)))
     assert turn_rows(pos, Rules()) == turn_rows(pos, NO_POWERS)
 
 
