@@ -1,23 +1,34 @@
 """Deliberately naive reference for complete Five Tribes turns, for tests only.
 
-Written from ``docs/games/five-tribes.md`` §2, §6-§10 and §12-§14 and the project's turn
+Written from ``docs/games/five-tribes.md`` §2, §6-§15 and §20 and the project's turn
 decisions, *not* from the compiled kernel, so that the two can be compared. Everything is
-enumerated by brute force on plain Python lists, copied freely at every branch:
+enumerated by brute force on plain Python lists, copied freely at every branch, in the order
+of §15 (§20.4):
 
 1. the mover's marker leaves the turn order track for the end of the bid order track;
-2. every full sowing sequence of :func:`naive_five_tribes.sowings` (or none if there is none);
-3. tile control of the final tile;
-4. the tribe action (Builders: every fakir count; Assassins: every (fakir count, victim));
-5. the final tile's action (market picks, djinn + payment, or skip; palm/palace compulsory);
-6. every subset of the goods' layers sold.
+2. djinn powers before the sowing (any sequence of distinct usable powers, §20.4);
+3. every full sowing sequence of :func:`naive_five_tribes.sowings` (or none), with tile
+   control of the final tile;
+4. the tribe action (Builders: every fakir count, with or without Echidna; Assassins: every
+   (fakir count, victim), with or without Iblis);
+5. the final tile's action (palm or palace, redirected or not by Lamia or Hagis; market
+   picks, djinn + payment, or skip);
+6. djinn powers after the tile action;
+7. every subset of the goods' layers sold.
 
-``complete_turns(pos)`` maps :func:`position_key` of each distinct result to the mover's score
-delta (naive final scoring, as if the game ended after this turn) and the number of
-(sequence, choices) combinations that reach it. ``result_positions(pos)`` gives the same
+Each combination of choices has a label (§19.1, §20.5). A combination whose next step is a
+draw with more than one outcome ends there, with ``then best``: its value is the exact
+expectation over the draw of the best continuation (§20.6).
+
+``complete_turns(pos, rules)`` maps the result key of each distinct result (the
+:func:`position_key` of the resulting position; for a draw, the draw's outcomes and the step
+they resume at) to the mover's score delta (naive final scoring, as if the game ended after
+this turn; exact fractions for draws) and the number of combinations that reach it.
+``turn_rows(pos, rules)`` gives the same rows by label, each labelled by its first
+combination. The default rules, ``NO_POWERS``, play no djinn power (what the kernel plays
+today); ``Rules()`` plays every power. ``result_positions(pos)`` gives the deterministic
 results as Positions; their ``to_move`` is the next marker's owner (unchanged, with phase
 "turns", after the round's last marker, so such results do not pass ``validate``).
-Passive djinn powers other than Boaz (Ba'al, Marid, Monkir, Nekir, Kandicha, ...) and paid
-djinn powers are not modelled.
 """
 
 from __future__ import annotations
@@ -25,185 +36,28 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass
+from fractions import Fraction
 from itertools import combinations
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import naive_five_tribes as NS
-import naive_five_tribes_scoring as NSC
-from oddsbot.analyser.five_tribes import names
-from oddsbot.analyser.five_tribes.position import Cell, Player, Position
+import naive_five_tribes_djinns as ND
+from naive_five_tribes_djinns import NO_POWERS, Choice, Kill, Outcomes, Rules, Turn
+from naive_five_tribes_state import (B, COLOURS, FIRST_ZERO, G, GOODS, N_TILES, PALACES,
+                                     PALMS, SUIT_VALUE, W, Y, State, blue_around, claim,
+                                     discard_fakirs, distance, mover_score, position_key,
+                                     take_card, tile_name, tile_type)
+from oddsbot.analyser.five_tribes.position import Position
 
-ROWS, COLS, N_TILES = 5, 6, 30
-COLOURS = "YWBGR"
-Y, W, B, G, R = range(5)
-TOTALS = (16, 20, 18, 18, 18)
-GOODS = NSC.GOODS  # same order as the analyser's goods (checked below)
-CARDS = names.CARDS  # the 9 goods then "fakir"
-FAKIR = CARDS.index("fakir")
-SUIT_VALUE = NSC.SUIT_VALUE
-PALMS, PALACES = 12, 10
-BLUE = ("village", "sacred-place")
-FIRST_ZERO = 6  # turn order track: spaces 6, 7, 8 cost 0
+__all__ = ["NO_POWERS", "Rules", "complete_turns", "position_key", "result_positions",
+           "turn_rows", "combinations_of"]
 
-assert tuple(CARDS[:9]) == GOODS
-
-
-def letters(counts: tuple[int, ...]) -> str:
-    """Meeple counts YWBGR as a string in canonical order (``(1, 0, 2, 0, 0)`` -> ``"YBB"``)."""
-    if counts not in _LETTERS:
-        _LETTERS[counts] = "".join(COLOURS[c] * counts[c] for c in range(5))
-    return _LETTERS[counts]
-
-
-_LETTERS: dict[tuple[int, ...], str] = {}
-_CELLS: dict[tuple, Cell] = {}
-
-
-class State:
-    """A mutable copy of everything a turn can change (tile types and VP are kept aside)."""
-
-    def __init__(self) -> None:
-        self.meeples: list[tuple[int, ...]] = []  # [30] counts YWBGR (tuples: cheap copies)
-        self.owner: list[int | None] = []
-        self.palms: list[int] = []
-        self.palaces: list[int] = []
-        self.players: list[dict] = []  # gold viziers elders camels fakirs goods djinns
-        self.resources: list[str] = []
-        self.djinns: list[str] = []
-        self.discard: list[int] = []  # resource discard, counts per CARDS kind
-        self.bid_track: list[int] = []
-        self.turn_track: list[int | None] = []
-
-    @classmethod
-    def of(cls, pos: Position) -> State:
-        s = cls()
-        for _, _, cell in pos.cells():
-            s.meeples.append(tuple(cell.meeples.count(c) for c in COLOURS))
-            s.owner.append(cell.owner)
-            s.palms.append(cell.palms)
-            s.palaces.append(cell.palaces)
-        for p in pos.players:
-            s.players.append({"gold": p.gold, "viziers": p.viziers, "elders": p.elders,
-                              "camels": p.camels, "fakirs": p.fakirs, "goods": list(p.goods),
-                              "djinns": list(p.djinns)})
-        s.resources = list(pos.resources)
-        s.djinns = list(pos.djinns)
-        s.discard = [pos.resource_discard.count(k) for k in CARDS]
-        s.bid_track = list(pos.bid_track)
-        s.turn_track = list(pos.turn_track)
-        return s
-
-    def copy(self) -> State:
-        s = State()
-        s.meeples = list(self.meeples)
-        s.owner = list(self.owner)
-        s.palms = list(self.palms)
-        s.palaces = list(self.palaces)
-        s.players = [{**p, "goods": list(p["goods"]), "djinns": list(p["djinns"])}
-                     for p in self.players]
-        s.resources = list(self.resources)
-        s.djinns = list(self.djinns)
-        s.discard = list(self.discard)
-        s.bid_track = list(self.bid_track)
-        s.turn_track = list(self.turn_track)
-        return s
-
-    def add(self, t: int, colour: int, n: int) -> None:
-        """``n`` more (or fewer) meeples of ``colour`` on tile ``t``."""
-        counts = list(self.meeples[t])
-        counts[colour] += n
-        assert counts[colour] >= 0
-        self.meeples[t] = tuple(counts)
-
-    def bag(self) -> tuple[int, ...]:
-        on_board = [sum(col) for col in zip(*self.meeples)]
-        out = []
-        for c in range(5):
-            n = TOTALS[c] - on_board[c]
-            if c == Y:
-                n -= sum(p["viziers"] for p in self.players)
-            if c == W:
-                n -= sum(p["elders"] for p in self.players)
-            out.append(n)
-        return tuple(out)
-
-    def key(self) -> tuple:
-        tiles = tuple(zip(map(letters, self.meeples), self.owner, self.palms, self.palaces))
-        return (tiles, self.players_key(), tuple(self.resources), tuple(self.djinns),
-                tuple(self.discard), self.bag(), tuple(self.bid_track),
-                tuple(self.turn_track))
-
-    def players_key(self) -> tuple:
-        return tuple((p["gold"], p["viziers"], p["elders"], p["camels"], p["fakirs"],
-                      tuple(p["goods"]), tuple(sorted(p["djinns"]))) for p in self.players)
-
-    def to_position(self, pos: Position) -> Position:
-        """``pos`` with this state's contents (tile types and VP from ``pos``)."""
-        board = []
-        for r in range(ROWS):
-            row = []
-            for c in range(COLS):
-                t = COLS * r + c
-                cell = pos.board[r][c]
-                fields = (cell.tile, cell.vp, letters(self.meeples[t]), self.owner[t],
-                          self.palms[t], self.palaces[t])
-                if fields not in _CELLS:  # frozen dataclasses are slow to build: share them
-                    _CELLS[fields] = Cell(*fields)
-                row.append(_CELLS[fields])
-            board.append(tuple(row))
-        players = tuple(Player(camels=p["camels"], gold=p["gold"], viziers=p["viziers"],
-                               elders=p["elders"], djinns=names.sorted_djinns(p["djinns"]),
-                               goods=tuple(p["goods"]), fakirs=p["fakirs"])
-                        for p in self.players)
-        discard = tuple(k for k, n in zip(CARDS, self.discard) for _ in range(n))
-        nxt = next((p for p in self.turn_track if p is not None), None)
-        return replace(pos, board=tuple(board), players=players,
-                       resources=tuple(self.resources), djinns=tuple(self.djinns),
-                       resource_discard=discard, bid_track=tuple(self.bid_track),
-                       turn_track=tuple(self.turn_track),
-                       to_move=pos.to_move if nxt is None else nxt)
-
-
-def position_key(pos: Position) -> tuple:
-    """Everything a turn can change, as a hashable tuple: per tile (meeples in YWBGR order,
-    owner, palms, palaces); per player (gold, viziers, elders, camels, fakirs, goods, sorted
-    djinn names); the resource row and the djinn row (row order); the resource discard as
-    counts per ``names.CARDS`` kind; the bag per colour YWBGR (the box minus the board minus
-    held viziers/elders); the bid order track; the turn order track. Tile types and VP, the
-    phase and ``to_move`` are left out."""
-    return State.of(pos).key()
-
-
-# ------------------------------------------------------------------------ geometry
-
-def rc(t: int) -> tuple[int, int]:
-    return divmod(t, COLS)
-
-
-def distance(a: int, b: int) -> int:
-    (ra, ca), (rb, cb) = rc(a), rc(b)
-    return abs(ra - rb) + abs(ca - cb)
-
-
-def blue_around(pos: Position, t: int) -> int:
-    """Blue tiles in the 3 x 3 block around ``t`` (itself included), clipped at edges."""
-    r0, c0 = rc(t)
-    n = 0
-    for r in range(r0 - 1, r0 + 2):
-        for c in range(c0 - 1, c0 + 2):
-            if 0 <= r < ROWS and 0 <= c < COLS and pos.board[r][c].tile in BLUE:
-                n += 1
-    return n
-
-
-def tile_type(pos: Position, t: int) -> str:
-    r, c = rc(t)
-    return pos.board[r][c].tile
+THEN_BEST = "then best"
 
 
 # ------------------------------------------------------------------------ turn steps
@@ -221,230 +75,288 @@ def move_marker(s: State) -> int:
     return mover
 
 
-def claim(s: State, mover: int, t: int) -> None:
-    """Tile control (§8): an empty, unowned tile takes the mover's camel if one is left."""
-    if sum(s.meeples[t]) == 0 and s.owner[t] is None and s.players[mover]["camels"] > 0:
-        s.owner[t] = mover
-        s.players[mover]["camels"] -= 1
+def sow(t: Turn, s: State) -> Iterator[Choice]:
+    """Step 3 (§7, §8): every full sowing sequence, the pick-up and tile control."""
+    end_rule = {"live": NS.LIVE, "premove": NS.PREMOVE}[t.pos.end_rule]
+    found = sorted(NS.sowings(np.array(s.meeples, dtype=np.int64).reshape(N_TILES, 5),
+                              end_rule))  # §20.4: tile index order, then colours YWBGR
+    assert len(found) == len(set(found))
+    if not found:
+        yield Choice("no sowing", s)
+    for start, path, colours in found:
+        n = s.copy()
+        n.meeples[start] = (0,) * 5
+        for u, c in zip(path, colours):
+            ND.drop(t, n, u, c)
+        final, colour = path[-1], colours[-1]
+        k = n.meeples[final][colour]
+        assert k >= 2
+        n.add(final, colour, -k)
+        camel = f", camel {tile_name(final)}" if claim(n, t.mover, final) else ""
+        n.sown = (final, colour, k)
+        steps = ">".join(f"{tile_name(u)}:{COLOURS[c]}" for u, c in zip(path, colours))
+        yield Choice(f"{tile_name(start)}>{steps}; take {k}{COLOURS[colour]}{camel}", n)
 
 
-def take_card(s: State, mover: int, i: int) -> None:
-    """The card at row position ``i`` goes to the mover's hand; the rest move up."""
-    card = s.resources.pop(i)
-    if card == "fakir":
-        s.players[mover]["fakirs"] += 1
+def _fakirs(f: int) -> str:
+    return f" (+{f} fakir{'s' * (f != 1)})" if f else ""
+
+
+def tribe_action(t: Turn, s: State) -> Iterator[Choice]:
+    """Step 4 (§9, §20.2): every choice of the tribe action."""
+    if s.sown is None:
+        yield Choice(None, s)
+        return
+    final, colour, k = s.sown
+    if colour in (Y, W):
+        n = s.copy()
+        n.players[t.mover]["viziers" if colour == Y else "elders"] += k
+        yield Choice(None, n)
+    elif colour == G:
+        n = s.copy()
+        for _ in range(min(k, len(n.resources))):
+            take_card(n, t.mover, 0)
+        yield Choice(None, n)
+    elif colour == B:
+        yield from builders(t, s, final, k)
     else:
-        s.players[mover]["goods"][GOODS.index(card)] += 1
+        yield from assassins(t, s, final, k)
 
 
-def discard_fakirs(s: State, mover: int, f: int) -> None:
-    s.players[mover]["fakirs"] -= f
-    s.discard[FAKIR] += f
+def builders(t: Turn, s: State, final: int, k: int) -> Iterator[Choice]:
+    """Every Fakir count f: ``(k + f) x b`` GC, doubled with Echidna (§9, §20.2)."""
+    b = blue_around(t.pos, final)
+    for f in range(s.players[t.mover]["fakirs"] + 1):
+        spent = s.copy()
+        discard_fakirs(spent, t.mover, f)
+        n = spent.copy()
+        n.players[t.mover]["gold"] += (k + f) * b
+        yield Choice(f"builders{_fakirs(f)}" if f else None, n)
+        for head, n in ND.paid(t, spent, "Echidna"):
+            n.players[t.mover]["gold"] += 2 * (k + f) * b
+            yield Choice(f"{head}: builders{_fakirs(f)}", n)
 
 
-def tribe_action(pos: Position, s: State, mover: int, final: int, colour: int,
-                 k: int) -> list[State]:
-    """Step 4 (§9): every state after the tribe action, one per choice."""
-    me = s.players[mover]
-    if colour == Y:
-        s.players[mover]["viziers"] += k
-        return [s]
-    if colour == W:
-        s.players[mover]["elders"] += k
-        return [s]
-    if colour == G:
-        for _ in range(min(k, len(s.resources))):
-            take_card(s, mover, 0)
-        return [s]
-    if colour == B:
-        b = blue_around(pos, final)
-        out = []
-        for f in range(me["fakirs"] + 1):
+def assassins(t: Turn, s: State, final: int, k: int) -> Iterator[Choice]:
+    """Every (Fakir count, victim), then every (Fakir count, Iblis payment, two victims);
+    no kill where allowed (§9, §14.3, §20.2)."""
+    opponents = [q for q in range(len(s.players)) if q != t.mover and not s.has(q, "Boaz")]
+    held = [(q, what) for q in opponents for what in ("vizier", "elder")
+            if s.players[q][what + "s"] > 0]
+
+    def in_reach(reach: int) -> list[int]:
+        return [u for u in range(N_TILES) if any(s.meeples[u]) and distance(u, final) <= reach]
+
+    for f in range(s.players[t.mover]["fakirs"] + 1):
+        spent = s.copy()
+        discard_fakirs(spent, t.mover, f)
+        for u in in_reach(k + f):
+            for c in range(5):
+                if s.meeples[u][c]:
+                    yield _killed(t, spent, Kill(board=[(u, c)]), "", f)
+        for victim in held:
+            yield _killed(t, spent, Kill(held=[victim]), "", f)
+        for head, n in ND.paid(t, spent, "Iblis"):
+            for u in in_reach(k + f):
+                for two in ND.pairs_on(n, u):
+                    yield _killed(t, n, Kill(board=two), f"{head}: ", f)
+            for q in opponents:
+                for two in ND.held_pairs(n, q):
+                    yield _killed(t, n, Kill(held=two), f"{head}: ", f)
+    if t.pos.assassin_optional or (not in_reach(k) and not held):
+        yield Choice("no kill", s.copy())
+
+
+def _killed(t: Turn, s: State, victims: Kill, head: str, f: int) -> Choice:
+    n, merchants, claimed = ND.kill(t, s, victims)
+    camel = f", camel {tile_name(victims.board[0][0])}" if claimed else ""
+    label = f"{head}kill {victims.words()}{_fakirs(f)}{camel}"
+    if merchants:
+        return Choice(label, draw=ND.draw_cards(n, t.mover, merchants))
+    return Choice(label, n)
+
+
+def tile_action(t: Turn, s: State) -> Iterator[Choice]:
+    """Step 5 (§10, §20.2): every choice of the final tile's action."""
+    if s.sown is None:
+        yield Choice(None, s)
+        return
+    final = s.sown[0]
+    kind = tile_type(t.pos, final)
+    me = s.players[t.mover]
+    if kind in ("oasis", "village"):
+        what, supply = ("palm", PALMS) if kind == "oasis" else ("palace", PALACES)
+        if sum(s.palms if what == "palm" else s.palaces) >= supply:
+            yield Choice(f"no {what} left", s)
+            return
+        for more, n in ND.place(t, s, final, what):
+            yield Choice(f"{what}{more}", n)
+        return
+    yield Choice(f"skip {kind}", s)
+    if kind == "small-market" and me["gold"] >= 3:
+        for i in range(min(3, len(s.resources))):
             n = s.copy()
-            n.players[mover]["gold"] += (k + f) * b
-            discard_fakirs(n, mover, f)
-            out.append(n)
-        return out
-    # Assassins
-    opponents = []
-    for q, p in enumerate(s.players):
-        if q == mover or "Boaz" in p["djinns"]:
-            continue
-        if p["viziers"] > 0:
-            opponents.append((q, "viziers"))
-        if p["elders"] > 0:
-            opponents.append((q, "elders"))
-    out = []
-
-    def board_victims(reach: int) -> list[tuple[int, int]]:
-        return [(t, c) for t in range(N_TILES) for c in range(5)
-                if s.meeples[t][c] > 0 and distance(t, final) <= reach]
-
-    for f in range(me["fakirs"] + 1):
-        for t, c in board_victims(k + f):
+            n.players[t.mover]["gold"] -= 3
+            take_card(n, t.mover, i)
+            yield Choice(f"buy {s.resources[i]}@{i + 1}", n)
+    elif kind == "large-market" and me["gold"] >= 6:
+        if len(s.resources) == 1:
             n = s.copy()
-            discard_fakirs(n, mover, f)
-            n.add(t, c, -1)
-            claim(n, mover, t)
-            out.append(n)
-        for q, what in opponents:
+            n.players[t.mover]["gold"] -= 6
+            take_card(n, t.mover, 0)
+            yield Choice(f"buy {s.resources[0]}@1", n)
+        for i, j in combinations(range(min(6, len(s.resources))), 2):
             n = s.copy()
-            discard_fakirs(n, mover, f)
-            n.players[q][what] -= 1
-            out.append(n)
-    if pos.assassin_optional or (not board_victims(k) and not opponents):
-        out.append(s.copy())
-    return out
-
-
-def tile_action(pos: Position, s: State, mover: int, final: int) -> list[State]:
-    """Step 5 (§10): every state after the final tile's action, one per choice."""
-    kind = tile_type(pos, final)
-    me = s.players[mover]
-    if kind == "oasis":
-        if sum(s.palms) < PALMS:
-            s.palms[final] += 1
-        return [s]
-    if kind == "village":
-        if sum(s.palaces) < PALACES:
-            s.palaces[final] += 1
-        return [s]
-    out = [s.copy()]  # skip
-    if kind == "small-market":
-        if me["gold"] >= 3 and s.resources:
-            for i in range(min(3, len(s.resources))):
+            n.players[t.mover]["gold"] -= 6
+            take_card(n, t.mover, j)  # the later one first: i's position is unchanged
+            take_card(n, t.mover, i)
+            yield Choice(f"buy {s.resources[i]}@{i + 1}+{s.resources[j]}@{j + 1}", n)
+    elif kind == "sacred-place":
+        for d, djinn in enumerate(s.djinns):
+            payments = []
+            if me["elders"] >= 2:
+                payments.append(("2 elders", 2, 0))
+            if me["elders"] >= 1 and me["fakirs"] >= 1:
+                payments.append(("elder+fakir", 1, 1))
+            for word, elders, fakirs in payments:
                 n = s.copy()
-                n.players[mover]["gold"] -= 3
-                take_card(n, mover, i)
-                out.append(n)
-        return out
-    if kind == "large-market":
-        if me["gold"] >= 6 and s.resources:
-            if len(s.resources) == 1:
-                n = s.copy()
-                n.players[mover]["gold"] -= 6
-                take_card(n, mover, 0)
-                out.append(n)
-            for i, j in combinations(range(min(6, len(s.resources))), 2):
-                n = s.copy()
-                n.players[mover]["gold"] -= 6
-                take_card(n, mover, j)  # the later one first: i's position is unchanged
-                take_card(n, mover, i)
-                out.append(n)
-        return out
-    assert kind == "sacred-place", kind
-    for d in range(len(s.djinns)):
-        payments = []
-        if me["elders"] >= 2:
-            payments.append((2, 0))
-        if me["elders"] >= 1 and me["fakirs"] >= 1:
-            payments.append((1, 1))
-        for elders, fakirs in payments:
-            n = s.copy()
-            n.players[mover]["elders"] -= elders
-            discard_fakirs(n, mover, fakirs)
-            n.players[mover]["djinns"].append(n.djinns.pop(d))
-            out.append(n)
-    return out
+                n.players[t.mover]["elders"] -= elders
+                discard_fakirs(n, t.mover, fakirs)
+                ND.acquire(t, n, n.djinns.pop(d))
+                yield Choice(f"djinn {ND.ascii_name(djinn)} ({word})", n)
 
 
-def sales(s: State, mover: int) -> list[State]:
-    """Step 6 (§12): one state per subset of the goods' layers (empty subset = no sale)."""
-    goods = s.players[mover]["goods"]
-    top = max(goods)
-    layers = [[g for g in range(len(GOODS)) if goods[g] >= i] for i in range(1, top + 1)]
-    out = []
+def sales(t: Turn, s: State) -> Iterator[Choice]:
+    """Step 7 (§12): one choice per subset of the goods' layers (empty subset = no sale)."""
+    goods = s.players[t.mover]["goods"]
+    layers = [[g for g in range(len(GOODS)) if goods[g] >= i]
+              for i in range(1, max(goods) + 1)]
     for size in range(len(layers) + 1):
         for chosen in combinations(range(len(layers)), size):
             n = s.copy()
             for i in chosen:
                 for g in layers[i]:
-                    n.players[mover]["goods"][g] -= 1
+                    n.players[t.mover]["goods"][g] -= 1
                     n.discard[g] += 1
-                n.players[mover]["gold"] += SUIT_VALUE[len(layers[i])]
-            out.append(n)
-    return out
+                n.players[t.mover]["gold"] += SUIT_VALUE[len(layers[i])]
+            sold = "+".join(str(i + 1) for i in chosen)
+            yield Choice(f"sell suit{'s' * (size > 1)} {sold}" if chosen else None, n)
+
+
+STEPS: tuple[Callable[[Turn, State], Iterator[Choice]], ...] = (
+    ND.window, sow, tribe_action, tile_action, ND.window, sales)
 
 
 # ------------------------------------------------------------------------ whole turns
 
-def counts_array(s: State) -> np.ndarray:
-    return np.array(s.meeples, dtype=np.int64).reshape(N_TILES, 5)
+@dataclass(frozen=True)
+class Draw:
+    """A combination that ends in a draw: its outcomes and the step they resume at."""
+
+    step: int
+    outcomes: Outcomes
+
+    def key(self) -> tuple:
+        return ("draw", self.step, frozenset((s.turn_key(), p) for p, s in self.outcomes))
 
 
-def _results(pos: Position) -> Iterator[tuple[int, State]]:
-    """``(mover, state)`` for every (sequence, choices) combination, duplicates kept
-    (a generator: holding every state at once makes the garbage collector crawl)."""
-    assert pos.phase == "turns", pos.phase
-    base = State.of(pos)
-    mover = move_marker(base)
-    assert mover == pos.to_move, (mover, pos.to_move)
-    end_rule = {"live": NS.LIVE, "premove": NS.PREMOVE}[pos.end_rule]
-    found = NS.sowings(counts_array(base), end_rule)
-    assert len(found) == len(set(found))
-    if not found:
-        for s in sales(base, mover):
-            yield mover, s
+Leaf = State | Draw
+
+
+def _play(t: Turn, s: State, step: int, words: tuple[str, ...]
+          ) -> Iterator[tuple[tuple[str, ...], Leaf]]:
+    """``(label parts, leaf)`` of every combination of choices from ``step`` on."""
+    if step == len(STEPS):
+        yield words, s
         return
-    for start, path, colours in found:
-        s = base.copy()
-        s.meeples[start] = (0,) * 5
-        for t, c in zip(path, colours):
-            s.add(t, c, 1)
-        final, colour = path[-1], colours[-1]
-        k = s.meeples[final][colour]
-        assert k >= 2
-        s.add(final, colour, -k)
-        claim(s, mover, final)
-        for s2 in tribe_action(pos, s, mover, final, colour, k):
-            for s3 in tile_action(pos, s2, mover, final):
-                for s4 in sales(s3, mover):
-                    yield mover, s4
+    for choice in STEPS[step](t, s):
+        nxt = step if choice.stay else step + 1
+        said = words + (choice.label,) if choice.label else words
+        if choice.draw is not None and len(choice.draw) > 1:
+            yield said + (THEN_BEST,), Draw(nxt, choice.draw)
+        else:
+            after = choice.state if choice.draw is None else choice.draw[0][1]
+            yield from _play(t, after, nxt, said)
 
 
-def mover_score(tile_vp: list[int], s: State, mover: int) -> tuple[int, ...]:
-    """The mover's final-score parts (PARTS order) if the game ended in state ``s``."""
-    end = NSC.EndState(
-        gold=[p["gold"] for p in s.players],
-        viziers=[p["viziers"] for p in s.players],
-        elders=[p["elders"] for p in s.players],
-        djinns=[list(p["djinns"]) for p in s.players],
-        owner=[-1 if o is None else o for o in s.owner],
-        tile_vp=tile_vp,
-        palms=list(s.palms),
-        palaces=list(s.palaces),
-        goods=[list(p["goods"]) for p in s.players],
-        fakirs=[p["fakirs"] for p in s.players],
-    )
-    part = NSC.final_scores(end)[mover]
-    return tuple(part[k] for k in NSC.PARTS)
+class _Valuer:
+    """The mover's score delta by part of any leaf: a state's, or a draw's expectation of
+    the best continuation (most total, ties to the largest parts in PARTS order, §20.6)."""
+
+    def __init__(self, t: Turn) -> None:
+        self.t = t
+        self.tile_vp = [cell.vp for _, _, cell in t.pos.cells()]
+        self.before = mover_score(self.tile_vp, State.of(t.pos), t.mover)
+        self.scores: dict[tuple, tuple[int, ...]] = {}  # the score ignores meeples and cards
+        self.best: dict[tuple, tuple] = {}
+
+    def __call__(self, leaf: Leaf) -> tuple:
+        if isinstance(leaf, Draw):
+            total = [Fraction(0)] * len(self.before)
+            for p, s in leaf.outcomes:
+                total = [a + p * b for a, b in zip(total, self.continuation(s, leaf.step))]
+            return tuple(total)
+        scored = (leaf.players_key(), tuple(leaf.owner), tuple(leaf.palms), tuple(leaf.palaces))
+        if scored not in self.scores:
+            after = mover_score(self.tile_vp, leaf, self.t.mover)
+            self.scores[scored] = tuple(a - b for a, b in zip(after, self.before))
+        return self.scores[scored]
+
+    def continuation(self, s: State, step: int) -> tuple:
+        key = (step, s.turn_key())
+        if key not in self.best:
+            values = (self(leaf) for _, leaf in _play(self.t, s, step, ()))
+            self.best[key] = max(values, key=lambda v: (v[-1], *v[:-1]))
+        return self.best[key]
 
 
-def complete_turns(pos: Position) -> dict[tuple, tuple[tuple[int, ...], int]]:
-    """``position_key(result) -> (mover's score delta, count)`` over every complete turn."""
-    mover = pos.to_move
-    tile_vp = [cell.vp for _, _, cell in pos.cells()]
-    before = mover_score(tile_vp, State.of(pos), mover)
-    out: dict[tuple, tuple[tuple[int, ...], int]] = {}
-    scores: dict[tuple, tuple[int, ...]] = {}  # memo: the score ignores meeples and cards
+def _start(pos: Position, rules: Rules) -> tuple[Turn, State]:
+    assert pos.phase == "turns", pos.phase
+    s = State.of(pos)
+    mover = move_marker(s)
+    assert mover == pos.to_move, (mover, pos.to_move)
+    return Turn(pos, mover, rules), s
+
+
+def _combinations(pos: Position, rules: Rules) -> Iterator[tuple[str, Leaf, Turn]]:
+    """``(label, leaf, turn)`` of every combination, in §15 order."""
+    t, s = _start(pos, rules)
+    for words, leaf in _play(t, s, 0, ()):
+        yield "; ".join(words), leaf, t
+
+
+def _rows(pos: Position, rules: Rules) -> dict[tuple, list]:
+    """``result key -> [first label, delta by part, count]``."""
+    out: dict[tuple, list] = {}
+    value = None
     with _no_gc():
-        for who, s in _results(pos):
-            _tally(out, scores, s, who, tile_vp, before)
+        for label, leaf, t in _combinations(pos, rules):
+            value = value or _Valuer(t)
+            key = leaf.key()
+            if key in out:
+                out[key][2] += 1
+            else:
+                out[key] = [label, value(leaf), 1]
     return out
 
 
-def _tally(out: dict, scores: dict, s: State, who: int, tile_vp: list[int],
-           before: tuple[int, ...]) -> None:
-    key = s.key()
-    if key in out:
-        delta, n = out[key]
-        out[key] = (delta, n + 1)
-    else:
-        scored = (key[1], tuple(s.owner), tuple(s.palms), tuple(s.palaces))
-        if scored not in scores:
-            after = mover_score(tile_vp, s, who)
-            scores[scored] = tuple(a - b for a, b in zip(after, before))
-        out[key] = (scores[scored], 1)
+def complete_turns(pos: Position, rules: Rules = NO_POWERS
+                   ) -> dict[tuple, tuple[tuple, int]]:
+    """``result key -> (mover's score delta by part, count)`` over every complete turn."""
+    return {key: (delta, n) for key, (_, delta, n) in _rows(pos, rules).items()}
+
+
+def turn_rows(pos: Position, rules: Rules = Rules()) -> dict[str, tuple[tuple, int]]:
+    """``label -> (mover's score delta by part, count)``: the rows of
+    :func:`complete_turns`, each labelled by its first combination in §15 order."""
+    return {label: (delta, n) for label, delta, n in _rows(pos, rules).values()}
+
+
+def combinations_of(pos: Position, rules: Rules = Rules()) -> list[tuple[str, tuple]]:
+    """``(label, result key)`` of every combination in §15 order: every label is distinct,
+    and combinations with equal keys are one row of :func:`complete_turns`."""
+    with _no_gc():
+        return [(label, leaf.key()) for label, leaf, _ in _combinations(pos, rules)]
 
 
 @contextmanager
@@ -459,12 +371,12 @@ def _no_gc() -> Iterator[None]:
             gc.enable()
 
 
-def result_positions(pos: Position) -> list[Position]:
-    """Each distinct result of :func:`complete_turns` as a Position (first found first)."""
+def result_positions(pos: Position, rules: Rules = NO_POWERS) -> list[Position]:
+    """Each distinct deterministic result of :func:`complete_turns` as a Position (first
+    found first)."""
     seen: dict[tuple, Position] = {}
     with _no_gc():
-        for _, s in _results(pos):
-            key = s.key()
-            if key not in seen:
-                seen[key] = s.to_position(pos)
+        for _, leaf, _ in _combinations(pos, rules):
+            if isinstance(leaf, State) and leaf.key() not in seen:
+                seen[leaf.key()] = leaf.to_position(pos)
     return list(seen.values())
