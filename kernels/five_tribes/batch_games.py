@@ -52,7 +52,7 @@ from .scoring import SCORE_PARTS
 from .sowing import MAX_STACK
 from .sowing_count import random_sowing, sowing_exists, walk_tables
 from .state import (
-    BID_ORDER, BIDDING, DJINN_ROW, END_RULE, MAX_PLAYERS, N_PLAYERS, P_CAMELS, P_DJINNS,
+    BID_ORDER, BIDDING, DJINN_NEIGHBOUR, DJINN_ROW, END_RULE, MAX_PLAYERS, N_PLAYERS, P_CAMELS, P_DJINNS,
     P_GOLD, PHASE, ROW, STATE_SIZE, T_OWNER, TO_MOVE, TURN_TRACK, meeples,
 )
 from .complete_turns import (
@@ -169,6 +169,7 @@ def fresh_state(st):
     st[DJINN_ROW:DJINN_ROW + 3] = -1
     st[BID_ORDER:BID_ORDER + MAX_PLAYERS] = -1
     st[TURN_TRACK:TURN_TRACK + 9] = -1
+    st[DJINN_NEIGHBOUR] = 8
 
 
 @njit(cache=True)

@@ -50,7 +50,15 @@ N_PLAYERS = TO_MOVE + 1
 END_RULE = N_PLAYERS + 1  # sowing.LIVE or sowing.PREMOVE
 # 1: the Assassins may kill no one (docs/games/five-tribes.md §14.3)
 ASSASSIN_OPTIONAL = END_RULE + 1
-STATE_SIZE = ASSASSIN_OPTIONAL + 1
+# djinn powers (docs/games/five-tribes.md §20): per player, the djinns whose power was used
+# in this turn (a mask; kept for the round with DJINN_PER_ROUND); the djinns Sibittis drew
+# and the mover has not sorted yet (a mask, only inside a turn)
+P_USED = ASSASSIN_OPTIONAL + 1  # 4 masks
+DRAWN = P_USED + MAX_PLAYERS
+DJINN_NEIGHBOUR = DRAWN + 1  # 8 or 4: the tiles "around" for Hagis and Lamia (§20.3)
+NEKIR_PER_MEEPLE = DJINN_NEIGHBOUR + 1  # 1: Nekir pays per victim, not per kill action
+DJINN_PER_ROUND = NEKIR_PER_MEEPLE + 1  # 1: 2 players use each power once per round
+STATE_SIZE = DJINN_PER_ROUND + 1
 
 BIDDING = 0
 TURNS = 1
@@ -68,4 +76,5 @@ def empty_state() -> np.ndarray:
     for start, length in ((T_OWNER, N_TILES), (ROW, 9), (DJINN_ROW, 3),
                           (BID_ORDER, MAX_MARKERS), (TURN_TRACK, TRACK_SPACES)):
         st[start:start + length] = -1
+    st[DJINN_NEIGHBOUR] = 8
     return st
