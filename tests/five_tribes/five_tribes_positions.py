@@ -209,6 +209,14 @@ def loop_board() -> np.ndarray:
     return board
 
 
+def next_bidding(pos: Position) -> Position:
+    """A turns-phase ``pos`` with every marker back on the bid order track, in play order:
+    the next round's bidding."""
+    order = [*pos.bid_track, *(p for p in pos.turn_track if p is not None)]
+    return replace(pos, bid_track=tuple(order), turn_track=(None,) * 9, phase="bidding",
+                   to_move=order[0])
+
+
 PAID_DJINNS = tuple(name for name, _, cost in FT.DJINNS if cost != FT.COST_NONE)
 
 
