@@ -205,3 +205,25 @@ def test_kumarbi_bids_with_al_amin_cost_the_fakirs_end_worth(oddsbot_cli):
     one = rows["bid 3 kumarbi 1"]
     assert one["ev"] == one["turn_value"] - one["cost"] - (goods[0] - goods[1])
     assert rows["bid 3"]["ev"] == rows["bid 3"]["turn_value"] - 3
+
+
+# ----------------------------------------------------------------------- policies
+
+def test_the_policies_bid_with_kumarbi():
+    scratch = np.empty(FT.MAX_BIDS, dtype=np.int64)
+    rng = stream(np.uint64(11), 1)
+
+    def greedy(pos: Position) -> str:
+        return bid_label(FT.choose_bid(encode(pos), FT.P_GREEDY, rng, scratch))
+
+    zeros_full = (None,) * 6 + (1, 2, 3)
+    track = (1,) + (None,) * 5 + (2, None, None)
+    assert greedy(bidding(3, 2, ("Kumarbi",), track)) == "bid 0"  # a free zero: no Fakir
+    # the lowest price, then the fewest Fakirs: 0 GC for 1 Fakir on the 1 space
+    assert greedy(bidding(9, 3, ("Kumarbi",), zeros_full, 4)) == "bid 1 kumarbi 1"
+    assert greedy(bidding(9, 0, ("Kumarbi",), zeros_full, 4)) == "bid 1"
+    # random: every legal bid, Kumarbi's included, can be drawn
+    pos = bidding(3, 2, ("Kumarbi",), track)
+    drawn = {bid_label(FT.choose_bid(encode(pos), FT.P_RANDOM, rng, scratch))
+             for _ in range(400)}
+    assert drawn == set(kernel_bids(pos))
