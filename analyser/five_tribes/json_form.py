@@ -16,8 +16,8 @@ and ``board`` are required. Fields and defaults:
   ``camels`` (camels not yet placed) 11 with 2 players and 8 otherwise, minus the tiles the
   player owns on the board, ``djinns`` [] (names), ``djinns_used`` [] (the held djinns
   whose power the player has already used: in the turn under way, or with
-  ``two_player_djinn`` "per_round" in this round; docs/games/five-tribes.md §20.8), ``goods`` {} (merchandise name -> count,
-  missing types 0), ``fakirs`` 0.
+  ``two_player_djinn`` "per_round" in this round; docs/games/five-tribes.md §20.8),
+  ``goods`` {} (merchandise name -> count, missing types 0), ``fakirs`` 0.
 * ``resources``: the face-up resource row, front first, at most 9 cards (merchandise names
   or "fakir"; the 2014 printing's "slave" is read as "fakir"), default [].
   ``djinns``: the face-up djinns, at most 3, default []. Djinn names as in the rulebook,

@@ -9,8 +9,8 @@ so a game's record depends on (seed, r) only: never on chunking, threads or Dask
 Policies (``POLICY_NAMES``, one per seat):
 
 - ``random``: makes a uniformly random legal bid (``legal_bids``: every space, plain and
-  with each number of Fakirs Kumarbi allows, docs/games/five-tribes.md §20.7); a turn is a uniformly
-  random full sowing sequence (every row of ``list_sowings`` equally likely, drawn
+  with each number of Fakirs Kumarbi allows, docs/games/five-tribes.md §20.7); a turn is a
+  uniformly random full sowing sequence (every row of ``list_sowings`` equally likely, drawn
   without listing them: ``random_sowing``; none: the no-sowing turn), then a uniformly
   random tribe choice (``tribe_options``) and tile choice (``tile_options``, skipping an
   optional action included); it never sells. Played through ``apply_turn``.

@@ -3,9 +3,9 @@
 end check. Spaces are indices into ``BID_COSTS`` (18, 12, 8, 5, 3, 1, 0, 0, 0); a zero bid
 is ``BID_ZERO``. A bid is a code ``space + TRACK_SPACES * k``: the space taken and the
 Fakirs discarded with Kumarbi (k = 0: a plain bid), paying the price of the space k steps
-cheaper (docs/games/five-tribes.md §20.7). Randomness comes from a ``rng`` stream (``kernels.rng``). The face-up
-djinns are kept in ``DJINNS`` order (their order has no effect), the resource row front
-first."""
+cheaper (docs/games/five-tribes.md §20.7). Randomness comes from a ``rng`` stream
+(``kernels.rng``). The face-up djinns are kept in ``DJINNS`` order (their order has no
+effect), the resource row front first."""
 
 import numpy as np
 from numba import njit

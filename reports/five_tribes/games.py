@@ -2,7 +2,8 @@
 
 Seats play ``random`` (uniformly random legal bids and complete turns, the default: fast
 enough for large runs) or ``greedy`` (the best exact complete turn, and the bid of the
-lowest gold price, Kumarbi's included: not the analyser's bid model), as ``kernels.five_tribes.batch_games`` describes.
+lowest gold price, Kumarbi's included: not the analyser's bid model), as
+``kernels.five_tribes.batch_games`` describes.
 
 Columns of ``simulate_block`` (one row per game; seats 0..P-1 are the players, the deal
 shuffles the markers, so no seat bids first by its number):
