@@ -8,16 +8,20 @@ after this turn (docs/games/five-tribes.md §13), in VP, split into its parts.
 Beyond the budgets of ``turns`` the turn table is sampled: every listed turn still valued
 exactly, its count estimated (``count_se``), turns of sowings not drawn missing.
 
-Bids (phase "bidding"): one row per legal turn-order space: its ``cost`` and
-``turn_value``, the best exact turn value the bidder would have when acting at that place,
-given the markers already on the turn order track that would act earlier, each playing
-the greedy exact-value policy (its best complete turn) first. Markers still to bid are
-not modelled. ``ev`` = turn_value - cost (coins are VP at the end).
+Bids (phase "bidding"): one row per legal bid (a space, plainly or with k Fakirs
+discarded for Kumarbi, docs/games/five-tribes.md §20.7): its ``cost`` (gold), ``fakirs``
+and ``turn_value``, the best exact turn value the bidder would have when acting at that
+place with the Fakirs left after the bid, given the markers already on the turn order
+track that would act earlier, each playing the greedy exact-value policy (its best complete
+turn) first. Markers still to bid are not modelled. ``ev`` = turn_value - cost - the
+end-score worth of the Fakirs discarded (0 unless Al-Amin makes pairs of them goods; coins
+are VP at the end).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -102,45 +106,67 @@ def _acting(st: np.ndarray, owners: list[int]) -> np.ndarray:
     return s
 
 
-def _legal_spaces(st: np.ndarray) -> list[int]:
-    spaces = np.zeros(FT.TRACK_SPACES, dtype=np.int64)
-    return [int(s) for s in spaces[:FT.legal_bids(st, spaces)]]
+def _legal_bids(st: np.ndarray) -> list[int]:
+    bids = np.zeros(FT.MAX_BIDS, dtype=np.int64)
+    return [int(b) for b in bids[:FT.legal_bids(st, bids)]]
 
 
-def _best_value(st: np.ndarray, player: int) -> int:
-    """The best exact turn value of ``player`` acting now on ``st``'s board."""
-    _, parts = FT.greedy_turn(_acting(st, [player]))
-    return int(parts[-1])
+def _discarding(st: np.ndarray, player: int, fakirs: int) -> np.ndarray:
+    """A copy of ``st`` where ``player`` has discarded ``fakirs`` Fakirs (Kumarbi)."""
+    s = st.copy()
+    s[FT.P_FAKIRS + player] -= fakirs
+    s[FT.RES_DISCARD + FT.FAKIR_CARD] += fakirs
+    return s
 
 
-def bid_values(pos: Position) -> dict[int, tuple[int, str]]:
-    """Per legal space: (the bidder's best exact turn value there, the greedy turns
-    played before it, in words)."""
+def _total(st: np.ndarray, player: int) -> int:
+    """``player``'s final score if the game ended on ``st``."""
+    return int(FT.state_scores(st)[player, -1])
+
+
+class BidValue(NamedTuple):
+    """A legal bid as the greedy model values it (module doc); gold and VP."""
+
+    cost: int
+    fakirs: int
+    turn_value: int
+    ev: int
+    earlier_turns: str
+
+
+def bid_values(pos: Position) -> dict[int, BidValue]:
+    """Per legal bid (a ``rounds`` code), in ``legal_bids`` order: its value under the
+    greedy model (module doc), with the greedy turns played before it, in words."""
     st = encode(pos)
+    me = pos.to_move
     placed = [p for p in pos.turn_track if p is not None]
     types = _tile_types(pos)
-    board = st
-    played: list[str] = []
-    after = []  # after[i]: once the first i placed markers have played
-    for i in range(len(placed) + 1):
-        after.append((_best_value(board, pos.to_move), "; ".join(played)))
-        if i == len(placed):
-            break
-        s = _acting(board, [placed[i]])
+    boards, words = [st], []  # boards[i]: once the first i placed markers have played
+    for owner in placed:
+        s = _acting(boards[-1], [owner])
         action, _ = FT.greedy_turn(s)
-        played.append(f"p{placed[i]}: {turn_label(action, types)}")
+        words.append(f"p{owner}: {turn_label(action, types)}")
         FT.apply_turn(s, action)
-        board = s
-    return {space: after[FT.markers_before(st, space)] for space in _legal_spaces(st)}
+        boards.append(s)
+    turn_values: dict[tuple[int, int], int] = {}  # (markers before, fakirs) -> value
+    out = {}
+    for bid in _legal_bids(st):
+        i, k = int(FT.markers_before(st, bid)), int(FT.bid_fakirs(bid))
+        if (i, k) not in turn_values:
+            _, parts = FT.greedy_turn(_acting(_discarding(boards[i], me, k), [me]))
+            turn_values[i, k] = int(parts[-1])
+        cost = int(FT.bid_price(bid))
+        worth = _total(st, me) - _total(_discarding(st, me, k), me)  # the Fakirs at the end
+        out[bid] = BidValue(cost, k, turn_values[i, k], turn_values[i, k] - cost - worth,
+                            "; ".join(words[:i]))
+    return out
 
 
 def bid_table(pos: Position) -> pd.DataFrame:
-    rows = []
-    for space, (value, before) in bid_values(pos).items():
-        cost = int(FT.BID_COSTS[space])
-        rows.append({"action": bid_label(space), "ev": float(value - cost), "se": np.nan,
-                     "method": "greedy", "cost": cost, "turn_value": value,
-                     "earlier_turns": before or None})
+    rows = [{"action": bid_label(bid), "ev": float(v.ev), "se": np.nan, "method": "greedy",
+             "cost": v.cost, "fakirs": v.fakirs, "turn_value": v.turn_value,
+             "earlier_turns": v.earlier_turns or None}
+            for bid, v in bid_values(pos).items()]
     return pd.DataFrame(rows)
 
 
@@ -148,7 +174,7 @@ def legal_actions(pos: Position) -> list[str]:
     """Labels of every legal action: the bids while bidding, else the complete turns."""
     validate(pos)
     if pos.phase == "bidding":
-        return [bid_label(s) for s in _legal_spaces(encode(pos))]
+        return [bid_label(b) for b in _legal_bids(encode(pos))]
     rows = exact_rows(encode(pos))
     if rows is None:
         raise OddsbotError(f"actions: player {pos.to_move} has more complete turns than "
@@ -178,7 +204,7 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     ``count_se`` (its standard error, 0 when exact), the parts of ``ev`` (gold,
     viziers incl. the 10-VP comparisons, elders, tiles, palms, palaces, djinns, goods),
     ``sowing``, ``final_tile``, ``taken``, ``fakirs`` and ``sale_gold``; bids add ``cost``,
-    ``turn_value`` and ``earlier_turns``."""
+    ``fakirs`` (discarded with Kumarbi), ``turn_value`` and ``earlier_turns``."""
     validate(pos)
     rows = None if pos.phase == "bidding" else turn_rows(encode(pos), samples=samples, seed=seed,
                                                           progress=progress)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...kernels import five_tribes as FT
+from .json_form import TWO_PLAYER_DJINN  # index = the kernel's DJINN_PER_ROUND
 from .names import CARDS, DJINN_NAMES
 from .position import Cell, Player, Position
 
@@ -39,6 +40,7 @@ def encode(pos: Position) -> np.ndarray:
         st[FT.P_FAKIRS + p] = player.fakirs
         st[FT.P_GOODS + p * FT.N_GOODS:FT.P_GOODS + (p + 1) * FT.N_GOODS] = player.goods
         st[FT.P_DJINNS + p] = _mask(player.djinns)
+        st[FT.P_USED + p] = _mask(player.djinns_used)
     for i, card in enumerate(pos.resources):
         st[FT.ROW + i] = CARDS.index(card)
     for i, djinn in enumerate(pos.djinns):
@@ -57,6 +59,9 @@ def encode(pos: Position) -> np.ndarray:
     st[FT.N_PLAYERS] = pos.n_players
     st[FT.END_RULE] = END_RULES.index(pos.end_rule)
     st[FT.ASSASSIN_OPTIONAL] = pos.assassin_optional
+    st[FT.DJINN_NEIGHBOUR] = pos.djinn_neighbour
+    st[FT.NEKIR_PER_MEEPLE] = pos.nekir_per_meeple
+    st[FT.DJINN_PER_ROUND] = TWO_PLAYER_DJINN.index(pos.two_player_djinn)
     return st
 
 
@@ -75,6 +80,7 @@ def decode(st: np.ndarray) -> Position:
         Player(camels=int(st[FT.P_CAMELS + p]), gold=int(st[FT.P_GOLD + p]),
                viziers=int(st[FT.P_VIZIERS + p]), elders=int(st[FT.P_ELDERS + p]),
                djinns=_djinns(int(st[FT.P_DJINNS + p])),
+               djinns_used=_djinns(int(st[FT.P_USED + p])),
                goods=tuple(int(x) for x in st[FT.P_GOODS + p * FT.N_GOODS:
                                               FT.P_GOODS + (p + 1) * FT.N_GOODS]),
                fakirs=int(st[FT.P_FAKIRS + p]))
@@ -92,4 +98,7 @@ def decode(st: np.ndarray) -> Position:
         phase="turns" if st[FT.PHASE] == FT.TURNS else "bidding",
         to_move=int(st[FT.TO_MOVE]), resource_discard=discard,
         djinn_discard=_djinns(int(st[FT.DJINN_DISCARD])), end_rule=END_RULES[st[FT.END_RULE]],
-        assassin_optional=bool(st[FT.ASSASSIN_OPTIONAL]))
+        assassin_optional=bool(st[FT.ASSASSIN_OPTIONAL]),
+        djinn_neighbour=int(st[FT.DJINN_NEIGHBOUR]),
+        nekir_per_meeple=bool(st[FT.NEKIR_PER_MEEPLE]),
+        two_player_djinn=TWO_PLAYER_DJINN[st[FT.DJINN_PER_ROUND]])

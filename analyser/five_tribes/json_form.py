@@ -14,8 +14,10 @@ and ``board`` are required. Fields and defaults:
 * ``players``: a number (2-4) or a list of player objects; default 4. A player object's
   fields are all optional: ``gold`` 50, ``viziers`` 0, ``elders`` 0 (held meeples),
   ``camels`` (camels not yet placed) 11 with 2 players and 8 otherwise, minus the tiles the
-  player owns on the board, ``djinns`` [] (names), ``goods`` {} (merchandise name -> count,
-  missing types 0), ``fakirs`` 0.
+  player owns on the board, ``djinns`` [] (names), ``djinns_used`` [] (the held djinns
+  whose power the player has already used: in the turn under way, or with
+  ``two_player_djinn`` "per_round" in this round; docs/games/five-tribes.md §20.8),
+  ``goods`` {} (merchandise name -> count, missing types 0), ``fakirs`` 0.
 * ``resources``: the face-up resource row, front first, at most 9 cards (merchandise names
   or "fakir"; the 2014 printing's "slave" is read as "fakir"), default [].
   ``djinns``: the face-up djinns, at most 3, default []. Djinn names as in the rulebook,
@@ -33,9 +35,13 @@ and ``board`` are required. Fields and defaults:
 * ``to_move``: default the owner of the marker that acts next (``bid_track``'s front while
   bidding, the first marker on ``turn_track`` during turns); any other value is invalid.
 * ``resource_discard`` (card names) and ``djinn_discard`` (djinn names): default [].
-* ``rules``: ``{"end_rule": "live" | "premove", "assassin_optional": false | true}``:
-  the sowing's end rule (docs/games/five-tribes.md §7.4), default "live"; whether the Assassins may
-  kill no one when a victim exists (§14.3), default false.
+* ``rules``: ``{"end_rule": "live" | "premove", "assassin_optional": false | true,
+  "djinn_neighbour": 8 | 4, "nekir_per_meeple": false | true,
+  "two_player_djinn": "per_turn" | "per_round"}``: the sowing's end rule
+  (docs/games/five-tribes.md §7.4), default "live"; whether the Assassins may kill no one
+  when a victim exists (§14.3), default false; the djinn switches of §20.3 (the tiles
+  around for Hagis and Lamia, default 8; Nekir paying per victim, default false; the
+  2-player limit, default "per_turn", "per_round" only with 2 players).
 
 Hidden parts are never given, always derived: the bag holds every meeple neither on the
 board nor held (viziers and elders); the resource deck holds the 54 cards minus the row,
@@ -47,7 +53,8 @@ Numbers are read within the ranges of docs/games/five-tribes.md §18.3 (``COUNT_
 
 ``to_json`` writes every field in canonical form: meeples in ``YWBGR`` order, djinn lists
 and the resource discard pile in box order (their order has no effect), goods only where
-non-zero.
+non-zero; a player's ``djinns_used`` and the djinn switches of ``rules`` only when not
+empty or not the default (so files without djinn powers read and write as before).
 """
 
 from __future__ import annotations
@@ -65,10 +72,15 @@ from .position import FREE_TRACK, NAME, Cell, Player, Position
 TOP_KEYS = ("game", "board", "players", "resources", "djinns", "bid_track", "turn_track",
             "phase", "to_move", "resource_discard", "djinn_discard", "rules")
 CELL_KEYS = ("tile", "vp", "meeples", "owner", "palms", "palaces")
-PLAYER_KEYS = ("gold", "viziers", "elders", "camels", "djinns", "goods", "fakirs")
+PLAYER_KEYS = ("gold", "viziers", "elders", "camels", "djinns", "djinns_used", "goods",
+               "fakirs")
+RULE_KEYS = ("end_rule", "assassin_optional", "djinn_neighbour", "nekir_per_meeple",
+             "two_player_djinn")
 COUNT_KEYS = ("gold", "viziers", "elders", "camels", "fakirs")
 PHASES = ("bidding", "turns")
 END_RULES = ("live", "premove")
+NEIGHBOURS = (8, 4)  # djinn_neighbour (docs/games/five-tribes.md §20.3)
+TWO_PLAYER_DJINN = ("per_turn", "per_round")  # the 2-player djinn limit (§14.18, §20.3)
 COSTS = tuple(int(c) for c in FT.BID_COSTS)
 FIRST_ZERO = COSTS.index(0)
 COST_LABELS = tuple(str(c) for c in COSTS[:FIRST_ZERO + 1])
@@ -134,8 +146,9 @@ def _player(value: Any, field: str) -> dict[str, Any]:
     spec = json_object(value, field, PLAYER_KEYS)
     out: dict[str, Any] = {k: whole_number(spec[k], f"{field}.{k}", 0, COUNT_MAX[k])
                            for k in COUNT_KEYS if k in spec}
-    if "djinns" in spec:
-        out["djinns"] = djinn_list(spec["djinns"], f"{field}.djinns")
+    for key in ("djinns", "djinns_used"):
+        if key in spec:
+            out[key] = djinn_list(spec[key], f"{field}.{key}")
     if "goods" in spec:
         counts: Counter[str] = Counter()
         for key, k in json_object(spec["goods"], f"{field}.goods").items():
@@ -261,6 +274,9 @@ def build(board: tuple[tuple[Cell, ...], ...], players: int | list[dict[str, Any
         djinn_discard=fields.get("djinn_discard", ()),
         end_rule=fields.get("end_rule", "live"),
         assassin_optional=fields.get("assassin_optional", False),
+        djinn_neighbour=fields.get("djinn_neighbour", 8),
+        nekir_per_meeple=fields.get("nekir_per_meeple", False),
+        two_player_djinn=fields.get("two_player_djinn", "per_turn"),
     )
     return pos.with_(to_move=fields.get("to_move", default_to_move(pos)))
 
@@ -270,6 +286,36 @@ def choice(value: Any, field: str, allowed: tuple[str, ...]) -> str:
         raise PositionError(field, f"must be {' or '.join(map(repr, allowed))}, got "
                                    f"{quote(value)}")
     return value
+
+
+def flag(value: Any, field: str) -> bool:
+    """A JSON boolean."""
+    if not isinstance(value, bool):
+        raise PositionError(field, f"must be true or false, got {quote(value)}")
+    return value
+
+
+def neighbours(value: Any, field: str) -> int:
+    """``djinn_neighbour``: 8 or 4 (a whole number)."""
+    if isinstance(value, bool) or value not in NEIGHBOURS:
+        raise PositionError(field, f"must be 8 or 4, got {quote(value)}")
+    return int(value)
+
+
+def _rules(value: Any) -> dict[str, Any]:
+    rules = json_object(value, "rules", RULE_KEYS)
+    out: dict[str, Any] = {}
+    if "end_rule" in rules:
+        out["end_rule"] = choice(rules["end_rule"], "rules.end_rule", END_RULES)
+    for key in ("assassin_optional", "nekir_per_meeple"):
+        if key in rules:
+            out[key] = flag(rules[key], f"rules.{key}")
+    if "djinn_neighbour" in rules:
+        out["djinn_neighbour"] = neighbours(rules["djinn_neighbour"], "rules.djinn_neighbour")
+    if "two_player_djinn" in rules:
+        out["two_player_djinn"] = choice(rules["two_player_djinn"], "rules.two_player_djinn",
+                                         TWO_PLAYER_DJINN)
+    return out
 
 
 def position_from_json(data: Any) -> Position:
@@ -299,15 +345,7 @@ def position_from_json(data: Any) -> Position:
         fields["phase"] = choice(data["phase"], "phase", PHASES)
     if "to_move" in data:
         fields["to_move"] = whole_number(data["to_move"], "to_move")
-    rules = json_object(data.get("rules", {}), "rules", ("end_rule", "assassin_optional"))
-    if "end_rule" in rules:
-        fields["end_rule"] = choice(rules["end_rule"], "rules.end_rule", END_RULES)
-    if "assassin_optional" in rules:
-        if not isinstance(rules["assassin_optional"], bool):
-            raise PositionError("rules.assassin_optional",
-                                f"must be true or false, got "
-                                f"{quote(rules['assassin_optional'])}")
-        fields["assassin_optional"] = rules["assassin_optional"]
+    fields.update(_rules(data.get("rules", {})))
     return build(_board(data["board"]), _players(data.get("players", DEFAULT_PLAYERS)), fields)
 
 
@@ -317,9 +355,23 @@ def _cell_json(cell: Cell) -> dict[str, Any]:
 
 
 def _player_json(p: Player) -> dict[str, Any]:
-    return {"gold": p.gold, "viziers": p.viziers, "elders": p.elders, "camels": p.camels,
-            "djinns": list(p.djinns),
-            "goods": {g: k for g, k in zip(FT.GOODS, p.goods) if k}, "fakirs": p.fakirs}
+    out = {"gold": p.gold, "viziers": p.viziers, "elders": p.elders, "camels": p.camels,
+           "djinns": list(p.djinns)}
+    if p.djinns_used:
+        out["djinns_used"] = list(p.djinns_used)
+    return {**out, "goods": {g: k for g, k in zip(FT.GOODS, p.goods) if k}, "fakirs": p.fakirs}
+
+
+def _rules_json(pos: Position) -> dict[str, Any]:
+    """The rules, the djinn switches only where not the default."""
+    out: dict[str, Any] = {"end_rule": pos.end_rule, "assassin_optional": pos.assassin_optional}
+    if pos.djinn_neighbour != 8:
+        out["djinn_neighbour"] = pos.djinn_neighbour
+    if pos.nekir_per_meeple:
+        out["nekir_per_meeple"] = True
+    if pos.two_player_djinn != "per_turn":
+        out["two_player_djinn"] = pos.two_player_djinn
+    return out
 
 
 def _turn_track_json(track: tuple[int | None, ...]) -> dict[str, Any]:
@@ -345,5 +397,5 @@ def position_to_json(pos: Position) -> dict[str, Any]:
         "to_move": pos.to_move,
         "resource_discard": list(pos.resource_discard),
         "djinn_discard": list(pos.djinn_discard),
-        "rules": {"end_rule": pos.end_rule, "assassin_optional": pos.assassin_optional},
+        "rules": _rules_json(pos),
     }

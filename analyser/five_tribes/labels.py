@@ -180,6 +180,9 @@ def turn_labels(actions: np.ndarray, tile_types: tuple[str, ...]) -> list[str]:
     return out
 
 
-def bid_label(space: int) -> str:
-    """``bid 18`` ... ``bid 0`` for turn-order-track space ``space``."""
-    return f"bid {FT.BID_COSTS[space]}"
+def bid_label(bid: int) -> str:
+    """``bid 18`` ... ``bid 0`` for a bid (``rounds`` code) on that turn-order-track space;
+    with Kumarbi ``bid 18 kumarbi 2`` (2 Fakirs discarded, docs/games/five-tribes.md §20.7)."""
+    k = int(FT.bid_fakirs(bid))
+    kumarbi = f" kumarbi {k}" if k else ""
+    return f"bid {FT.BID_COSTS[FT.bid_space(bid)]}{kumarbi}"

@@ -22,11 +22,14 @@ Fields after the board, each written only when it differs from the JSON form's d
 * ``bid=2,0,1``: the bid order track, front first; ``turn=18:2,3:0,0:1,0:3``: the occupied
   turn order track spaces as ``cost:seat`` in play order (zeros: first plays first);
   ``phase=turns``; ``to=1``;
-* ``p1=gc38,v3,e1,c5,fi2,fa1,Baal``: player 1's holdings: ``gc`` gold, ``v`` viziers,
-  ``e`` elders, ``c`` camels left, a card code with a count (goods and fakirs), and djinn
-  names;
+* ``p1=gc38,v3,e1,c5,fi2,fa1,Baal,Enki*``: player 1's holdings: ``gc`` gold, ``v``
+  viziers, ``e`` elders, ``c`` camels left, a card code with a count (goods and fakirs), and
+  djinn names, a ``*`` after a held djinn whose power the player has already used
+  (``djinns_used``, docs/games/five-tribes.md §20.8);
 * ``rd=fa,fi``, ``dd=Enki``: resource and djinn discard piles; ``end=premove``;
-  ``kill=optional`` (the Assassins may kill no one, docs/games/five-tribes.md §14.3).
+  ``kill=optional`` (the Assassins may kill no one, docs/games/five-tribes.md §14.3); the
+  djinn switches of §20.3: ``around=4`` (Hagis and Lamia, default 8), ``nekir=per_meeple``
+  (default ``per_action``), ``limit=per_round`` (2 players; default ``per_turn``).
 
 Example: a board in ``board_text`` form::
 
@@ -50,13 +53,17 @@ from ...kernels import five_tribes as FT
 from ...errors import PositionError, quote
 from ...strict import read_int
 from . import names
-from .json_form import (COUNT_MAX, DEFAULT_PLAYERS, END_RULES, MAX_VP, PHASES, bids_of, build,
-                        card_max, check_grid, check_player_count, choice, default_bid_track,
-                        default_camels, default_phase, default_to_move, default_vp,
-                        djinn_list, place_bids, space_cost)
+from .json_form import (COUNT_MAX, DEFAULT_PLAYERS, END_RULES, MAX_VP, PHASES,
+                        TWO_PLAYER_DJINN, bids_of, build, card_max, check_grid,
+                        check_player_count, choice, default_bid_track, default_camels,
+                        default_phase, default_to_move, default_vp, djinn_list, neighbours,
+                        place_bids, space_cost)
 from .position import NAME, Cell, Player, Position
 
-KEYS = ("n", "bid", "turn", "phase", "to", "res", "dj", "rd", "dd", "end", "kill")
+KEYS = ("n", "bid", "turn", "phase", "to", "res", "dj", "rd", "dd", "end", "kill", "around",
+        "nekir", "limit")
+USED = "*"  # after a held djinn: its power already used (djinns_used)
+NEKIR = ("per_action", "per_meeple")  # nekir=: index = nekir_per_meeple
 COUNTS = {"gc": "gold", "v": "viziers", "e": "elders", "c": "camels"}
 MARKS = {"p": "palms", "P": "palaces"}
 MARK_MAX = {"p": FT.PALMS, "P": FT.PALACES}
@@ -125,7 +132,7 @@ def _player_text(p: Player, camels: int) -> str:
              if getattr(p, attr) != getattr(default, attr)]
     cards = (*p.goods, p.fakirs)
     items += [f"{code}{k}" for code, k in zip(names.CARD_CODES, cards) if k]
-    items += [names.djinn_token(d) for d in p.djinns]
+    items += [names.djinn_token(d) + (USED if d in p.djinns_used else "") for d in p.djinns]
     return ",".join(items)
 
 
@@ -166,6 +173,12 @@ def to_notation(pos: Position) -> str:
         parts.append(f"end={pos.end_rule}")
     if pos.assassin_optional:
         parts.append("kill=optional")
+    if pos.djinn_neighbour != 8:
+        parts.append(f"around={pos.djinn_neighbour}")
+    if pos.nekir_per_meeple:
+        parts.append("nekir=per_meeple")
+    if pos.two_player_djinn != "per_turn":
+        parts.append(f"limit={pos.two_player_djinn}")
     return " ".join(parts)
 
 
@@ -191,11 +204,14 @@ def _player(text: str, i: int) -> dict[str, Any]:
     field = f"players[{i}]"
     out: dict[str, Any] = {}
     cards = [0] * len(names.CARDS)
-    djinns = []
+    djinns, used = [], []
     for item in _items(text):
         m = re.fullmatch(r"([A-Za-z]+)(-?[0-9]+)", item)
         if m is None:
-            djinns.append(item)
+            name = item.removesuffix(USED)
+            djinns.append(name)
+            if name != item:
+                used.append(name)
             continue
         key, digits = m.groups()
         if key in COUNTS:
@@ -209,6 +225,7 @@ def _player(text: str, i: int) -> dict[str, Any]:
                                                        card_max(card))
     out["goods"], out["fakirs"] = tuple(cards[:-1]), cards[-1]
     out["djinns"] = djinn_list(djinns, f"{field}.djinns")
+    out["djinns_used"] = djinn_list(used, f"{field}.djinns_used")
     return out
 
 
@@ -262,4 +279,10 @@ def parse_notation(text: str) -> Position:
         fields["end_rule"] = choice(opts["end"], "rules.end_rule", END_RULES)
     if "kill" in opts:
         fields["assassin_optional"] = choice(opts["kill"], "kill", ("optional",)) == "optional"
+    if "around" in opts:
+        fields["djinn_neighbour"] = neighbours(read_int(opts["around"], "around"), "around")
+    if "nekir" in opts:
+        fields["nekir_per_meeple"] = choice(opts["nekir"], "nekir", NEKIR) == "per_meeple"
+    if "limit" in opts:
+        fields["two_player_djinn"] = choice(opts["limit"], "limit", TWO_PLAYER_DJINN)
     return build(board, players, fields)

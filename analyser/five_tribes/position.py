@@ -9,7 +9,9 @@ The turn order track (the priced one) is a 9-tuple aligned with ``FT.BID_COSTS``
 (18, 12, 8, 5, 3, 1, 0, 0, 0), None where free, the zero spaces filled from the first, so
 reading it left to right gives the play order. The bid order track lists marker owners
 front first. Hidden parts (bag, decks) are never stored: see ``bag``, ``resource_deck``,
-``djinn_deck``.
+``djinn_deck``. ``Player.djinns_used``: the held djinns whose power that player has
+already used (in the turn under way; with ``two_player_djinn == "per_round"``, in this round),
+in ``FT.DJINNS`` order (docs/games/five-tribes.md §20.8).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ class Player:
     viziers: int = 0
     elders: int = 0
     djinns: tuple[str, ...] = ()
+    djinns_used: tuple[str, ...] = ()  # powers already used (§20.8)
     goods: tuple[int, ...] = (0,) * len(FT.GOODS)
     fakirs: int = 0
 
@@ -68,6 +71,10 @@ class Position:
     end_rule: str = "live"  # docs/games/five-tribes.md §7.4: "live" or "premove"
     # docs/games/five-tribes.md §14.3: may the Assassins kill no one?
     assassin_optional: bool = False
+    # docs/games/five-tribes.md §20.3: the djinn switches
+    djinn_neighbour: int = 8  # the tiles around a tile for Hagis and Lamia: 8 or 4
+    nekir_per_meeple: bool = False  # Nekir pays per victim, not per kill action
+    two_player_djinn: str = "per_turn"  # or "per_round": the 2-player use limit
 
     @property
     def variant(self) -> str:

@@ -1,7 +1,8 @@
 """Whole Five Tribes games under the greedy exact-value policy, seeded.
 
-Every marker bids for the space with the best ``advise`` bid value (best exact turn value
-there minus its cost; ties to the cheaper space) and plays its best exact complete turn
+Every marker makes the bid with the best ``advise`` bid value (best exact turn value there
+minus its cost; Kumarbi bids included; ties to the cheaper bid, then to fewer Fakirs) and
+plays its best exact complete turn
 (the first, in enumeration order, of the largest change in its own final score).
 Clean-up refills draw from chance stream (seed, 1); nothing else is random.
 """
@@ -59,10 +60,10 @@ def _totals(st: np.ndarray) -> tuple[int, ...]:
 
 
 def _bid(st: np.ndarray) -> tuple[int, int]:
-    """The greedy bid: (space, value)."""
+    """The greedy bid: (bid code, its ev)."""
     values = bid_values(decode(st))
-    space = max(values, key=lambda s: (values[s][0] - FT.BID_COSTS[s], -FT.BID_COSTS[s]))
-    return space, int(values[space][0] - FT.BID_COSTS[space])
+    bid = max(values, key=lambda b: (values[b].ev, -values[b].cost, -values[b].fakirs))
+    return bid, values[bid].ev
 
 
 def simulate(pos: Position, *, seed: int = 0, policy: str = "greedy",
@@ -80,9 +81,9 @@ def simulate(pos: Position, *, seed: int = 0, policy: str = "greedy",
     while round_no <= (rounds or MAX_ROUNDS):
         player = int(st[FT.TO_MOVE])
         if st[FT.PHASE] == FT.BIDDING:
-            space, value = _bid(st)
-            FT.place_bid(st, space)
-            label = bid_label(space)
+            bid, value = _bid(st)
+            FT.place_bid(st, bid)
+            label = bid_label(bid)
         else:
             action, parts = FT.greedy_turn(st)
             FT.apply_turn(st, action)

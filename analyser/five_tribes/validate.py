@@ -9,11 +9,12 @@ from collections import Counter
 from ...kernels import five_tribes as FT
 from ...errors import PositionError, quote
 from . import names
-from .json_form import (COSTS, END_RULES, FIRST_ZERO, PHASES, SACRED_VPS, check_grid,
-                        check_player_count, choice)
+from .json_form import (COSTS, END_RULES, FIRST_ZERO, NEIGHBOURS, PHASES, SACRED_VPS,
+                        TWO_PLAYER_DJINN, check_grid, check_player_count, choice)
 from .position import Position
 
 COLOUR_NAMES = dict(zip(FT.COLOURS, ("yellow", "white", "blue", "green", "red")))
+PASSIVE = tuple(name for name, _, cost in FT.DJINNS if cost == FT.COST_NONE)  # no power to use
 
 
 def _seat(value: int, n: int, field: str) -> None:
@@ -144,6 +145,35 @@ def _check_djinns(pos: Position) -> None:
             seen[name] = field
 
 
+def _check_used(pos: Position, i: int) -> None:
+    """Player ``i``'s ``djinns_used`` (docs/games/five-tribes.md §20.8): known, each once,
+    held, a paid power; under ``per_turn`` only the player to move, during the turns."""
+    field = f"players[{i}].djinns_used"
+    used = pos.players[i].djinns_used
+    for j, name in enumerate(used):
+        _known(name, names.DJINN_NAMES, "djinn", f"{field}[{j}]")
+        if name in used[:j]:
+            raise PositionError(field, f"{name} is listed twice")
+        if name not in pos.players[i].djinns:
+            raise PositionError(field, f"{name} is marked used, but player {i} does not "
+                                       f"hold it")
+        if name in PASSIVE:
+            raise PositionError(field, f"{name} has no power to use (it always applies)")
+    if used and pos.two_player_djinn == "per_turn" and (pos.phase, pos.to_move) != ("turns", i):
+        raise PositionError(field, f"player {i} is not playing a turn: under the per_turn "
+                                   f"limit a power is marked used only in the turn under way")
+
+
+def _check_rules(pos: Position) -> None:
+    choice(pos.end_rule, "rules.end_rule", END_RULES)
+    choice(pos.djinn_neighbour, "rules.djinn_neighbour", NEIGHBOURS)
+    choice(pos.two_player_djinn, "rules.two_player_djinn", TWO_PLAYER_DJINN)
+    if pos.two_player_djinn == "per_round" and pos.n_players != 2:
+        raise PositionError("rules.two_player_djinn", f"per_round is the 2-player limit "
+                                                      f"(§14.18); this game has "
+                                                      f"{pos.n_players} players")
+
+
 def _check_tracks(pos: Position) -> None:
     n = pos.n_players
     for i, p in enumerate(pos.bid_track):
@@ -178,12 +208,12 @@ def _check_turn(pos: Position) -> None:
         where = "bid_track's front" if pos.phase == "bidding" else "first on turn_track"
         raise PositionError("to_move", f"player {pos.to_move}, but the next marker to act "
                                        f"({where}) is player {pos.next_marker}'s")
-    choice(pos.end_rule, "rules.end_rule", END_RULES)
 
 
 def validate(pos: Position) -> Position:
     """Check every invariant; return the position unchanged if they hold."""
     _check_shape(pos)
+    _check_rules(pos)
     _check_board(pos)
     _check_players(pos)
     _check_meeples(pos)
@@ -191,4 +221,6 @@ def validate(pos: Position) -> Position:
     _check_djinns(pos)
     _check_tracks(pos)
     _check_turn(pos)
+    for i in range(pos.n_players):
+        _check_used(pos, i)
     return pos

@@ -8,24 +8,27 @@ so a game's record depends on (seed, r) only: never on chunking, threads or Dask
 
 Policies (``POLICY_NAMES``, one per seat):
 
-- ``random``: bids a uniformly random legal space (``legal_bids``); a turn is a uniformly
-  random full sowing sequence (every row of ``list_sowings`` equally likely, drawn
+- ``random``: makes a uniformly random legal bid (``legal_bids``: every space, plain and
+  with each number of Fakirs Kumarbi allows, docs/games/five-tribes.md §20.7); a turn is a
+  uniformly random full sowing sequence (every row of ``list_sowings`` equally likely, drawn
   without listing them: ``random_sowing``; none: the no-sowing turn), then a uniformly
   random tribe choice (``tribe_options``) and tile choice (``tile_options``, skipping an
   optional action included); it never sells and uses no paid djinn power (the passive ones
   act). Played through ``apply_turn``.
 - ``greedy``: plays ``play_greedy`` (the best exact complete turn, djinn powers included,
-  a draw it makes from the policy stream; beyond
-  ``turn_table.GREEDY_SOWINGS`` full sequences, the best of sampled ones) and bids the cheapest
-  free space (a zero space while one is free). This bid rule is NOT the analyser's bid
+  a draw it makes from the policy stream; beyond ``turn_table.GREEDY_SOWINGS`` full
+  sequences, the best of sampled ones) and makes the legal bid of the lowest gold price (a
+  zero space while one is free); among equal prices the one discarding the fewest Fakirs
+  with Kumarbi (a plain bid first: Fakirs are kept for the Builders and Assassins unless
+  they save gold). This bid rule is NOT the analyser's bid
   model (``analyser.five_tribes.advise.bid_values``, which values each space by the turn
   it would allow), so the analyser's ``simulate`` plays other games than this policy.
 
 The game loop is the analyser's (``analyser.five_tribes.simulate``): bids until the turns
 begin, every marker's turn, clean-up, then the end check of ``game_over`` (``end_code``).
-A sowing takes at least 2 meeples off the board for good (nothing puts them back: djinn
-powers are not played) and every round but the last has one, so a game lasts at most 45
-rounds; ``MAX_ROUNDS`` is a safety cap, flagged in the row if ever hit.
+A sowing takes at least 2 meeples off the board (only Anun-Nak puts any back, at most 3 a
+turn) and every round but the last has one, so games end within a few dozen rounds;
+``MAX_ROUNDS`` is a safety cap, flagged in the row if ever hit.
 
 One row of ``record_games`` (int16: every field stays far below 2**15) per game, fields at
 the ``F_*`` offsets, per-seat blocks of ``MAX_PLAYERS`` (0 for seats not in the game):
@@ -49,7 +52,7 @@ from ..rng import below
 from ..threads import rows
 from .board import N_COLOURS, N_TILES
 from .data import DJINNS
-from .rounds import cleanup, deal, legal_bids, place_bid
+from .rounds import MAX_BIDS, bid_fakirs, bid_price, cleanup, deal, legal_bids, place_bid
 from .scoring import SCORE_PARTS
 from .sowing import MAX_STACK
 from .sowing_count import random_sowing, sowing_exists, walk_tables
@@ -92,14 +95,18 @@ N_FIELDS = F_TRIBES + MAX_PLAYERS * N_COLOURS
 
 
 @njit(cache=True)
-def choose_bid(st, policy, rng, spaces):
-    """The space the bid order track's front marker bids under ``policy`` (``spaces``:
-    scratch of 9): ``random`` any legal one uniformly; ``greedy`` the cheapest legal one
-    (the last of ``legal_bids``: a zero space while one is free)."""
-    n = legal_bids(st, spaces)
+def choose_bid(st, policy, rng, bids):
+    """The bid (a ``rounds`` code) the bid order track's front marker makes under
+    ``policy`` (``bids``: scratch of ``MAX_BIDS``): ``random`` any legal one uniformly;
+    ``greedy`` the lowest price, then the fewest Fakirs (module doc)."""
+    n = legal_bids(st, bids)
     if policy == P_RANDOM:
-        return spaces[below(rng, n)]
-    return spaces[n - 1]
+        return bids[below(rng, n)]
+    best = bids[0]
+    for i in range(1, n):
+        if (bid_price(bids[i]), bid_fakirs(bids[i])) < (bid_price(best), bid_fakirs(best)):
+            best = bids[i]
+    return best
 
 
 @njit(cache=True)
@@ -187,7 +194,7 @@ def record_game(context, scratch, streams, row):
     pol, chance, tables = streams[1], streams[2], (walks, paths)
     fresh_state(st)
     deal(st, players, end_rule, assassin_optional, streams[0])
-    spaces = np.zeros(9, dtype=np.int64)
+    spaces = np.zeros(MAX_BIDS, dtype=np.int64)
     camels = st[P_CAMELS:P_CAMELS + players].copy()
     row[F_FIRST_BIDDER] = st[BID_ORDER]
     rounds = 0

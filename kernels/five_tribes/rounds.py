@@ -1,9 +1,11 @@
 """The round around the turns (docs/games/five-tribes.md §3-§5, §13) on the state vector (layout:
 ``state``): set-up, bidding for turn order, markers moving to the bid order track, clean-up and the
 end check. Spaces are indices into ``BID_COSTS`` (18, 12, 8, 5, 3, 1, 0, 0, 0); a zero bid
-is ``BID_ZERO``. Randomness comes from a ``rng`` stream (``kernels.rng``). The face-up
-djinns are kept in ``DJINNS`` order (their order has no effect), the resource row front
-first."""
+is ``BID_ZERO``. A bid is a code ``space + TRACK_SPACES * k``: the space taken and the
+Fakirs discarded with Kumarbi (k = 0: a plain bid), paying the price of the space k steps
+cheaper (docs/games/five-tribes.md §20.7). Randomness comes from a ``rng`` stream
+(``kernels.rng``). The face-up djinns are kept in ``DJINNS`` order (their order has no
+effect), the resource row front first."""
 
 import numpy as np
 from numba import njit
@@ -17,16 +19,20 @@ from .data import (
 )
 from .sowing_count import sowing_exists, walk_tables
 from .state import (
-    ASSASSIN_OPTIONAL, BID_ORDER, BIDDING, DJINN_DECK, DJINN_DISCARD, DJINN_ROW, END_RULE,
-    MAX_MARKERS, MAX_PLAYERS, N_CARD_KINDS, N_PLAYERS, P_CAMELS, P_GOLD, PHASE, RES_DECK,
-    RES_DISCARD, ROW, T_MEEPLES, T_TYPE, T_VP, TO_MOVE, TRACK_SPACES, TURN_TRACK, TURNS,
-    meeples,
+    ASSASSIN_OPTIONAL, BID_ORDER, BIDDING, DJINN_DECK, DJINN_DISCARD, DJINN_PER_ROUND,
+    DJINN_ROW, END_RULE, FAKIR_CARD, MAX_MARKERS, MAX_PLAYERS, N_CARD_KINDS, N_PLAYERS,
+    P_CAMELS, P_DJINNS, P_FAKIRS, P_GOLD, P_USED, PHASE, RES_DECK, RES_DISCARD, ROW, T_MEEPLES,
+    T_TYPE, T_VP, TO_MOVE, TRACK_SPACES, TURN_TRACK, TURNS, meeples,
 )
 from .turn_steps import row_length
 
 BID_ZERO = 6  # the first zero space of the turn order track
 START_STACK = 3  # meeples dealt on every tile (§3)
 N_DJINNS = len(DJINNS)
+KUMARBI = [name for name, _, _ in DJINNS].index("Kumarbi")
+# the most legal bids: each priced space plainly and with 1 .. (steps to a price of 0)
+# Fakirs, and the zero bid
+MAX_BIDS = sum(BID_ZERO - space + 1 for space in range(BID_ZERO)) + 1
 BOX_TILES = np.array([  # (type, VP) of the 30 tiles
     (kind, vp) for kind, count in enumerate(TILE_COUNTS)
     for vp in (SACRED_VPS if kind == SACRED_PLACE else (TILE_VP[kind],) * count)],
@@ -47,16 +53,54 @@ def _first_on_turn_track(st):
 
 
 @njit(cache=True)
+def bid_space(bid):
+    """The turn order track space a bid (code, module doc) takes."""
+    return bid % TRACK_SPACES
+
+
+@njit(cache=True)
+def bid_fakirs(bid):
+    """The Fakirs a bid discards with Kumarbi (0: a plain bid)."""
+    return bid // TRACK_SPACES
+
+
+@njit(cache=True)
+def bid_price(bid):
+    """The gold a bid costs: the price of the space ``bid_fakirs`` steps cheaper (§20.7)
+    (a broke bidder pays less, §14.7: see ``place_bid``)."""
+    return BID_COSTS[min(bid_space(bid) + bid_fakirs(bid), BID_ZERO)]
+
+
+@njit(cache=True)
+def kumarbi_fakirs(st, player):
+    """The most Fakirs ``player`` may discard with Kumarbi in a bid now: the Fakirs held if
+    they hold Kumarbi and have not used it (``P_USED``), else 0."""
+    bit = np.int64(1) << KUMARBI
+    if st[P_DJINNS + player] & bit and not st[P_USED + player] & bit:
+        return st[P_FAKIRS + player]
+    return 0
+
+
+@njit(cache=True)
 def legal_bids(st, out):
-    """Fill ``out`` with the spaces the bid order track's front marker may take, dearest
-    first: every free priced space its owner can pay, then ``BID_ZERO`` if a zero space is
-    free. None of those (§14.7): the cheapest free priced space alone. Returns how many."""
-    gold = st[P_GOLD + st[BID_ORDER]]
+    """Fill ``out`` (room for ``MAX_BIDS``) with the bids (codes, module doc) the bid order
+    track's front marker may make: for each free priced space, dearest first, the plain bid
+    if its owner can pay it, then Kumarbi with k = 1, 2, ... Fakirs (at most those held, to
+    a price of 0 at most) where the price can be paid; then ``BID_ZERO`` if a zero space is
+    free. None of those (§14.7): the cheapest free priced space alone, plain. Returns how
+    many."""
+    player = st[BID_ORDER]
+    gold = st[P_GOLD + player]
+    fakirs = kumarbi_fakirs(st, player)
     n = 0
     for space in range(BID_ZERO):
-        if st[TURN_TRACK + space] < 0 and gold >= BID_COSTS[space]:
-            out[n] = space
-            n += 1
+        if st[TURN_TRACK + space] >= 0:
+            continue
+        for k in range(min(fakirs, BID_ZERO - space) + 1):
+            bid = space + TRACK_SPACES * k
+            if gold >= bid_price(bid):
+                out[n] = bid
+                n += 1
     if st[TURN_TRACK + BID_ZERO + ZERO_SPACES - 1] < 0:
         out[n] = BID_ZERO
         n += 1
@@ -70,33 +114,41 @@ def legal_bids(st, out):
 
 
 @njit(cache=True)
-def landing(space):
-    """The turn order track index a bid on ``space`` takes: the space itself, or the
+def landing(bid):
+    """The turn order track index a bid (a code, or a space) takes: its space, or the
     first zero space for a zero bid (which pushes the earlier zero bids back)."""
-    return min(space, BID_ZERO)
+    return min(bid_space(bid), BID_ZERO)
 
 
 @njit(cache=True)
-def markers_before(st, space):
-    """Markers already on the turn order track that would play before a marker bidding
-    ``space`` now."""
+def markers_before(st, bid):
+    """Markers already on the turn order track that would play before a marker making
+    ``bid`` (a code, or a space) now."""
     n = 0
-    for i in range(landing(space)):
+    for i in range(landing(bid)):
         if st[TURN_TRACK + i] >= 0:
             n += 1
     return n
 
 
 @njit(cache=True)
-def place_bid(st, space):
-    """The bid order track's front marker bids ``space`` (one of ``legal_bids``): its owner
-    pays the cost (all its gold if that is less, §14.7); a zero bid enters the first zero
-    space and pushes the others back (the latest zero bidder plays first). The track moves
-    up; once it is empty the turns begin with the first marker on the turn order track."""
+def place_bid(st, bid):
+    """The bid order track's front marker makes ``bid`` (one of ``legal_bids``): its owner
+    pays the price (all its gold if that is less, §14.7) and discards the bid's Fakirs to
+    the resource discard pile (Kumarbi, §20.7; marked used for the round under
+    ``DJINN_PER_ROUND``); a zero bid enters the first zero space and pushes the others back
+    (the latest zero bidder plays first). The track moves up; once it is empty the turns
+    begin with the first marker on the turn order track."""
     owner = st[BID_ORDER]
-    st[P_GOLD + owner] -= min(BID_COSTS[space], st[P_GOLD + owner])
-    at = landing(space)
-    if space >= BID_ZERO:
+    st[P_GOLD + owner] -= min(bid_price(bid), st[P_GOLD + owner])
+    k = bid_fakirs(bid)
+    if k > 0:
+        st[P_FAKIRS + owner] -= k
+        st[RES_DISCARD + FAKIR_CARD] += k
+        if st[DJINN_PER_ROUND]:
+            st[P_USED + owner] |= np.int64(1) << KUMARBI
+    at = landing(bid)
+    if bid_space(bid) >= BID_ZERO:
         for i in range(TRACK_SPACES - 1, at, -1):
             st[TURN_TRACK + i] = st[TURN_TRACK + i - 1]
     st[TURN_TRACK + at] = owner
@@ -190,8 +242,8 @@ def _show_djinn(st, djinn):
 @njit(cache=True)
 def cleanup(st, rng):
     """Clean-up (§4.3): refill the resource row to 9 and the djinn display to 3, drawing one
-    at a time at random (a row stays short once deck and discards are both empty), then
-    start the next round's bidding."""
+    at a time at random (a row stays short once deck and discards are both empty), clear
+    every player's powers used (``P_USED``, §20.8), then start the next round's bidding."""
     n = row_length(st)
     while n < RESOURCE_ROW:
         card = _draw_card(st, rng)
@@ -208,6 +260,7 @@ def cleanup(st, rng):
             break
         _show_djinn(st, djinn)
         n += 1
+    st[P_USED:P_USED + MAX_PLAYERS] = 0
     st[PHASE] = BIDDING
     st[TO_MOVE] = st[BID_ORDER]
 

@@ -1,8 +1,9 @@
 """Five Tribes whole games from a fresh deal as a per-game table (the report's raw file).
 
 Seats play ``random`` (uniformly random legal bids and complete turns, the default: fast
-enough for large runs) or ``greedy`` (the best exact complete turn, and the cheapest free
-bid space: not the analyser's bid model), as ``kernels.five_tribes.batch_games`` describes.
+enough for large runs) or ``greedy`` (the best exact complete turn, and the bid of the
+lowest gold price, Kumarbi's included: not the analyser's bid model), as
+``kernels.five_tribes.batch_games`` describes.
 
 Columns of ``simulate_block`` (one row per game; seats 0..P-1 are the players, the deal
 shuffles the markers, so no seat bids first by its number):

@@ -207,3 +207,29 @@ def loop_board() -> np.ndarray:
     board[2] = [0, 1, 0, 0, 1]
     board[9] = [0, 2, 0, 0, 0]
     return board
+
+
+def next_bidding(pos: Position) -> Position:
+    """A turns-phase ``pos`` with every marker back on the bid order track, in play order:
+    the next round's bidding."""
+    order = [*pos.bid_track, *(p for p in pos.turn_track if p is not None)]
+    return replace(pos, bid_track=tuple(order), turn_track=(None,) * 9, phase="bidding",
+                   to_move=order[0])
+
+
+PAID_DJINNS = tuple(name for name, _, cost in FT.DJINNS if cost != FT.COST_NONE)
+
+
+def with_djinn_rules(pos: Position, seed: int) -> Position:
+    """``pos`` with random djinn switches (docs/games/five-tribes.md §20.3) and powers
+    marked used (§20.8) where a legal position may have them: held paid djinns of the player
+    to move in the turns phase, or of any player under the 2-player ``per_round`` limit."""
+    rng = random.Random(seed)
+    limit = "per_round" if pos.n_players == 2 and rng.random() < 0.5 else "per_turn"
+    players = list(pos.players)
+    for i, p in enumerate(players):
+        if limit == "per_round" or (pos.phase, pos.to_move) == ("turns", i):
+            used = tuple(d for d in p.djinns if d in PAID_DJINNS and rng.random() < 0.6)
+            players[i] = replace(p, djinns_used=used)
+    return replace(pos, players=tuple(players), two_player_djinn=limit,
+                   djinn_neighbour=rng.choice((8, 4)), nekir_per_meeple=rng.random() < 0.5)

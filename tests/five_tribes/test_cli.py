@@ -637,6 +637,17 @@ def _bad_json_cases() -> list:
     def cell_field(d):
         _cell(d, 0, 1)["camel"] = 0
 
+    def djinns(*held, **more):  # 2 players, per_round: used marks allowed while bidding
+        def change(d):
+            d["players"] = [{"djinns": list(h), **more.get(f"p{i}", {})}
+                            for i, h in enumerate(held)]
+            d["rules"] = {"two_player_djinn": "per_round"}
+        return change
+
+    def displayed(d):
+        djinns(["Enki"], [])(d)
+        d["djinns"] = ["Enki", "Utug"]
+
     return [
         case("4 rows", four_rows, "board", "4 rows"),
         case("row of 5 cells", five_cells, "board[2]", "5 cells"),
@@ -648,6 +659,19 @@ def _bad_json_cases() -> list:
         case("owner not a player", owner, "board[2][3].owner", "3"),
         case("unknown top field", field, "colour", "unknown key"),
         case("unknown cell field", cell_field, "board[0][1].camel", "unknown key"),
+        case("unknown djinn used", djinns(["Enki"], [], p0={"djinns_used": ["Enky"]}),
+             "players[0].djinns_used[0]", "unknown djinn 'Enky'"),
+        case("djinn held by two players", djinns(["Enki"], ["enki"]), "players[1].djinns",
+             "Enki", "also in players[0].djinns"),
+        case("djinn held and face up", displayed, "players[0].djinns", "Enki",
+             "also in djinns"),
+        case("used by a player not holding it",
+             djinns(["Enki"], ["Utug"], p1={"djinns_used": ["Enki"]}),
+             "players[1].djinns_used", "Enki", "does not hold"),
+        case("used twice", djinns(["Enki"], [], p0={"djinns_used": ["Enki", "Enki"]}),
+             "players[0].djinns_used", "Enki is listed twice"),
+        case("passive djinn used", djinns(["Boaz"], [], p0={"djinns_used": ["Boaz"]}),
+             "players[0].djinns_used", "Boaz has no power"),
     ]
 
 
@@ -688,6 +712,15 @@ BOARD_ROWS = LINE.split()[1].split("/")
     pytest.param(LINE + " foo=1", ("unknown field", "foo"), id="unknown field"),
     pytest.param(LINE + " p3=v1", ("p3", "no player 3"), id="player 3 of 3"),
     pytest.param(LINE.replace("n=3", "n=5"), ("players", "5"), id="5 players"),
+    pytest.param(LINE + " p0=Enki p1=Enki", ("players[1].djinns", "also in"),
+                 id="djinn held twice"),
+    pytest.param(LINE + " p0=Boaz*", ("players[0].djinns_used", "no power"),
+                 id="passive djinn used"),
+    pytest.param(LINE + " p1=Enki*", ("players[1].djinns_used", "not playing a turn"),
+                 id="used by a player not to move"),
+    pytest.param(LINE + " limit=per_round", ("rules.two_player_djinn", "3 players"),
+                 id="per_round with 3 players"),
+    pytest.param(LINE + " around=6", ("around", "8 or 4"), id="around 6"),
 ])
 @pytest.mark.parametrize("command", ["validate", "moves", "odds"])
 def test_bad_notation(oddsbot_cli, command, text, words):

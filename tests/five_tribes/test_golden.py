@@ -14,7 +14,7 @@ import numpy as np
 import naive_five_tribes_scoring as naive
 from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.analyser.five_tribes.encode import decode, encode
-from oddsbot.analyser.five_tribes.labels import turn_labels
+from oddsbot.analyser.five_tribes.labels import bid_label, turn_labels
 from oddsbot.kernels import five_tribes as FT
 from oddsbot.kernels.rng import stream
 
@@ -52,8 +52,9 @@ def test_the_record_replays_as_legal_best_moves():
             assert action in ft.legal_actions(pos)
             bids = ft.advise(pos).frame()
             assert value == bids["ev"].max() == bids.set_index("action").loc[action, "ev"]
-            space = [int(c) for c in FT.BID_COSTS].index(int(action.split()[1]))
-            FT.place_bid(st, space)
+            scratch = np.zeros(FT.MAX_BIDS, dtype=np.int64)
+            codes = {bid_label(b): b for b in scratch[:FT.legal_bids(st, scratch)]}
+            FT.place_bid(st, codes[action])
         else:
             actions, parts, _ = FT.complete_turns(st)
             labels = turn_labels(actions, types)

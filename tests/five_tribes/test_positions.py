@@ -11,11 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from five_tribes_positions import random_midgame, random_opening
+from five_tribes_positions import random_midgame, random_opening, with_djinn_rules
 from oddsbot.analyser.five_tribes import face as ft
+from oddsbot.analyser.five_tribes.encode import decode, encode
 from oddsbot.errors import PositionError
 from oddsbot.analyser.five_tribes.notation import board_text, parse_board_text
 from oddsbot.analyser.five_tribes.position import Cell
+from oddsbot.kernels import five_tribes as FT
+
+FT_DJINNS = tuple(name for name, _, _ in FT.DJINNS)
 
 BOARD = """\
 O8:YWB S6:BGR     L4:WW   V5:BGR@0 D6:YYW   S6:RR
@@ -126,6 +130,52 @@ def test_the_assassin_rule_round_trips():
     assert pos.assassin_optional and pos.to_notation() == FULL + " kill=optional"
     assert ft.Position.from_json(pos.to_json()) == pos
     assert pos.to_json()["rules"]["assassin_optional"] is True
+
+
+# 2 players, the 2-player per_round limit: player 0 has used Enki this round, player 1
+# Kumarbi (bidding is under way: player 1's second marker bids next)
+DJINN_RULES = (f"five-tribes {PLAIN_ROWS} n=2 turn=18:0,12:1,8:0 dj=Baal,Sloar "
+               f"p0=gc20,fa2,Enki*,Haurvatat p1=gc38,fa1,Kumarbi*,Nekir around=4 "
+               f"nekir=per_meeple limit=per_round")
+
+
+@settings(max_examples=150)
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4]),
+       opening=st.booleans())
+def test_djinns_used_and_djinn_rules_round_trip(seed, players, opening):
+    pos = with_djinn_rules((random_opening if opening else random_midgame)(seed, players), seed)
+    ft.validate(pos)
+    assert ft.parse(pos.to_notation()) == pos
+    assert ft.parse(json.dumps(pos.to_json())) == pos
+    assert decode(encode(pos)) == pos
+
+
+def test_djinn_rules_in_notation_json_and_state():
+    pos = ft.validate(ft.parse(DJINN_RULES))
+    assert pos.to_notation() == DJINN_RULES
+    assert pos.players[0].djinns_used == ("Enki",) and pos.players[1].djinns_used == ("Kumarbi",)
+    assert (pos.djinn_neighbour, pos.nekir_per_meeple, pos.two_player_djinn) == (
+        4, True, "per_round")
+    data = pos.to_json()
+    assert data["players"][1]["djinns_used"] == ["Kumarbi"]
+    assert data["rules"] == {"end_rule": "live", "assassin_optional": False,
+                             "djinn_neighbour": 4, "nekir_per_meeple": True,
+                             "two_player_djinn": "per_round"}
+    assert ft.parse(json.dumps(data)) == pos
+    state = encode(pos)
+    kumarbi, enki = (FT_DJINNS.index(d) for d in ("Kumarbi", "Enki"))
+    assert list(state[FT.P_USED:FT.P_USED + 4]) == [1 << enki, 1 << kumarbi, 0, 0]
+    assert (state[FT.DJINN_NEIGHBOUR], state[FT.NEKIR_PER_MEEPLE], state[FT.DJINN_PER_ROUND]) \
+        == (4, 1, 1)
+
+
+def test_defaults_are_not_written():
+    data = ft.parse(FULL).to_json()
+    assert all("djinns_used" not in p for p in data["players"])
+    assert set(data["rules"]) == {"end_rule", "assassin_optional"}
+    state = encode(ft.parse(FULL))
+    assert (state[FT.DJINN_NEIGHBOUR], state[FT.NEKIR_PER_MEEPLE], state[FT.DJINN_PER_ROUND]) \
+        == (8, 0, 0) and not state[FT.P_USED:FT.P_USED + 4].any()
 
 
 def test_cells_in_any_order_of_marks():
@@ -287,6 +337,42 @@ JSON_ERRORS = [
     ("djinn in two places", player(2, djinns=["Enki"]), "players[2].djinns", "also"),
     ("djinn twice in one place", top(djinn_discard=["Utug", "utug"]), "djinn_discard",
      "twice"),
+    ("unknown djinn held", player(1, djinns=["Jafar"]), "players[1].djinns[0]", "unknown"),
+    ("unknown djinn discarded", top(djinn_discard=["Genie"]), "djinn_discard[0]",
+     "unknown"),
+    ("unknown djinn used", player(0, djinns_used=["Genie"]), "players[0].djinns_used[0]",
+     "unknown"),
+    ("djinn held by two players", player(1, djinns=["Jafaar", "Haurvatat"]),
+     "players[1].djinns", "also in players[0].djinns"),
+    ("djinn face up and discarded", top(djinn_discard=["Sloar"]), "djinn_discard",
+     "also in djinns"),
+    ("djinn held and discarded", top(djinn_discard=["Jafaar"]), "djinn_discard",
+     "also in players[1].djinns"),
+    ("djinn held twice", player(0, djinns=["Haurvatat", "haurvatat"]), "players[0].djinns",
+     "twice"),
+    ("used, not held", lambda d: d.update(bid_track=[], turn_track={"18": 1, "5": 2, "0": [0]})
+     or d["players"][1].update(djinns=["Jafaar"], djinns_used=["Enki"]),
+     "players[1].djinns_used", "does not hold"),
+    ("used twice", lambda d: d.update(bid_track=[], turn_track={"18": 1, "5": 2, "0": [0]})
+     or d["players"][1].update(djinns=["Jafaar", "Utug"], djinns_used=["Utug", "utug"]),
+     "players[1].djinns_used", "twice"),
+    ("passive djinn used", lambda d: d.update(bid_track=[], turn_track={"18": 1, "5": 2,
+                                                                         "0": [0]})
+     or d["players"][1].update(djinns_used=["Jafaar"]),
+     "players[1].djinns_used", "no power"),
+    ("used out of the mover's turn", lambda d: d["players"][0].update(
+        djinns=["Haurvatat", "Utug"], djinns_used=["Utug"]),
+     "players[0].djinns_used", "not playing a turn"),
+    ("used not a list", player(0, djinns_used="Utug"), "players[0].djinns_used", "list"),
+    ("neighbours 6", top(rules={"djinn_neighbour": 6}), "rules.djinn_neighbour", "8 or 4"),
+    ("neighbours as text", top(rules={"djinn_neighbour": "4"}), "rules.djinn_neighbour",
+     "8 or 4"),
+    ("nekir not a boolean", top(rules={"nekir_per_meeple": 1}), "rules.nekir_per_meeple",
+     "true or false"),
+    ("two-player limit unknown", top(rules={"two_player_djinn": "per_game"}),
+     "rules.two_player_djinn", "per_turn"),
+    ("per_round with 3 players", top(rules={"two_player_djinn": "per_round"}),
+     "rules.two_player_djinn", "2-player"),
     ("4 face-up djinns", top(djinns=["Boaz", "Utug", "Leta", "Nekir"]), "djinns", "3"),
     ("marker missing", top(bid_track=[2]), "bid_track", "marker"),
     ("marker twice", top(bid_track=[2, 0, 1]), "turn_track", "marker"),
@@ -360,6 +446,26 @@ NOTATION_ERRORS = [
     ("end rule", FULL.replace("premove", "later"), "rules.end_rule", "live"),
     ("wrong game", FULL.replace("five-tribes", "five-tribe"), "game", "five-tribes"),
     ("no board", "five-tribes", "notation", "board"),
+    ("unknown used djinn", DJINN_RULES.replace("Enki*", "Enky*"), "players[0].djinns[0]",
+     "unknown"),
+    ("used mark twice", DJINN_RULES.replace("Enki*", "Enki**"), "players[0].djinns[0]",
+     "unknown"),
+    ("held and used twice", DJINN_RULES.replace("Enki*", "Enki*,Enki*"), "players[0].djinns",
+     "twice"),
+    ("held by two players", DJINN_RULES.replace("Nekir", "Haurvatat"), "players[1].djinns",
+     "also in players[0].djinns"),
+    ("held and face up", DJINN_RULES.replace("Nekir", "Sloar"), "players[1].djinns",
+     "also in djinns"),
+    ("passive used", DJINN_RULES.replace("Nekir", "Nekir*"), "players[1].djinns_used",
+     "no power"),
+    ("used by a bidder, per turn", DJINN_RULES.replace(" limit=per_round", ""),
+     "players[0].djinns_used", "not playing a turn"),
+    ("around=6", DJINN_RULES.replace("around=4", "around=6"), "around", "8 or 4"),
+    ("around=x", DJINN_RULES.replace("around=4", "around=x"), "around", "whole number"),
+    ("nekir=x", DJINN_RULES.replace("per_meeple", "each"), "nekir", "per_action"),
+    ("limit=x", DJINN_RULES.replace("per_round", "per_game"), "limit", "per_turn"),
+    ("per_round with 3 players", FULL + " limit=per_round", "rules.two_player_djinn",
+     "2-player"),
 ]
 
 

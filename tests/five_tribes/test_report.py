@@ -175,7 +175,7 @@ def replay(players, end_rule, policies, seed, r, legal_turns=False) -> dict:
              "claims": [0] * players, "djinns": [0] * players, "turns": [0] * players,
              "tribes": [[0] * K.N_COLOURS for _ in range(players)], "no_sowing_turns": 0}
     ws = K.turn_workspace()
-    spaces = np.zeros(9, dtype=np.int64)
+    spaces = np.zeros(K.MAX_BIDS, dtype=np.int64)
     rounds = played = 0
     while True:
         rounds += 1
@@ -185,9 +185,10 @@ def replay(players, end_rule, policies, seed, r, legal_turns=False) -> dict:
             legal = [int(s) for s in spaces[:K.legal_bids(st, spaces)]]
             space = int(K.choose_bid(st, policies[seat], choices, spaces))
             assert space in legal
-            if policies[seat] == GREEDY:  # the cheapest free space, a zero one if free
-                assert K.BID_COSTS[space] == min(K.BID_COSTS[s] for s in legal)
-            facts["bid_gold"][seat] += min(int(K.BID_COSTS[space]), int(st[K.P_GOLD + seat]))
+            if policies[seat] == GREEDY:  # the lowest price, then the fewest Fakirs
+                assert (K.bid_price(space), K.bid_fakirs(space)) == min(
+                    (K.bid_price(s), K.bid_fakirs(s)) for s in legal)
+            facts["bid_gold"][seat] += min(int(K.bid_price(space)), int(st[K.P_GOLD + seat]))
             K.place_bid(st, space)
         while st[K.TO_MOVE] >= 0:
             seat = int(st[K.TO_MOVE])

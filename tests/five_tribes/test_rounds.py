@@ -14,12 +14,11 @@ from oddsbot.errors import OddsbotError
 from oddsbot.analyser.five_tribes.validate import validate
 from oddsbot.analyser.five_tribes.encode import decode, encode
 from oddsbot.analyser.five_tribes.names import CARD_COUNTS
-from oddsbot.analyser.five_tribes.position import Position
 from oddsbot.analyser.five_tribes.setup import VARIANTS, new_position
 from oddsbot.kernels import five_tribes as FT
 from oddsbot.kernels.rng import stream
 
-from five_tribes_positions import random_midgame
+from five_tribes_positions import next_bidding, random_midgame
 from naive_five_tribes import board as meeple_board
 
 COST = {int(c): i for i, c in enumerate(FT.BID_COSTS[:FT.BID_ZERO])}  # cost -> space
@@ -38,7 +37,7 @@ def bidding(order: list[int], gold: list[int]) -> np.ndarray:
 
 
 def legal(state: np.ndarray) -> list[int]:
-    out = np.empty(FT.TRACK_SPACES, dtype=np.int64)
+    out = np.empty(FT.MAX_BIDS, dtype=np.int64)
     return [int(s) for s in out[:FT.legal_bids(state, out)]]
 
 
@@ -354,28 +353,22 @@ def test_new_position_refuses_player_counts_and_variants_it_does_not_know():
 def test_random_bidding_keeps_the_position_valid(seed, players, choices: random.Random):
     pos = random_midgame(seed, players)
     if pos.phase != "bidding":
-        pos = pos.with_(**_bidding_tracks(pos))
+        pos = next_bidding(pos)
     state = encode(validate(pos))
     bids = len(pos.bid_track)
     for i in range(bids):
-        spaces = legal(state)
-        assert spaces and spaces == sorted(spaces)
+        spaces = legal(state)  # bid codes (Kumarbi's included), dearest space first
+        assert spaces and [FT.bid_space(s) for s in spaces] == sorted(map(FT.bid_space, spaces))
         owner = int(state[FT.BID_ORDER])
         space = choices.choice(spaces)
-        paid = min(int(FT.BID_COSTS[space]), int(state[FT.P_GOLD + owner]))
+        paid = min(int(FT.bid_price(space)), int(state[FT.P_GOLD + owner]))
         before = int(state[FT.P_GOLD + owner])
+        fakirs = int(state[FT.P_FAKIRS + owner])
         FT.place_bid(state, space)
         assert state[FT.P_GOLD + owner] == before - paid >= 0
+        assert state[FT.P_FAKIRS + owner] == fakirs - FT.bid_fakirs(space) >= 0
         after = validate(decode(state))
         assert len(after.bid_track) == bids - i - 1
         assert (after.phase == "turns") == (i == bids - 1)
     assert after.to_move == next(p for p in after.turn_track if p is not None)
     assert sum(p is not None for p in after.turn_track[FT.BID_ZERO:]) <= 3
-
-
-def _bidding_tracks(pos: Position) -> dict:
-    """The turns position's markers all back on the bid order track, in play order: the
-    next round's bidding."""
-    order = [*pos.bid_track, *(p for p in pos.turn_track if p is not None)]
-    return {"bid_track": tuple(order), "turn_track": (None,) * 9, "phase": "bidding",
-            "to_move": order[0]}
