@@ -12,7 +12,8 @@ Covered:
   the policies' choices, ``apply_turn``, clean-up, ``game_over``): every recorded fact is
   recomputed independently (scores and parts from ``state_scores`` of the end state,
   rounds, the end condition from camels and ``sowing_counts``, bid gold from the bid
-  costs, camels from tile owners and claims, djinns, turns, tribes); ``random`` turns
+  costs, camels from tile owners and claims, djinns taken and each djinn's holder at
+  the end, turns, tribes); ``random`` turns
   are complete turns of ``complete_turns`` (same resulting state; every third turn of
   one game per player count), ``greedy`` bids the
   cheapest legal space;
@@ -218,7 +219,22 @@ def replay(players, end_rule, policies, seed, r, legal_turns=False) -> dict:
                       for p in range(players)]
     facts["camels_left"] = [int(st[K.P_CAMELS + p]) for p in range(players)]
     facts["sowings_left"] = sowing_count(K.meeples(st), end_rule)
+    facts["holders"] = djinn_holders(st, players)
     return facts
+
+
+def djinn_holders(st: np.ndarray, players: int) -> list[int]:
+    """Per djinn (``DJINNS`` order) the seat holding it in ``st``, -1 if none; a held
+    djinn is held once and is not on display."""
+    holders = [-1] * len(K.DJINNS)
+    for p in range(players):
+        for d in range(len(K.DJINNS)):
+            if int(st[K.P_DJINNS + p]) >> d & 1:
+                assert holders[d] == -1
+                holders[d] = p
+    shown = [int(d) for d in st[K.DJINN_ROW:K.DJINN_ROW + K.VISIBLE_DJINNS] if d >= 0]
+    assert all(holders[d] == -1 for d in shown)
+    return holders
 
 
 def assert_row_is_the_game(row: np.ndarray, facts: dict, players: int) -> None:
@@ -237,6 +253,8 @@ def assert_row_is_the_game(row: np.ndarray, facts: dict, players: int) -> None:
         np.testing.assert_array_equal(
             row[K.F_TRIBES + p * K.N_COLOURS:K.F_TRIBES + (p + 1) * K.N_COLOURS],
             facts["tribes"][p])
+    np.testing.assert_array_equal(
+        row[K.F_DJINN_HOLDER:K.F_DJINN_HOLDER + len(K.DJINNS)], facts["holders"])
     markers = 2 if players == 2 else 1
     assert sum(facts["turns"]) == markers * players * facts["rounds"]
     assert row[K.F_ROUNDS] == facts["rounds"]
