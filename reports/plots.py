@@ -1,5 +1,6 @@
-"""Chart shapes shared by designer reports: grouped bars with 95 % error bars, lines with
-95 % bands, overlaid histograms with 95 % bands and stacked bars with 95 % error bars.
+"""Chart shapes shared by designer reports: grouped bars (upright or lying) with 95 % error
+bars, lines with 95 % bands, overlaid histograms with 95 % bands and stacked bars with 95 %
+error bars.
 Each draws on a given ``Axes`` from a tidy table (one row per bar or point with the
 estimate and its ``lo95``, ``hi95`` columns).
 
@@ -49,24 +50,36 @@ def categories(values: Sequence) -> list:
 
 
 def grouped_bars(ax: Axes, frame: pd.DataFrame, x: str, group: str, *, value: str = "p",
-                 xlabel: str, ylabel: str, reference: float | None = None) -> None:
+                 xlabel: str, ylabel: str, reference: float | None = None,
+                 horizontal: bool = False, key: bool = True) -> None:
     """One bar per row at category ``x``, side by side per ``group``, with the 95 %
-    interval as an error bar; an optional dashed ``reference`` level."""
+    interval as an error bar; an optional dashed ``reference`` level. ``horizontal``:
+    the categories down the y axis, the first at the top, the bars along x (``xlabel`` and
+    ``ylabel`` still label the x and y axes). ``key``: draw the legend (off for the
+    other panels of a figure that shares one)."""
     groups = list(dict.fromkeys(frame[group]))
     cats = categories(frame[x])
     width = 0.8 / len(groups)
+    draw, along = (ax.barh, "xerr") if horizontal else (ax.bar, "yerr")
     for i, g in enumerate(groups):
         rows = frame[frame[group] == g]
         pos = np.array([cats.index(c) for c in rows[x]]) + (i - (len(groups) - 1) / 2) * width
         err = np.vstack([rows[value] - rows["lo95"], rows["hi95"] - rows[value]])
-        ax.bar(pos, rows[value], width, yerr=err, capsize=3, label=str(g),
-               color=palette.series(i), edgecolor=palette.EDGE, linewidth=0.5)
+        draw(pos, rows[value], width, **{along: err}, capsize=3, label=str(g),
+             color=palette.series(i), edgecolor=palette.EDGE, linewidth=0.5)
     if reference is not None:
-        ax.axhline(reference, color="#555555", linestyle="--", linewidth=1)
-    ax.set_xticks(range(len(cats)), [str(c) for c in cats])
+        (ax.axvline if horizontal else ax.axhline)(reference, color="#555555",
+                                                   linestyle="--", linewidth=1)
+    labels = [str(c) for c in cats]
+    if horizontal:
+        ax.set_yticks(range(len(cats)), labels)
+        ax.set_ylim(len(cats) - 0.5, -0.5)  # the first category at the top
+    else:
+        ax.set_xticks(range(len(cats)), labels)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    legend(ax, title=group)
+    if key:
+        legend(ax, title=group)
 
 
 def band_lines(ax: Axes, frame: pd.DataFrame, x: str, group: str, *, value: str = "p",

@@ -80,8 +80,11 @@ def block_problem(path: Path, n: int, fields: int) -> str | None:
     except OSError as exc:
         return f"unreadable ({exc.strerror or exc})"
     if dtype != BLOCK_DTYPE or fortran or shape != (n, fields):
+        other = (dtype == BLOCK_DTYPE and not fortran and len(shape) == 2
+                 and shape[0] == n)  # rows of another number of fields per game
+        layout = ": the record layout of another oddsbot version" if other else ""
         return (f"wrong schema: {dtype} {'Fortran' if fortran else 'C'}-order {shape}, "
-                f"expected {BLOCK_DTYPE} C-order {(n, fields)}")
+                f"expected {BLOCK_DTYPE} C-order {(n, fields)}{layout}")
     want = start + n * fields * BLOCK_DTYPE.itemsize
     if size != want:
         return (f"truncated: {size:,} of {want:,} bytes" if size < want

@@ -47,10 +47,15 @@ def seat_values(g: pd.DataFrame, name: str, players: int) -> np.ndarray:
     return g[[f"{name}_{p}" for p in range(players)]].to_numpy()
 
 
+def top_seats(values: np.ndarray) -> np.ndarray:
+    """``[game, seat]``: True for every seat with a game's highest value (all of a tie)."""
+    return values == values.max(axis=1, keepdims=True)
+
+
 def top_credit(values: np.ndarray) -> np.ndarray:
     """``[game, seat]``: 1/k for each of the k seats with a game's highest value (a tie
     shares the win equally), 0 for the others."""
-    top = values == values.max(axis=1, keepdims=True)
+    top = top_seats(values)
     return top / top.sum(axis=1, keepdims=True)
 
 

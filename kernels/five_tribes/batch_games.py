@@ -40,7 +40,9 @@ conditions that hold at the end (``END_CAMELS`` bit: a player has placed his las
 legal sowing; ``F_FIRST_BIDDER`` the seat whose marker bids first in round 1; per seat
 ``F_BID_GOLD`` gold paid for bids, ``F_CAMELS`` camels placed, ``F_DJINNS`` djinns taken,
 ``F_TURNS`` turns played; ``F_TRIBES`` per seat and tribe (``COLOURS`` order, seat-major)
-the turns that took that tribe's meeples.
+the turns that took that tribe's meeples; ``F_DJINN_HOLDER`` per djinn (``DJINNS`` order)
+the seat holding it at the end of the game, -1 if nobody does (still in the deck, on
+display or discarded).
 """
 
 import numpy as np
@@ -88,7 +90,8 @@ F_CAMELS = F_BID_GOLD + MAX_PLAYERS  # MAX_PLAYERS
 F_DJINNS = F_CAMELS + MAX_PLAYERS  # MAX_PLAYERS
 F_TURNS = F_DJINNS + MAX_PLAYERS  # MAX_PLAYERS
 F_TRIBES = F_TURNS + MAX_PLAYERS  # MAX_PLAYERS x N_COLOURS, seat-major
-N_FIELDS = F_TRIBES + MAX_PLAYERS * N_COLOURS
+F_DJINN_HOLDER = F_TRIBES + MAX_PLAYERS * N_COLOURS  # N_DJINNS
+N_FIELDS = F_DJINN_HOLDER + N_DJINNS
 
 
 # --------------------------------------------------------------------------- policies
@@ -220,6 +223,7 @@ def record_game(context, scratch, streams, row):
     row[F_END] = end
     row[F_CAPPED] = 1 if end == 0 else 0
     scores = np.zeros(N_SCORE + 1, dtype=np.int64)
+    row[F_DJINN_HOLDER:F_DJINN_HOLDER + N_DJINNS] = -1
     for p in range(MAX_PLAYERS):
         if p >= players:
             row[F_TOTAL + p] = -1
@@ -230,7 +234,9 @@ def record_game(context, scratch, streams, row):
         row[F_CAMELS + p] = camels[p] - st[P_CAMELS + p]
         mask = st[P_DJINNS + p]
         for d in range(N_DJINNS):
-            row[F_DJINNS + p] += (mask >> d) & 1
+            if (mask >> d) & 1:
+                row[F_DJINNS + p] += 1
+                row[F_DJINN_HOLDER + d] = p
 
 
 @njit(cache=True)

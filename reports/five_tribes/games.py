@@ -22,7 +22,9 @@ shuffles the markers, so no seat bids first by its number):
   (tiles owned); ``djinns_<seat>``: djinns taken; ``turns_<seat>``: turns played (two a
   round per player in a 2-player game);
 - ``took_<tribe>_<seat>``: turns in which the seat took that tribe's meeples (viziers,
-  elders, builders, merchants, assassins).
+  elders, builders, merchants, assassins);
+- ``holder_<djinn>``: the seat holding that djinn at the end of the game, -1 if nobody
+  does; djinns named as in labels, in ASCII (``holder_Baal``, ``holder_Anun-Nak``).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ import pandas as pd
 
 from ...errors import OddsbotError
 from ...analyser.five_tribes.encode import END_RULES
+from ...analyser.five_tribes.names import DJINN_NAMES, djinn_token
 from ...analyser.five_tribes.setup import END_RULE_OF, VARIANTS
 from ...kernels import five_tribes as K
 from ..raw import block_simulator, game_columns, seat_columns, seat_part_columns
@@ -50,6 +53,7 @@ TRIBES = ("viziers", "elders", "builders", "merchants", "assassins")  # kernel c
 END_TRIGGERS = ("last camel", "no legal sowing", "both", "round cap")
 _END_CODES = np.array([3, 0, 1, 2])  # the kernel's end bits (0..3) -> END_TRIGGERS index
 SEAT_COUNTS = ("bid_gold", "camels", "djinns", "turns")
+DJINNS = tuple(djinn_token(name) for name in DJINN_NAMES)  # ASCII, as labels write them
 
 
 def check_run(variants: tuple[str, ...], players: int, policies: tuple[str, ...]) -> None:
@@ -95,6 +99,7 @@ def raw_table(raw: np.ndarray, variant_id: str, players: int, game0: int) -> pd.
     for name, field in zip(SEAT_COUNTS, (K.F_BID_GOLD, K.F_CAMELS, K.F_DJINNS, K.F_TURNS)):
         cols |= seat_columns(raw, name, field, players)
     cols |= seat_part_columns(raw, "took_", TRIBES, K.F_TRIBES, players)
+    cols |= {f"holder_{d}": raw[:, K.F_DJINN_HOLDER + i] for i, d in enumerate(DJINNS)}
     return pd.DataFrame(cols)
 
 

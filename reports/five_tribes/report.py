@@ -3,7 +3,8 @@ table of ``games.simulate_block`` (one row per game), variant by variant.
 
 Conventions: seats are the players as the kernel numbers them (the deal shuffles the bid
 order, so a seat number alone carries no advantage); a game's winners are the seats of the
-highest final score and a tie shares the win equally (docs/games/five-tribes.md §13);
+highest final score and a tie shares the win equally (docs/games/five-tribes.md §13),
+except in the djinn table, where a djinn's holder sharing first place counts as a winner;
 every estimate has a 95 % interval (``lo95``, ``hi95``): Wilson intervals for
 proportions, normal intervals for means over games (games are the independent units, also
 for per-player means), binomial-rank intervals for quantiles, and for shares of turns the
@@ -18,13 +19,16 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .. import plots, sections, skeleton, stats
-from ..document import Section, Table
-from ..sections import by_variant, chart, seat_values, stacked_chart, summary_rows, top_credit
+from .. import figures, palette, plots, sections, skeleton, stats
+from ..document import Chart, Section, Table
+from ..sections import (
+    by_variant, chart, proportion, seat_values, stacked_chart, summary_rows, top_credit,
+    top_seats,
+)
 from ..skeleton import UNION, Length, Pick, column, mean_of
 from ..spec import RunSpec
 from ..summary import Claim, summary_section
-from .games import END_TRIGGERS, PARTS, TRIBES
+from .games import DJINNS, END_TRIGGERS, PARTS, TRIBES
 
 HOLDINGS = (("camels", "camels placed (tiles owned)"), ("djinns", "djinns taken"))
 LENGTH = Length("rounds", {
@@ -111,6 +115,64 @@ def tribe_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
     return sections.policy_shares(df, spec, TRIBES, prefix="took_", key="tribe", count="turns")
 
 
+def _rate(prefix: str, k: float, n: int) -> dict[str, object]:
+    """``proportion(k, n)`` as ``<prefix>_rate``, ``<prefix>_lo95``, ``<prefix>_hi95``."""
+    p = proportion(k, n)
+    return {f"{prefix}_rate": p["p"], f"{prefix}_lo95": p["lo95"], f"{prefix}_hi95": p["hi95"]}
+
+
+def djinn_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
+    """Per variant and djinn: ``held``, the games in which some player held it at the end,
+    of ``games``, and the pick rate (their share); ``wins``, the games of ``held`` in
+    which its holder won (a holder sharing first place counts as a winner), and the win
+    rate (their share of ``held``; none when never held); each with its 95 % Wilson
+    interval. ``player_win_rate``: a player's win rate over all games by the same rule
+    (what a djinn's win rate compares with). Sorted by win rate, highest first, within
+    each variant."""
+    frames = []
+    for v, g in by_variant(df, spec):
+        top = top_seats(seat_values(g, "score", spec.players))
+        rows = []
+        for d in DJINNS:
+            holder = g[f"holder_{d}"].to_numpy()
+            held = holder >= 0
+            wins = int(top[held, holder[held]].sum())
+            rows.append(dict(variant=v, djinn=d, games=len(g), held=int(held.sum()),
+                             **_rate("pick", held.sum(), len(g)), wins=wins,
+                             **_rate("win", wins, held.sum()),
+                             player_win_rate=float(top.mean())))
+        frames.append(pd.DataFrame(rows).sort_values("win_rate", ascending=False,
+                                                     na_position="last", kind="stable"))
+    return pd.concat(frames, ignore_index=True)
+
+
+BASE_LINES = ("--", ":", "-.")  # any player's win rate, variant by variant
+
+
+def djinn_chart(djinns: pd.DataFrame) -> Chart:
+    """Pick rate and win rate per djinn side by side (top down in the table's order, the
+    first variant's when there are several), each variant a colour, with 95 % error bars; a dark line per variant at any player's win
+    rate, named in the legend below."""
+    variants = list(dict.fromkeys(djinns["variant"]))
+    fig = figures.figure(9, 2.6 + 0.26 * len(DJINNS) * len(variants) ** 0.5)
+    pick_ax, win_ax = fig.subplots(1, 2, sharey=True)
+    for ax, rate, xlabel in ((pick_ax, "pick", "pick rate (share of games held at the end)"),
+                             (win_ax, "win", "win rate of its holder (ties count as wins)")):
+        frame = djinns.rename(columns={f"{rate}_rate": "p", f"{rate}_lo95": "lo95",
+                                       f"{rate}_hi95": "hi95"})
+        plots.grouped_bars(ax, frame, "djinn", "variant", xlabel=xlabel,
+                           ylabel="djinn" if ax is pick_ax else "", horizontal=True, key=False)
+        ax.grid(axis="x", linewidth=0.5, alpha=0.4)
+        ax.locator_params(axis="x", nbins=6)
+    for i, v in enumerate(variants):
+        base = djinns.loc[djinns["variant"] == v, "player_win_rate"].iloc[0]
+        name = "any player's win rate" + (f", {v}" if len(variants) > 1 else "")
+        win_ax.axvline(base, color=palette.EDGE, linestyle=BASE_LINES[i % len(BASE_LINES)],
+                       linewidth=1.2, zorder=3, label=name)
+    plots.legend(win_ax, where=plots.BELOW)
+    return Chart("djinns", "Djinn pick rate and its holder's win rate, 95% error bars", fig)
+
+
 # --------------------------------------------------------------------------- sections
 
 
@@ -125,6 +187,7 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
     bid_gold = bid_gold_table(df, spec)
     holdings = holdings_table(df, spec)
     tribes = tribe_table(df, spec)
+    djinns = djinn_table(df, spec)
     stack = composition.assign(bar=composition["variant"] + " · " + composition["group"])
     mix = tribes.assign(group=tribes["variant"] + " · " + tribes["policy"])
     first_bidder = Claim("the first bidder of round 1 wins", first, 1 / spec.players)
@@ -177,6 +240,15 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
                 [stacked_chart("tribe_mix", "Tribes taken by variant and policy, 95% error bars",
                                mix, "group", "tribe", xlabel="share of the policy's turns",
                                ylabel="variant · policy")]),
+        Section("Djinns",
+                "Per djinn, the pick rate: the share of games in which some player held it "
+                "at the end; and the win rate: among those games, the share in which its "
+                "holder won (a holder sharing first place counts as a winner, so a player's "
+                "win rate in general, player_win_rate, is a little above 1 / players). "
+                "Both with 95% Wilson intervals; held and wins are the games behind them. "
+                "Sorted by win rate (docs/games/five-tribes.md §19.5).",
+                [Table("djinns", "Djinn pick rate and win rate", djinns)],
+                [djinn_chart(djinns)]),
     ]
     tables = {"length": length, "end": end, "seats": seats, "first": first,
               "winner": winner}

@@ -12,13 +12,17 @@ Covered:
   the policies' choices, ``apply_turn``, clean-up, ``game_over``): every recorded fact is
   recomputed independently (scores and parts from ``state_scores`` of the end state,
   rounds, the end condition from camels and ``sowing_counts``, bid gold from the bid
-  costs, camels from tile owners and claims, djinns, turns, tribes); ``random`` turns
+  costs, camels from tile owners and claims, djinns taken and each djinn's holder at
+  the end, turns, tribes); ``random`` turns
   are complete turns of ``complete_turns`` (same resulting state; every third turn of
   one game per player count), ``greedy`` bids the
   cheapest legal space;
 * ``oddsbot report five-tribes`` end to end: the files, and the summary, seat-advantage,
   game-length and end tables against a naive recomputation from games.parquet
-  (``naive_report``'s estimators), the summary first and the provenance last; every
+  (``naive_report``'s estimators), the summary first and the provenance last; the djinn
+  table against pandas on games.parquet (pick and win rates, counts, Wilson intervals,
+  ASCII names, the order), its intervals holding the rate and narrowing with more games;
+  a run folder of the old record layout (no djinn holders) recomputed by ``--resume``; every
   chart's labels are inside its figure, it carries its title, its legend covers neither
   the plot nor its labels, and the stacked score chart has every part's interval;
 * bad options and ``chart`` on a Five Tribes position: exit 2, one stderr line.
@@ -57,7 +61,9 @@ RANDOM, GREEDY = K.POLICY_NAMES.index("random"), K.POLICY_NAMES.index("greedy")
 REL = 1e-9
 CLI_RUN = ("report", "five-tribes", "--games", "200", "--players", "3", "--seed", "1")
 TABLES = {"summary", "rounds", "length", "end_trigger", "seats", "seat_test", "first_bidder",
-          "score_composition", "winner_score", "bid_gold", "holdings", "tribe_mix", "runs"}
+          "score_composition", "winner_score", "bid_gold", "holdings", "tribe_mix", "djinns",
+          "runs"}
+OLD_FIELDS = K.F_DJINN_HOLDER  # the record layout before the djinn holders were appended
 
 
 @lru_cache(maxsize=1)
@@ -219,7 +225,22 @@ def replay(players, end_rule, policies, seed, r, legal_turns=False) -> dict:
                       for p in range(players)]
     facts["camels_left"] = [int(st[K.P_CAMELS + p]) for p in range(players)]
     facts["sowings_left"] = sowing_count(K.meeples(st), end_rule)
+    facts["holders"] = djinn_holders(st, players)
     return facts
+
+
+def djinn_holders(st: np.ndarray, players: int) -> list[int]:
+    """Per djinn (``DJINNS`` order) the seat holding it in ``st``, -1 if none; a held
+    djinn is held once and is not on display."""
+    holders = [-1] * len(K.DJINNS)
+    for p in range(players):
+        for d in range(len(K.DJINNS)):
+            if int(st[K.P_DJINNS + p]) >> d & 1:
+                assert holders[d] == -1
+                holders[d] = p
+    shown = [int(d) for d in st[K.DJINN_ROW:K.DJINN_ROW + K.VISIBLE_DJINNS] if d >= 0]
+    assert all(holders[d] == -1 for d in shown)
+    return holders
 
 
 def assert_row_is_the_game(row: np.ndarray, facts: dict, players: int) -> None:
@@ -238,6 +259,8 @@ def assert_row_is_the_game(row: np.ndarray, facts: dict, players: int) -> None:
         np.testing.assert_array_equal(
             row[K.F_TRIBES + p * K.N_COLOURS:K.F_TRIBES + (p + 1) * K.N_COLOURS],
             facts["tribes"][p])
+    np.testing.assert_array_equal(
+        row[K.F_DJINN_HOLDER:K.F_DJINN_HOLDER + len(K.DJINNS)], facts["holders"])
     markers = 2 if players == 2 else 1
     assert sum(facts["turns"]) == markers * players * facts["rounds"]
     assert row[K.F_ROUNDS] == facts["rounds"]
@@ -299,7 +322,7 @@ def test_cli_run_writes_every_file(cli_run):
     assert {p.stem for p in (out / "tables").glob("*.csv")} == TABLES
     assert sorted(p.name for p in (out / "charts").iterdir()) == sorted(
         f"{n}.png" for n in ("rounds", "turns", "end_trigger", "seats", "score_composition",
-                             "bid_gold", "tribe_mix"))
+                             "bid_gold", "tribe_mix", "djinns"))
     df = pd.read_parquet(out / "games.parquet")
     assert len(df) == 200 and list(df["game"]) == list(range(200))
     assert (df["variant"] == "five-tribes").all() and not df["capped"].any()
@@ -307,7 +330,7 @@ def test_cli_run_writes_every_file(cli_run):
     assert (parts == df["score_0"]).all()
     html = (out / "report.html").read_text()
     assert "Seat advantage" in html and "Score composition" in html
-    assert html.count('src="data:image/png;base64,') == 7
+    assert html.count('src="data:image/png;base64,') == 8
     headings = re.findall(r"<h2>(.+?)</h2>", html)
     assert headings[0] == "Summary" and headings[-1] == "Provenance"
     assert "the first bidder of round 1 wins" in html
@@ -446,6 +469,90 @@ def test_score_composition_chart_has_every_interval(cli_run):
         segments = container.errorbar.lines[2][0].get_segments()
         assert [s[0][0] for s in segments] == pytest.approx(ends - rows["mean"] + rows.lo95)
         assert [s[1][0] for s in segments] == pytest.approx(ends - rows["mean"] + rows.hi95)
+
+
+def pandas_djinns(df: pd.DataFrame, players: int) -> pd.DataFrame:
+    """Per djinn from the raw games: games held, games won by its holder (any seat with
+    the best score wins), the two rates."""
+    scores = df[[f"score_{p}" for p in range(players)]]
+    best = scores.max(axis=1)
+    rows = []
+    for name, _, _ in K.DJINNS:
+        d = name.replace("'", "")
+        holder = df[f"holder_{d}"]
+        held = holder >= 0
+        won = df[held].apply(lambda g: g[f"score_{int(g[f'holder_{d}'])}"] == best[g.name],
+                             axis=1)
+        rows.append({"djinn": d, "games": len(df), "held": int(held.sum()),
+                     "pick_rate": held.mean(), "wins": int(won.sum()),
+                     "win_rate": won.mean() if len(won) else math.nan})
+    return pd.DataFrame(rows).set_index("djinn")
+
+
+def test_djinn_table_agrees_with_pandas(cli_run):
+    out, _ = cli_run
+    df = pd.read_parquet(out / "games.parquet")
+    table = pd.read_csv(out / "tables" / "djinns.csv")
+    want = pandas_djinns(df, 3)
+    assert list(table["djinn"]) and set(table["djinn"]) == set(want.index)
+    assert {"Baal", "Anun-Nak", "Al-Amin"} <= set(table["djinn"])
+    assert want["held"].sum() > 0 and want["wins"].sum() > 0  # djinns are taken and win
+    got = table.set_index("djinn").loc[want.index]
+    for col in ("games", "held", "wins"):
+        assert (got[col] == want[col]).all(), col
+    for col in ("pick_rate", "win_rate"):
+        np.testing.assert_allclose(got[col], want[col], rtol=REL)
+    for d, row in got.iterrows():
+        for rate, k, n in (("pick", row.held, row.games), ("win", row.wins, row.held)):
+            if n:
+                ref = naive.proportion(int(k), int(n))
+                assert row[f"{rate}_lo95"] == pytest.approx(ref["lo95"], rel=REL, abs=1e-12)
+                assert row[f"{rate}_hi95"] == pytest.approx(ref["hi95"], rel=REL, abs=1e-12)
+    rates = table["win_rate"].fillna(-1).to_numpy()
+    assert (np.diff(rates) <= 0).all()  # sorted by win rate, highest first
+    top = df[[f"score_{p}" for p in range(3)]]
+    assert table["player_win_rate"].to_numpy() == pytest.approx(
+        top.eq(top.max(axis=1), axis=0).to_numpy().mean())
+
+
+def test_djinn_intervals_hold_the_rate_and_narrow_with_more_games(cli_run):
+    out, _ = cli_run
+    df = pd.read_parquet(out / "games.parquet")
+    spec = RunSpec("five-tribes", ("five-tribes",), 3, ("random",) * 3, 200, 1)
+    for rate in ("pick", "win"):
+        t = report.djinn_table(df, spec).dropna(subset=[f"{rate}_rate"])
+        assert ((t[f"{rate}_lo95"] <= t[f"{rate}_rate"])
+                & (t[f"{rate}_rate"] <= t[f"{rate}_hi95"])).all()
+    # the same games four times: the same rates from four times the games, narrower
+    few = report.djinn_table(df, spec).set_index("djinn")
+    many = report.djinn_table(pd.concat([df] * 4), spec).set_index("djinn").loc[few.index]
+    for rate in ("pick", "win"):
+        held = few[f"{rate}_rate"].notna()
+        np.testing.assert_allclose(many[f"{rate}_rate"][held], few[f"{rate}_rate"][held])
+        assert ((many[f"{rate}_hi95"] - many[f"{rate}_lo95"])[held]
+                < (few[f"{rate}_hi95"] - few[f"{rate}_lo95"])[held]).all()
+    # and fewer games (the first 50 of 200) give wider pick-rate intervals
+    first = report.djinn_table(df[df.game < 50], spec).set_index("djinn").loc[few.index]
+    assert ((first.pick_hi95 - first.pick_lo95) > (few.pick_hi95 - few.pick_lo95)).all()
+
+
+def test_a_folder_of_the_old_record_layout_is_recomputed(oddsbot_cli, tmp_path):
+    """Blocks of the layout before the djinn holders: ``--resume`` names each and makes
+    it again; the report is the fresh run's, djinn table included."""
+    out = tmp_path / "run"
+    ok(oddsbot_cli("report", "five-tribes", "--games", 30, "--players", 3, "--seed", 4,
+                   "--out", out))
+    (block,) = (out / "blocks").rglob("*.npy")
+    fresh, djinns = block.read_bytes(), (out / "tables" / "djinns.csv").read_text()
+    np.save(block, np.load(block)[:, :OLD_FIELDS])
+    assert_bad_input(oddsbot_cli("report", "five-tribes", "--games", 30, "--players", 3,
+                                 "--seed", 4, "--out", out), "--out", f"--resume {out}")
+    notice, summary = ok(oddsbot_cli("report", "--resume", out)).err.splitlines()
+    assert notice.startswith(f"oddsbot: recomputing 1 damaged block: "
+                             f"{block.relative_to(out)} (wrong schema: ")
+    assert f"(30, {OLD_FIELDS})" in notice and "record layout of another oddsbot" in notice
+    assert block.read_bytes() == fresh
+    assert (out / "tables" / "djinns.csv").read_text() == djinns
 
 
 @pytest.mark.parametrize("args, words", [
