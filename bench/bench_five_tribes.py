@@ -20,6 +20,12 @@ F4. ``oddsbot advise`` on a 4-player opening position (every marker has bid, the
     against the naive reference of ``tests/five_tribes/naive_five_tribes_turns.py`` on that
     board.
 
+F5 (issue "djinn powers"). Every complete turn (``FT.complete_turns``) of a mid-game
+    4-player position where the mover holds 2 usable djinns (2 Elders and a Fakir to pay
+    with) and 2 are on display: <= 250 ms; ``oddsbot advise`` on it, the whole process,
+    warm: <= 3 s. Measured for several pairs of djinns: powers before the sowing, in the
+    actions and drawing cards (a draw is valued as an exact expectation over full turns).
+
 Best of several runs after a warm-up; wall-clock on a shared machine (load printed).
 """
 
@@ -45,8 +51,9 @@ from oddsbot.kernels import five_tribes as FT
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "five_tribes"))
 import naive_five_tribes as naive  # noqa: E402  (the pure-Python reference of the tests)
 import naive_five_tribes_turns as naive_turns  # noqa: E402
-from five_tribes_positions import random_opening  # noqa: E402
+from five_tribes_positions import random_midgame, random_opening  # noqa: E402
 
+from oddsbot.analyser.five_tribes import face as ft  # noqa: E402
 from oddsbot.analyser.five_tribes.position import Position  # noqa: E402
 from oddsbot.analyser.five_tribes.encode import encode  # noqa: E402
 
@@ -54,6 +61,8 @@ OPENING_TARGET_MS = 2.0
 STACK_TARGET_MS = 50.0
 RATIO_TARGET = 100.0
 ADVISE_TARGET_S = 3.0
+DJINN_TARGET_MS = 250.0
+DJINN_PAIRS = (("Enki", "Iblis"), ("Bouraq", "Echidna"), ("Leta", "Sloar"))
 console = Console(width=110)
 
 
@@ -125,6 +134,45 @@ def turns_table(seed: int) -> tuple[Table, bool]:
     return table, ok
 
 
+def djinn_position(seed: int, pair: tuple[str, str]) -> Position:
+    """A 4-player mid-game position in the turns phase (the first seed from ``seed`` that
+    gives one), the mover holding ``pair`` besides their djinns, 2 more Elders and a Fakir,
+    and 2 djinns on display."""
+    while True:
+        pos = random_midgame(seed, 4)
+        seed += 1
+        taken = {d for p in pos.players for d in p.djinns} | set(pos.djinns)
+        if pos.phase == "turns" and not taken & set(pair) and pos.bag[1] >= 2 \
+                and pos.resource_deck[9] >= 1:
+            break
+    me = pos.players[pos.to_move]
+    names = [name for name, _, _ in FT.DJINNS]
+    mover = replace(me, djinns=tuple(sorted(me.djinns + pair, key=names.index)),
+                    elders=me.elders + 2, fakirs=me.fakirs + 1)
+    players = tuple(mover if i == pos.to_move else p for i, p in enumerate(pos.players))
+    display = tuple(d for d in (*pos.djinns, *pos.djinn_deck) if d not in pair)[:2]
+    return ft.validate(replace(pos, players=players, djinns=display))
+
+
+def djinn_table(seed: int) -> tuple[Table, bool]:
+    table = Table(title="complete turns with djinn powers (4 players, mid-game)")
+    for col in ("mover's djinns", "rows", "complete_turns", "target", "advise", "target", "ok"):
+        table.add_column(col)
+    ok_all = True
+    for pair in DJINN_PAIRS:
+        pos = djinn_position(seed, pair)
+        st = encode(pos)
+        rows = len(FT.complete_turns(st)[0])
+        kernel = best_ms(lambda: FT.complete_turns(st), 3)
+        advise = advise_seconds(pos, runs=3)
+        ok = kernel <= DJINN_TARGET_MS and advise <= ADVISE_TARGET_S
+        ok_all &= ok
+        table.add_row(" + ".join(pair), f"{rows:,}", f"{kernel:.0f} ms",
+                      f"<= {DJINN_TARGET_MS:g} ms", f"{advise:.2f} s",
+                      f"<= {ADVISE_TARGET_S:g} s", "yes" if ok else "NO")
+    return table, ok_all
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=1)
@@ -160,7 +208,9 @@ def main() -> int:
     console.print(table)
     turns, ok = turns_table(args.seed)
     console.print(turns)
-    return 0 if ok_all and ok else 1
+    djinns, ok_djinns = djinn_table(args.seed)
+    console.print(djinns)
+    return 0 if ok_all and ok and ok_djinns else 1
 
 
 if __name__ == "__main__":
