@@ -28,6 +28,7 @@ import pandas as pd
 
 from ... import __version__
 from ...kernels import five_tribes as FT
+from ...kernels.rng import stream
 from ...errors import ActionError, OddsbotError
 from . import turns
 from .encode import encode
@@ -144,17 +145,16 @@ def bid_values(pos: Position) -> dict[int, BidValue]:
     boards, words = [st], []  # boards[i]: once the first i placed markers have played
     for owner in placed:
         s = _acting(boards[-1], [owner])
-        action, _ = FT.greedy_turn(s)
+        action, _ = FT.play_greedy_turn(s, stream(np.uint64(0), 2))  # its draws: fixed
         words.append(f"p{owner}: {turn_label(action, types)}")
-        FT.apply_turn(s, action)
         boards.append(s)
-    turn_values: dict[tuple[int, int], int] = {}  # (markers before, fakirs) -> value
+    turn_values: dict[tuple[int, int], float] = {}  # (markers before, fakirs) -> value
     out = {}
     for bid in _legal_bids(st):
         i, k = int(FT.markers_before(st, bid)), int(FT.bid_fakirs(bid))
         if (i, k) not in turn_values:
             _, parts = FT.greedy_turn(_acting(_discarding(boards[i], me, k), [me]))
-            turn_values[i, k] = int(parts[-1])
+            turn_values[i, k] = float(parts[-1])
         cost = int(FT.bid_price(bid))
         worth = _total(st, me) - _total(_discarding(st, me, k), me)  # the Fakirs at the end
         out[bid] = BidValue(cost, k, turn_values[i, k], turn_values[i, k] - cost - worth,

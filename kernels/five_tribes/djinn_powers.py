@@ -33,6 +33,7 @@ IBLIS, KANDICHA, KUMARBI, LAMIA, LETA, MARID, MONKIR, NEKIR = (
 SIBITTIS, SLOAR, UTUG = (_INDEX[n] for n in ("Sibittis", "Sloar", "Utug"))
 # the powers offered before the sowing and after the tile action, in §20.4 order
 WINDOW = np.array([ANUN_NAK, BOURAQ, ENKI, LETA, SIBITTIS, SLOAR, UTUG], dtype=np.int64)
+WINDOW_MASK = sum(1 << int(d) for d in WINDOW)  # the same djinns as a mask
 COSTS = np.array([cost for _, _, cost in DJINNS], dtype=np.int64)
 N_DJINNS = len(DJINNS)
 PAY_KEEP = -1

@@ -159,7 +159,7 @@ def greedy_row(st, walks, paths):
     ``walks``, ``paths``: ``walk_tables()``."""
     sw = board_sowings(st, walks, paths)
     store, ws = store_of(np.int64(1)), workspace()
-    base, ctx = _context(st, store, ws, sw, sw, 0, len(sw[4]), True, True, False)
+    base, ctx = _context(st, store, ws, sw, sw, 0, max(len(sw[4]), 1), True, True, False)
     _start(base, ctx, GREEDY)
     return store[0][0].copy(), store[1][0].copy(), ws[1].copy(), ws[2].copy()
 
@@ -172,7 +172,7 @@ def play_greedy(st, walks, paths, rng):
     for, by part)."""
     sw = board_sowings(st, walks, paths)
     store, ws = store_of(np.int64(1)), workspace()
-    base, ctx = _context(st, store, ws, sw, sw, 0, len(sw[4]), True, True, False)
+    base, ctx = _context(st, store, ws, sw, sw, 0, max(len(sw[4]), 1), True, True, False)
     _start(base, ctx, GREEDY)
     value = store[1][0].copy()
     mover = st[TO_MOVE]

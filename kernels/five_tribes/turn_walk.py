@@ -33,13 +33,13 @@ from .complete_turns import (
     U_DJINN, U_PAY, U_SIZE, U_STEP, U_TARGET, V_NONE, apply_sale, player_parts, suits,
 )
 from .djinn_powers import (
-    HAGIS, LAMIA, N_DJINNS, PAY_KEEP, bits, draw_cards, draw_meeples, gain_card, keep_djinn, marid_income,
-    sibittis_draws,
+    HAGIS, LAMIA, N_DJINNS, PAY_KEEP, WINDOW_MASK, bits, draw_cards, draw_meeples, gain_card,
+    keep_djinn, marid_income, sibittis_draws,
 )
 from .sowing import _no_rows, _run, list_sowings
 from .state import (
-    BAG, DJINN_DECK, DJINN_DISCARD, DJINN_PER_ROUND, DRAWN, END_RULE, N_CARD_KINDS, P_USED,
-    RES_DECK, RES_DISCARD, STATE_SIZE, T_MEEPLES, TO_MOVE, meeples,
+    BAG, DJINN_DECK, DJINN_DISCARD, DJINN_PER_ROUND, DRAWN, END_RULE, N_CARD_KINDS, P_DJINNS,
+    P_USED, RES_DECK, RES_DISCARD, STATE_SIZE, T_MEEPLES, TO_MOVE, meeples,
 )
 from .turn_options import (
     O_KEEP, O_STOP, O_TILE, O_TRIBE, O_USE, OP_CARDS, OP_MEEPLES, OP_NONE, OP_SIBITTIS,
@@ -48,7 +48,7 @@ from .turn_options import (
 )
 from .rounds import marker_to_bid_track
 from .turn_steps import claim, sow
-from .turn_store import hit, key_of, row_of, sowing_outcomes
+from .turn_store import M_FULL, hit, key_of, row_of, sowing_outcomes
 
 TABLE, GREEDY, BEST = range(3)
 # counters: pre-sowing combinations so far, the current one's index, the current sowing's
@@ -444,6 +444,8 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
     sequences each (module doc); ``op``/``arg``: a draw to make first (``OP_*`` of
     ``turn_options``), the walk resuming at ``step`` after it. One function: numba's cache
     takes self-recursion, not mutual recursion."""
+    if mode == TABLE and ctx[0][10][M_FULL]:
+        return  # the store is full: the caller gives up this table (turn_table)
     counters = ctx[5]
     mover = counters[C_MOVER]
     # every recursive call passes typed (not literal) ints: one compiled signature
@@ -500,6 +502,14 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
         return
     if (step == S_TRIBE or step == S_TILE) and act[A_LEN] == 0:
         walk(s, act, step + 1, weight, mode, acc, ctx, none, zero)
+        return
+    if (step == S_PRE or step == S_POST) and s[DRAWN] == 0 and \
+            s[P_DJINNS + mover] & WINDOW_MASK & ~s[P_USED + mover] == 0:
+        # no window power held and unused: the window's one choice, stop
+        if step == S_PRE:
+            _pre_counted(counters, mode)
+        walk(s, act, step + 1, weight, mode, acc, ctx, none, zero)
+        _clear_from(act, step + 1)
         return
     if step == S_TRIBE:
         options = tribe_choices(s, act, mover)

@@ -11,7 +11,7 @@ import random
 from dataclasses import replace
 
 import numpy as np
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 import kernel_five_tribes_turns as kernel
@@ -28,7 +28,8 @@ NAMES = [name for name, _, _ in FT.DJINNS]
 def djinn_position(seed: int, players: int, stacks: int, held: int) -> ft.Position:
     """A random mid-game position in the turns phase, meeples on ``stacks`` tiles only,
     where the mover holds ``held`` more djinns (from the deck), 2 more Elders and a Fakir
-    when the box allows, and the display shows what the deck can fill."""
+    when the box allows, the display shows what the deck can fill and 4 djinns stay in
+    the deck."""
     pos = random_midgame(seed, players)
     assume(pos.phase == "turns")
     rng = random.Random(seed)
@@ -47,22 +48,29 @@ def djinn_position(seed: int, players: int, stacks: int, held: int) -> ft.Positi
     players_[mover] = replace(me, djinns=tuple(sorted(me.djinns + extra, key=NAMES.index)),
                               elders=elders, fakirs=fakirs)
     display = tuple(pos.djinns + tuple(deck[held:held + 3 - len(pos.djinns)]))
-    return ft.validate(replace(pos, players=tuple(players_), djinns=display))
+    # a deck of 4 djinns (the rest discarded): Sibittis' draw has 4 outcomes, which the
+    # naive reference follows one by one through whole turns
+    rest = [d for d in deck[held:] if d not in display]
+    discard = tuple(sorted(pos.djinn_discard + tuple(rest[4:]), key=NAMES.index))
+    return ft.validate(replace(pos, players=tuple(players_), djinns=display,
+                               djinn_discard=discard))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4]),
-       stacks=st.integers(1, 4), held=st.integers(1, 3))
+       stacks=st.integers(1, 3), held=st.integers(1, 3))
 def test_kernel_equals_the_naive_reference_with_djinns(seed, players, stacks, held):
-    kernel.same(djinn_position(seed, players, stacks, held))
+    kernel.same(djinn_position(seed, players, stacks, held), limit=3000)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4]))
+@example(seed=259, players=2)  # no legal sowing: the greedy turn is the turn without one
 def test_greedy_is_the_best_row_and_its_play_is_consistent(seed, players):
-    pos = djinn_position(seed, players, 4, 2)
+    pos = djinn_position(seed, players, 3, 2)
     s = encode(pos)
     actions, parts, _ = FT.complete_turns(s)
+    assume(len(actions) <= 20_000)
     action, value = FT.greedy_turn(s)
     best = int(np.argmax(parts[:, -1]))
     assert value[-1] == parts[best, -1]
