@@ -83,6 +83,13 @@ def _offer(acc, value):
 
 
 @njit(cache=True)
+def window_closed(s, mover):
+    """True when a window of powers offers only 'stop': no Sibittis keep is pending and
+    the mover has used every window power they hold."""
+    return s[DRAWN] == 0 and s[P_DJINNS + mover] & WINDOW_MASK & ~s[P_USED + mover] == 0
+
+
+@njit(cache=True)
 def leaf_value(s, mover, before):
     """The change of the mover's final score by part (floats)."""
     parts = np.zeros(N_PARTS, dtype=np.int64)
@@ -275,6 +282,24 @@ def outcomes(s, mover, op, arg):
 
 
 @njit(cache=True)
+def _one_meeple_draw(s, arg):
+    """(one outcome of the meeple draw ``arg`` from ``s``: the bag's first colours, True
+    if the draw has other outcomes)."""
+    t = s.copy()
+    tile, n = arg // 4, arg % 4
+    colours = 0
+    for c in range(N_COLOURS):
+        colours += s[BAG + c] > 0
+    for _ in range(n):
+        c = 0
+        while t[BAG + c] == 0:
+            c += 1
+        t[BAG + c] -= 1
+        t[T_MEEPLES + tile * N_COLOURS + c] += 1
+    return t, n > 0 and colours > 1
+
+
+@njit(cache=True)
 def _draw_row(s, act, step, weight, mode, ctx, op, arg):
     """A combination ending in a draw: -2 if nothing more is to be done (not emitted in
     this call, or a table row already made: counted), else its table row (-1 otherwise)."""
@@ -452,6 +477,20 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
     none, zero, one, tribe = np.int64(OP_NONE), np.int64(0), np.int64(1), np.int64(S_TRIBE)
     if op != OP_NONE:
         # a draw: certain -> go on; else the combination ends here, valued by expectation
+        if op == OP_MEEPLES and step == S_POST and window_closed(s, mover):
+            # only the sale is left, and no score part counts meeples (on the board or
+            # in the bag): every outcome has the same best rest, that of any one
+            t, several = _one_meeple_draw(s, arg)
+            if not several:
+                walk(t, act, step, weight, mode, acc, ctx, none, zero)
+                return
+            row = _draw_row(s, act, step, weight, mode, ctx, op, arg)
+            if row == -2:
+                return
+            rest = np.zeros(N_PARTS + 1)
+            walk(t, act.copy(), step, one, np.int64(BEST), rest, ctx, none, zero)
+            _draw_value(s, act, step, weight, mode, acc, ctx, op, arg, row, rest[:N_PARTS])
+            return
         states, probs, kept_by, drawn = outcomes(s, mover, op, arg)
         if len(probs) == 1:
             walk(states[0], act, step, weight, mode, acc, ctx, none, zero)
@@ -503,9 +542,8 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
     if (step == S_TRIBE or step == S_TILE) and act[A_LEN] == 0:
         walk(s, act, step + 1, weight, mode, acc, ctx, none, zero)
         return
-    if (step == S_PRE or step == S_POST) and s[DRAWN] == 0 and \
-            s[P_DJINNS + mover] & WINDOW_MASK & ~s[P_USED + mover] == 0:
-        # no window power held and unused: the window's one choice, stop
+    if (step == S_PRE or step == S_POST) and window_closed(s, mover):
+        # the window's one choice: stop
         if step == S_PRE:
             _pre_counted(counters, mode)
         walk(s, act, step + 1, weight, mode, acc, ctx, none, zero)
