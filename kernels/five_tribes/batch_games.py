@@ -57,8 +57,8 @@ from .scoring import SCORE_PARTS
 from .sowing import MAX_STACK
 from .sowing_count import random_sowing, sowing_exists, walk_tables
 from .state import (
-    BID_ORDER, BIDDING, DJINN_NEIGHBOUR, DJINN_ROW, END_RULE, MAX_PLAYERS, N_PLAYERS, P_CAMELS, P_DJINNS,
-    P_GOLD, PHASE, ROW, STATE_SIZE, T_OWNER, TO_MOVE, TURN_TRACK, meeples,
+    BID_ORDER, BIDDING, DJINN_NEIGHBOUR, DJINN_ROW, END_RULE, MAX_PLAYERS, N_PLAYERS, P_CAMELS,
+    P_DJINNS, P_GOLD, PHASE, ROW, STATE_SIZE, T_OWNER, TO_MOVE, TURN_TRACK, meeples,
 )
 from .complete_turns import (
     A_COLOUR, A_COLOURS, A_LEN, A_PATH, A_START, A_TAKEN, A_TILE, A_TILE_ACTION, ACTION_SIZE,

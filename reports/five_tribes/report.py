@@ -151,8 +151,8 @@ BASE_LINES = ("--", ":", "-.")  # any player's win rate, variant by variant
 
 def djinn_chart(djinns: pd.DataFrame) -> Chart:
     """Pick rate and win rate per djinn side by side (top down in the table's order, the
-    first variant's when there are several), each variant a colour, with 95 % error bars; a dark line per variant at any player's win
-    rate, named in the legend below."""
+    first variant's when there are several), each variant a colour, with 95 % error bars;
+    a dark line per variant at any player's win rate, named in the legend below."""
     variants = list(dict.fromkeys(djinns["variant"]))
     fig = figures.figure(9, 2.6 + 0.26 * len(DJINNS) * len(variants) ** 0.5)
     pick_ax, win_ax = fig.subplots(1, 2, sharey=True)
