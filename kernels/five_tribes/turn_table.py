@@ -17,7 +17,8 @@ draw by a power used before it, or a board changed by one) belong to the first c
   a stratified estimate of its count and standard error needs (``turn_store``). Rows that
   end before the sowing are counted exactly (``add_before_sowing``).
 - Greedy (``greedy_row``): the first turn in enumeration order with the largest change of
-  the mover's final score (an expectation for a turn ending in a draw), exact when the
+  the mover's final score (an expectation for a turn ending in a draw) among the turns
+  that use no power before the sowing (docs/games/five-tribes.md §20.9), exact when the
   board has at most ``GREEDY_SOWINGS`` full sequences, else the best after ``GREEDY_DRAWS``
   sampled sowings (complete rounds over the strata, seed ``GREEDY_SEED``). The best rest
   of a turn after a draw (its value, §20.6) is found over the same sowings.
@@ -187,24 +188,29 @@ def play_greedy(st, walks, paths, rng):
     return store[0][0].copy(), value
 
 
-def complete_turns(st):
+def complete_turns(st, max_rows=None):
     """Every complete turn of the player to move (``complete_turns`` module doc), exact,
-    however many: ``actions[m, ACTION_SIZE]``, ``parts[m, N_PARTS]`` (change of the
-    mover's final score by part; an expectation for a row ending in a draw) and
-    ``counts[m]``, rows in enumeration order of their first combination. Memory grows
-    with the table (a store 4 times larger when one fills): for tests and small positions;
-    ``oddsbot advise`` keeps to a budget (analyser/five_tribes/turns.py)."""
+    however many (or None when there are more than ``max_rows``): ``actions[m,
+    ACTION_SIZE]``, ``parts[m, N_PARTS]`` (change of the mover's final score by part; an
+    expectation for a row ending in a draw) and ``counts[m]``, rows in enumeration order of
+    their first combination. Memory grows with the table (a store 4 times larger when one
+    fills): for tests and small positions; ``oddsbot advise`` keeps to a budget
+    (analyser/five_tribes/turns.py)."""
     sowings = list_sowings(meeples(st), st[END_RULE],
                            np.int64(_run(meeples(st), st[END_RULE], *_no_rows())[0]))
     first, mult = sowing_outcomes(st, *sowings)
     groups = max(len(first), 1)
     cap = 1 << 12
     while True:
+        if max_rows is not None:
+            cap = min(cap, max_rows)
         store = store_of(cap)
         add_outcomes(st, sowings, first, mult, 0, groups, store, workspace(), False)
         rows = store[10][M_ROWS]
         if not store[10][M_FULL]:
             return ordered(store, rows)
+        if max_rows is not None and cap >= max_rows:
+            return None
         cap *= 4
 
 

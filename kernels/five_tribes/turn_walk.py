@@ -10,7 +10,8 @@ expectation, over the outcomes, of the best rest of the turn (``BEST`` walks fro
 the draw resumes at; best = most total, then the parts in ``SCORE_PARTS`` order).
 
 Modes: ``TABLE`` keeps every combination in a store (``turn_table``: rows merged by
-result), ``GREEDY`` keeps the first with the largest total, ``BEST`` only accumulates the
+result), ``GREEDY`` keeps the first with the largest total among the combinations that
+use no power before the sowing (docs §20.9: their cost), ``BEST`` only accumulates the
 best value into ``acc`` (``acc[N_PARTS]`` = 1 once set). Values are changes of the
 mover's final score (floats: draws make expectations).
 
@@ -542,8 +543,9 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
     if (step == S_TRIBE or step == S_TILE) and act[A_LEN] == 0:
         walk(s, act, step + 1, weight, mode, acc, ctx, none, zero)
         return
-    if (step == S_PRE or step == S_POST) and window_closed(s, mover):
-        # the window's one choice: stop
+    if (step == S_PRE or step == S_POST) and window_closed(s, mover) \
+            or step == S_PRE and mode == GREEDY:
+        # the window's one choice: stop (the greedy choice uses no power before the sowing)
         if step == S_PRE:
             _pre_counted(counters, mode)
         walk(s, act, step + 1, weight, mode, acc, ctx, none, zero)
