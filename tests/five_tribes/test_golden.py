@@ -4,7 +4,8 @@ line by line: every bid is legal and priced as recorded, every turn is a legal c
 turn of the best exact value at that moment among those using no djinn power before the
 sowing (docs/games/five-tribes.md §20.9; a turn chosen for the expectation of a draw is
 the best such row and plays as recorded with the game's draws), the totals after each
-line are the naive scorer's, and the final scores are the naive reference's (``naive_five_tribes_scoring``)."""
+line are the naive scorer's, and the final scores are the naive reference's
+(``naive_five_tribes_scoring``)."""
 
 from __future__ import annotations
 
