@@ -12,7 +12,9 @@ the draw resumes at; best = most total, then the parts in ``SCORE_PARTS`` order)
 Modes: ``TABLE`` keeps every combination in a store (``turn_table``: rows merged by
 result), ``GREEDY`` keeps the first with the largest total among the combinations that
 use no power before the sowing (docs §20.9: their cost), ``BEST`` only accumulates the
-best value into ``acc`` (``acc[N_PARTS]`` = 1 once set). Values are changes of the
+best value into ``acc`` (``acc[N_PARTS]`` = 1 once set); these two skip an Anun-Nak
+use after the tile action that would be the mover's last window power (only the sale
+follows and meeples score nothing: never better than stopping). Values are changes of the
 mover's final score (floats: draws make expectations).
 
 ``ctx`` = (store, before, sowings, first, mult, o0, o1, best sowings, best first,
@@ -34,7 +36,7 @@ from .complete_turns import (
     U_DJINN, U_PAY, U_SIZE, U_STEP, U_TARGET, V_NONE, apply_sale, player_parts, suits,
 )
 from .djinn_powers import (
-    HAGIS, LAMIA, N_DJINNS, PAY_KEEP, WINDOW_MASK, bits, draw_cards, draw_meeples, gain_card,
+    ANUN_NAK, HAGIS, LAMIA, N_DJINNS, PAY_KEEP, WINDOW_MASK, bits, draw_cards, draw_meeples, gain_card,
     keep_djinn, marid_income, sibittis_draws,
 )
 from .sowing import _no_rows, _run, list_sowings
@@ -88,6 +90,12 @@ def window_closed(s, mover):
     """True when a window of powers offers only 'stop': no Sibittis keep is pending and
     the mover has used every window power they hold."""
     return s[DRAWN] == 0 and s[P_DJINNS + mover] & WINDOW_MASK & ~s[P_USED + mover] == 0
+
+
+@njit(cache=True)
+def _last_window_power(s, mover, d):
+    """True when ``d`` is the only window power the mover holds and has not used."""
+    return s[P_DJINNS + mover] & WINDOW_MASK & ~s[P_USED + mover] == 1 << d
 
 
 @njit(cache=True)
@@ -559,6 +567,9 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
         options = window_options(s, mover, step)
     uses = act[A_NUSES]
     for i in range(len(options)):
+        if mode != TABLE and step == S_POST and options[i, 0] == O_USE \
+                and options[i, 1] == ANUN_NAK and _last_window_power(s, mover, ANUN_NAK):
+            continue  # only the sale follows, meeples score nothing: not better than stop
         n = s.copy()
         if step == S_TRIBE:
             nxt, op2, arg2 = play_tribe_choice(n, act, mover, options[i])
