@@ -580,6 +580,8 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
             if options[i, 0] == O_STOP and step == S_PRE:
                 _pre_counted(counters, mode)
         walk(n, act, nxt, weight, mode, acc, ctx, op2, arg2)
-        act[A_NUSES] = uses
+        if act[A_NUSES] != uses:  # forget the uses this choice recorded
+            act[A_USES + uses * U_SIZE:] = -1
+            act[A_NUSES] = uses
     _clear_from(act, step if step != S_PRE and step != S_POST else step + 1)
 
