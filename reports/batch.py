@@ -81,7 +81,7 @@ def start(spec: RunSpec, out: Path, raw: str) -> dict:
     check_new(out)
     make_folder(out)
     state = {"spec": spec.to_json(), "raw": raw, "oddsbot": __version__, "created": _now(),
-             "complete": False, "runs": []}
+             "rules_version": designer(spec.game).RULES_VERSION, "complete": False, "runs": []}
     _write_state(out, state)
     return state
 
@@ -103,6 +103,11 @@ def load_state(out: Path) -> dict:
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise OddsbotError(f"--resume: {path}: damaged run file ({exc})") from None
     check_spec(spec, f"--resume: {path}")
+    made, plays = state.get("rules_version", 1), designer(spec.game).RULES_VERSION
+    if made != plays:
+        raise OddsbotError(f"--resume: {path}: its games follow {spec.game} rules version "
+                           f"{made!r}, this oddsbot plays version {plays}; start a new "
+                           f"folder with --out")
     return state
 
 

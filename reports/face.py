@@ -23,6 +23,7 @@ class DesignerFace(Protocol):
     """Whole games in blocks, and the report sections of a finished run."""
 
     RAW_FIELDS: int  # columns of ``simulate_raw``'s rows (int16, one row per game)
+    RULES_VERSION: int  # raised whenever the games played change; run folders record it
 
     def check_run(self, variants: tuple[str, ...], players: int,
                   policies: tuple[str, ...]) -> None: ...

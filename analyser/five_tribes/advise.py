@@ -13,9 +13,9 @@ discarded for Kumarbi, docs/games/five-tribes.md §20.7): its ``cost`` (gold), `
 and ``turn_value``, the best exact turn value the bidder would have when acting at that
 place with the Fakirs left after the bid, given the markers already on the turn order
 track that would act earlier, each playing the greedy exact-value policy (its best complete
-turn) first. Markers still to bid are not modelled. ``ev`` = turn_value - cost - the
-end-score worth of the Fakirs discarded (0 unless Al-Amin makes pairs of them goods; coins
-are VP at the end).
+turn) first; turns here use no djinn power before the sowing (§20.9). Markers still to
+bid are not modelled. ``ev`` = turn_value - cost - the end-score worth of the Fakirs
+discarded (0 unless Al-Amin makes pairs of them goods; coins are VP at the end).
 """
 
 from __future__ import annotations
@@ -28,10 +28,11 @@ import pandas as pd
 
 from ... import __version__
 from ...kernels import five_tribes as FT
+from ...kernels.rng import stream
 from ...errors import ActionError, OddsbotError
 from . import turns
 from .encode import encode
-from .labels import bid_label, turn_label, turn_labels
+from .labels import bid_label, sowing_label, turn_label, turn_labels
 from ..table import Table
 from .position import Position
 from .turns import TurnRows, exact_rows, turn_rows
@@ -39,12 +40,18 @@ from .validate import validate
 
 PARTS = FT.SCORE_PARTS[:-1]  # the parts of a turn's value; their sum is ``ev``
 BID_METHOD = ("greedy model: markers already on the turn order track that act earlier play "
-              "their best exact complete turn first; later bidders are not modelled; "
+              "their best exact complete turn first (no djinn power before the sowing); "
+              "later bidders are not modelled; "
               f"ev = best exact turn value at that place - cost (on boards of more than "
               f"{FT.GREEDY_SOWINGS:,} full sowing sequences: the best after "
               f"{FT.GREEDY_DRAWS:,} sampled sowings)")
 TURN_METHOD = ("exact: change in the mover's final score if the game ended after the turn "
-               "(docs/games/five-tribes.md §13), every distinct complete turn enumerated")
+               "(docs/games/five-tribes.md §13), every distinct complete turn enumerated; a "
+               "turn ending in a draw ('then best', method 'expectation') is the exact "
+               "expectation over the draw of the best rest of the turn (§20.6)")
+UNSEEN = ("the bag, the resource deck and the djinn deck hold the box's composition minus "
+          "everything visible (board, hands, rows, discard piles); draws are uniform from "
+          "them (docs/games/five-tribes.md §20.6)")
 
 
 def _tile_types(pos: Position) -> tuple[str, ...]:
@@ -70,13 +77,16 @@ def turn_table(pos: Position, rows: TurnRows) -> pd.DataFrame:
     actions, parts = rows.actions, rows.parts
     sown = actions[:, FT.A_LEN] > 0
     labels = turn_labels(actions, _tile_types(pos))
+    method = np.where(actions[:, FT.A_END] >= 0, "expectation",
+                      "sampled" if rows.sampled else "exact")
     columns: dict[str, object] = {
         "action": labels, "ev": parts[:, -1].astype(float), "se": 0.0,
-        "method": "sampled" if rows.sampled else "exact", "count": rows.count,
-        "count_se": rows.count_se}
+        "method": method, "count": rows.count, "count_se": rows.count_se}
     columns.update({part: parts[:, i] for i, part in enumerate(PARTS)})
     columns.update(
-        sowing=[label.split(";", 1)[0] if s else None for label, s in zip(labels, sown)],
+        sowing=[sowing_label(a[FT.A_START], a[FT.A_PATH:FT.A_PATH + a[FT.A_LEN]],
+                             a[FT.A_COLOURS:FT.A_COLOURS + a[FT.A_LEN]]) if s else None
+                for a, s in zip(actions, sown)],
         final_tile=[FT.tile_name(int(t)) if s else None
                     for t, s in zip(actions[:, FT.A_TILE], sown)],
         taken=[f"{k}{FT.COLOURS[c]}" if s else None
@@ -136,17 +146,16 @@ def bid_values(pos: Position) -> dict[int, BidValue]:
     boards, words = [st], []  # boards[i]: once the first i placed markers have played
     for owner in placed:
         s = _acting(boards[-1], [owner])
-        action, _ = FT.greedy_turn(s)
+        action, _ = FT.play_greedy_turn(s, stream(np.uint64(0), 2))  # its draws: fixed
         words.append(f"p{owner}: {turn_label(action, types)}")
-        FT.apply_turn(s, action)
         boards.append(s)
-    turn_values: dict[tuple[int, int], int] = {}  # (markers before, fakirs) -> value
+    turn_values: dict[tuple[int, int], float] = {}  # (markers before, fakirs) -> value
     out = {}
     for bid in _legal_bids(st):
         i, k = int(FT.markers_before(st, bid)), int(FT.bid_fakirs(bid))
         if (i, k) not in turn_values:
             _, parts = FT.greedy_turn(_acting(_discarding(boards[i], me, k), [me]))
-            turn_values[i, k] = int(parts[-1])
+            turn_values[i, k] = float(parts[-1])
         cost = int(FT.bid_price(bid))
         worth = _total(st, me) - _total(_discarding(st, me, k), me)  # the Fakirs at the end
         out[bid] = BidValue(cost, k, turn_values[i, k], turn_values[i, k] - cost - worth,
@@ -214,6 +223,8 @@ def provenance(pos: Position, rows: TurnRows | None = None, seed: int = 0) -> di
             "ev_units": "VP", "end_rule": pos.end_rule,
             "assassin_optional": pos.assassin_optional,
             "method": BID_METHOD if rows is None else TURN_METHOD}
+    if rows is not None:
+        prov["unseen"] = UNSEEN
     if rows is not None and rows.sampled:
         prov["method"] = sampled_method(rows, seed)
         prov["sampling"] = {"sowings": rows.sowings, "drawn": rows.drawn,

@@ -3,8 +3,12 @@
 Every marker makes the bid with the best ``advise`` bid value (best exact turn value there
 minus its cost; Kumarbi bids included; ties to the cheaper bid, then to fewer Fakirs) and
 plays its best exact complete turn
-(the first, in enumeration order, of the largest change in its own final score).
-Clean-up refills draw from chance stream (seed, 1); nothing else is random.
+(the first, in enumeration order, of the largest change in its own final score, among the
+turns that use no djinn power before the sowing: docs/games/five-tribes.md §20.9).
+A turn that makes a draw (a djinn power, Kandicha) plays its best expected turn and draws
+from chance stream (seed, 2), then plays the best rest for what was drawn (the line shows
+the turn as played and the value it was chosen for). Clean-up refills draw from chance
+stream (seed, 1); nothing else is random.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ class Turn:
     round: int
     player: int
     action: str  # a bid or a complete turn, as ``labels`` words them
-    value: int  # the bid's value (turn value - cost) or the turn's exact value
+    value: float  # the bid's value (turn value - cost) or the turn's value (exact or expected)
     totals: tuple[int, ...]  # everyone's final score if the game ended now
 
 
@@ -46,7 +50,7 @@ class GameResult:
         """A readable record: the start, one line per bid or turn, the final scores."""
         lines = [f"start {self.start.to_notation()}"]
         for t in self.turns:
-            lines.append(f"round {t.round:2d} p{t.player} {t.action} | value {t.value:+d} "
+            lines.append(f"round {t.round:2d} p{t.player} {t.action} | value {t.value:+g} "
                          f"| totals {','.join(map(str, t.totals))}")
         for p, parts in enumerate(self.scores):
             named = " ".join(f"{k} {v}" for k, v in zip(FT.SCORE_PARTS, parts))
@@ -75,6 +79,7 @@ def simulate(pos: Position, *, seed: int = 0, policy: str = "greedy",
     validate(pos)
     st = encode(pos)
     chance = stream(np.uint64(seed), 1)
+    draws = stream(np.uint64(seed), 2)
     types = tuple(cell.tile for _, _, cell in pos.cells())
     turns: list[Turn] = []
     round_no = 1
@@ -85,9 +90,8 @@ def simulate(pos: Position, *, seed: int = 0, policy: str = "greedy",
             FT.place_bid(st, bid)
             label = bid_label(bid)
         else:
-            action, parts = FT.greedy_turn(st)
-            FT.apply_turn(st, action)
-            label, value = turn_label(action, types), int(parts[-1])
+            action, parts = FT.play_greedy_turn(st, draws)
+            label, value = turn_label(action, types), float(parts[-1])
         turns.append(Turn(round_no, player, label, value, _totals(st)))
         if st[FT.PHASE] == FT.TURNS and st[FT.TO_MOVE] < 0:  # every marker has played
             FT.cleanup(st, chance)

@@ -111,6 +111,8 @@ def _sampled(st: np.ndarray, found: Census, samples: int, seed: int,
     rng = stream(np.uint64(seed), np.int64(0))
     store, ws = FT.store_of(TABLE_ROWS), FT.workspace()
     meta, walks = store[10], FT.walk_tables_once()[0]
+    best = FT.board_sowings(st, *FT.walk_tables_once())  # where a draw's best rest is sought
+    FT.add_before_sowing(st, best, store, ws)  # turns ending before the sowing: exact
     rounds = 0
     while rounds < planned:
         rows = int(meta[FT.M_ROWS])
@@ -118,7 +120,7 @@ def _sampled(st: np.ndarray, found: Census, samples: int, seed: int,
             break  # the next round would not fit
         for d0 in range(rounds * strata, (rounds + 1) * strata, DRAWS_PER_CHUNK):
             d1 = min(d0 + DRAWS_PER_CHUNK, (rounds + 1) * strata)
-            FT.add_draws(st, found.strata, weights, walks, rng, d0, d1, store, ws, False)
+            FT.add_draws(st, found.strata, weights, walks, rng, d0, d1, store, ws, best)
             _report(progress, d1, planned * strata)
         rounds += 1
     rows = int(meta[FT.M_ROWS])
@@ -135,15 +137,19 @@ def _estimates(store: tuple, rows: int, sizes: np.ndarray, n: int
     its variance, for the row's home stratum, T_h**2 s**2 / n with s**2 the sample
     variance of its y over the n draws (T_h**2 y**2 when n is 1), plus, for any other
     stratum that reached it, the bound T_h**2 sum y**2 / n**2 (its mean term left out,
-    so the error is never understated)."""
-    stats, home = store[6][:rows], store[7][:rows]
-    size = sizes[home]
+    so the error is never understated). A row that ends before the sowing is counted
+    exactly (``add_before_sowing``): its own count, error 0."""
+    stats, home, counts = store[6][:rows], store[7][:rows], store[2][:rows]
+    exact = home == FT.EXACT_HOME  # a turn that ends before the sowing: counted exactly
+    size = sizes[np.where(exact, 0, home)]
     a1, a2 = stats[:, FT.S_HOME], stats[:, FT.S_HOME2]
     # the spread of the n draws with two more, one that missed the row and one that hit it
     # as often as the draws that did (a1 > 0: the home stratum reached it): few hits, or
     # hits in every draw, then still show how little the draws say
-    hit = a2 / a1
+    with np.errstate(invalid="ignore", divide="ignore"):
+        hit = np.where(exact, 0.0, a2 / a1)
     a1, a2, m = a1 + hit, a2 + hit ** 2, n + 2
     spread = np.maximum(a2 - a1 ** 2 / m, 0.0) / (m - 1)
     own = np.where(size > 1, size ** 2 * spread / n, 0.0)  # a stratum of one: exact
-    return stats[:, FT.S_EST] / n, np.sqrt(own + stats[:, FT.S_OTHER] / n ** 2)
+    se = np.where(exact, 0.0, np.sqrt(own + stats[:, FT.S_OTHER] / n ** 2))
+    return np.where(exact, counts, stats[:, FT.S_EST] / n), se

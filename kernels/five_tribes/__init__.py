@@ -1,9 +1,10 @@
 """Five Tribes kernel: the board as arrays (``board``), the components (``data``), exact
 sowing enumeration (``sowing``) and sowings counted and drawn without listing them
 (``sowing_count``), final scoring (``scoring``), the whole position on one state vector
-(``state``), the steps of one turn (``turn_steps``), a complete turn (``complete_turns``)
-and tables of them within a budget (``turn_table``), the round around the turns
-(``rounds``) and whole games in batches (``batch_games``)."""
+(``state``), the steps of one turn (``turn_steps``), a complete turn (``complete_turns``),
+djinn powers (``djinn_powers``), the walk over a turn's choices (``turn_walk``), the store
+of its results (``turn_store``) and tables of them within a budget (``turn_table``), the
+round around the turns (``rounds``) and whole games in batches (``batch_games``)."""
 
 from .board import *  # noqa: F401,F403
 from .data import *  # noqa: F401,F403
@@ -15,4 +16,7 @@ from .sowing_count import *  # noqa: F401,F403
 from .state import *  # noqa: F401,F403
 from .turn_steps import *  # noqa: F401,F403
 from .complete_turns import *  # noqa: F401,F403
+from .djinn_powers import *  # noqa: F401,F403
+from .turn_store import *  # noqa: F401,F403
+from .turn_walk import *  # noqa: F401,F403
 from .turn_table import *  # noqa: F401,F403

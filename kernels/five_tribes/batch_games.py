@@ -13,20 +13,23 @@ Policies (``POLICY_NAMES``, one per seat):
   uniformly random full sowing sequence (every row of ``list_sowings`` equally likely, drawn
   without listing them: ``random_sowing``; none: the no-sowing turn), then a uniformly
   random tribe choice (``tribe_options``) and tile choice (``tile_options``, skipping an
-  optional action included); it never sells. Played through ``apply_turn``.
-- ``greedy``: plays ``greedy_row`` (the best exact complete turn; beyond
-  ``turn_table.GREEDY_SOWINGS`` full sequences, the best of sampled ones) and makes the
-  legal bid of the lowest gold price (a zero space while one is free); among equal prices
-  the one discarding the fewest Fakirs with Kumarbi (a plain bid first: Fakirs are kept for
-  the Builders and Assassins unless they save gold). This bid rule is NOT the analyser's bid
+  optional action included); it never sells and uses no paid djinn power (the passive ones
+  act). Played through ``apply_turn``.
+- ``greedy``: plays ``play_greedy`` (the best exact complete turn, djinn powers included
+  but none before the sowing, docs/games/five-tribes.md §20.9; a draw it makes from the
+  policy stream; beyond ``turn_table.GREEDY_SOWINGS`` full
+  sequences, the best of sampled ones) and makes the legal bid of the lowest gold price (a
+  zero space while one is free); among equal prices the one discarding the fewest Fakirs
+  with Kumarbi (a plain bid first: Fakirs are kept for the Builders and Assassins unless
+  they save gold). This bid rule is NOT the analyser's bid
   model (``analyser.five_tribes.advise.bid_values``, which values each space by the turn
   it would allow), so the analyser's ``simulate`` plays other games than this policy.
 
 The game loop is the analyser's (``analyser.five_tribes.simulate``): bids until the turns
 begin, every marker's turn, clean-up, then the end check of ``game_over`` (``end_code``).
-A sowing takes at least 2 meeples off the board for good (nothing puts them back: djinn
-powers are not played) and every round but the last has one, so a game lasts at most 45
-rounds; ``MAX_ROUNDS`` is a safety cap, flagged in the row if ever hit.
+A sowing takes at least 2 meeples off the board (only Anun-Nak puts any back, at most 3 a
+turn) and every round but the last has one, so games end within a few dozen rounds;
+``MAX_ROUNDS`` is a safety cap, flagged in the row if ever hit.
 
 One row of ``record_games`` (int16: every field stays far below 2**15) per game, fields at
 the ``F_*`` offsets, per-seat blocks of ``MAX_PLAYERS`` (0 for seats not in the game):
@@ -62,10 +65,11 @@ from .state import (
 )
 from .complete_turns import (
     A_COLOUR, A_COLOURS, A_LEN, A_PATH, A_START, A_TAKEN, A_TILE, A_TILE_ACTION, ACTION_SIZE,
-    TA_NONE, TILE_ROWS, TRIBE_ROWS, apply_turn, clear_action, play_sowing, play_tile,
+    TA_NONE, TILE_ROWS, TRIBE_ROWS, clear_action, play_sowing, play_tile,
     play_tribe, player_parts, tile_options, tribe_options,
 )
-from .turn_table import greedy_row
+from .turn_table import play_greedy
+from .turn_walk import apply_turn
 
 POLICY_NAMES = ("random", "greedy")
 P_RANDOM, P_GREEDY = 0, 1
@@ -133,7 +137,7 @@ def random_turn(st, rng, act, tables, scratch, tribe, tiles, per_start, tab):
 
 @njit(cache=True)
 def turn_workspace():
-    """Scratch arrays of ``choose_turn``: (action, state, tribe options, tile options,
+    """Scratch arrays of ``play_turn``: (action, state, tribe options, tile options,
     sequences per start tile, order table)."""
     return (np.zeros(ACTION_SIZE, dtype=np.int64), np.zeros(STATE_SIZE, dtype=np.int64),
             np.zeros((TRIBE_ROWS, 4), dtype=np.int64), np.zeros((TILE_ROWS, 5), dtype=np.int64),
@@ -141,14 +145,15 @@ def turn_workspace():
 
 
 @njit(cache=True, inline="always")
-def choose_turn(st, policy, rng, tables, ws):
-    """The complete turn the player to move plays under ``policy``, as an ``apply_turn``
-    row (``ws[0]`` of ``turn_workspace``, overwritten by the next call)."""
+def play_turn(st, policy, rng, tables, ws):
+    """Play the complete turn of the player to move under ``policy`` on ``st``; returns
+    its action row (``ws[0]`` of ``turn_workspace``, overwritten by the next call)."""
     act = ws[0]
     if policy == P_RANDOM:
         random_turn(st, rng, act, tables, ws[1], ws[2], ws[3], ws[4], ws[5])
+        apply_turn(st, act)
     else:
-        copy_into(act, greedy_row(st, tables[0], tables[1])[0])
+        copy_into(act, play_greedy(st, tables[0], tables[1], rng)[0])
     return act
 
 
@@ -207,13 +212,12 @@ def record_game(context, scratch, streams, row):
             row[F_BID_GOLD + seat] += gold - st[P_GOLD + seat]
         while st[TO_MOVE] >= 0:
             seat = st[TO_MOVE]
-            act = choose_turn(st, policies[seat], pol, tables, ws)
+            act = play_turn(st, policies[seat], pol, tables, ws)
             row[F_TURNS + seat] += 1
             if act[A_LEN] == 0:
                 row[F_NO_SOWING_TURNS] += 1
             else:
                 row[F_TRIBES + seat * N_COLOURS + act[A_COLOUR]] += 1
-            apply_turn(st, act)
         cleanup(st, chance)
         end = end_code(st, tables, ws)
     row[F_ROUNDS] = rounds

@@ -23,7 +23,6 @@ from numba import njit
 
 from .board import N_COLOURS, N_TILES
 from .data import DJINN_VP, DJINNS, FAKIRS, LARGE_MARKET, OASIS, SACRED_PLACE, SMALL_MARKET, VILLAGE
-from .rounds import marker_to_bid_track
 from .scoring import AL_AMIN, HAURVATAT, JAFAAR, N_GOODS, SCORE_PARTS, SHAMHAT, SUIT_VALUES
 from .scoring import player_score
 from .sowing import MAX_STACK
@@ -71,8 +70,20 @@ A_DJINN_ID = A_DJINN + 1  # which djinn (data.DJINNS index)
 A_DJINN_FAKIR = A_DJINN_ID + 1  # 1: paid with an Elder and a Fakir, 0: two Elders
 A_SALE = A_DJINN_FAKIR + 1  # bit i-1 set: suit i of the end-scoring split sold
 A_SALE_GOLD = A_SALE + 1
-A_POWERS = A_SALE_GOLD + 1  # reserved: djinn power uses (none yet)
-ACTION_SIZE = A_POWERS + 4
+A_VICTIM2 = A_SALE_GOLD + 1  # Iblis' second victim: V_*, tile or seat, colour
+A_VICTIM2_AT = A_VICTIM2 + 1
+A_VICTIM2_COLOUR = A_VICTIM2_AT + 1
+A_END = A_VICTIM2_COLOUR + 1  # -1, or the step (S_*) whose draw ends the row ("then best")
+A_NUSES = A_END + 1  # djinn power uses recorded at A_USES
+A_USES = A_NUSES + 1  # MAX_USES x (U_STEP, U_DJINN, U_PAY, U_TARGET), in the order played
+MAX_USES = 16
+U_STEP, U_DJINN, U_PAY, U_TARGET = range(4)  # U_PAY: djinn_powers payment code
+U_SIZE = 4
+ACTION_SIZE = A_USES + MAX_USES * U_SIZE
+A_POWERS = A_VICTIM2  # the djinn part of a row, from here to the end
+
+# the steps of a turn (docs/games/five-tribes.md §20.4), in order
+S_PRE, S_SOW, S_TRIBE, S_TILE, S_POST, S_SALE, S_DONE = range(7)
 
 N_PARTS = len(SCORE_PARTS)
 # rows of ``tribe_options`` (a victim on any tile in any colour, or a held vizier or elder,
@@ -304,7 +315,7 @@ def clear_action(act):
     act[A_LEN] = 0
     act[A_SALE] = 0
     act[A_SALE_GOLD] = 0
-    act[A_POWERS:] = 0
+    act[A_NUSES] = 0
 
 
 @njit(cache=True)
@@ -339,23 +350,6 @@ def play_tile(st, act, mover, option):
     act[A_DJINN], act[A_DJINN_FAKIR] = d, pay
     act[A_DJINN_ID] = st[DJINN_ROW + d] if d >= 0 else -1
     act[A_TILE_ACTION] = apply_tile(st, mover, act[A_TILE], option[0], c1, c2, d, pay)
-
-
-@njit(cache=True)
-def apply_turn(st, action):
-    """Play the complete turn ``action`` (a row of ``complete_turns`` for this state)."""
-    mover = st[TO_MOVE]
-    marker_to_bid_track(st)
-    n = action[A_LEN]
-    if n > 0:
-        tile, colour, k = sow(st, action[A_START], action[A_PATH:A_PATH + n],
-                              action[A_COLOURS:A_COLOURS + n], n)
-        claim(st, mover, tile)
-        apply_tribe(st, mover, tile, colour, k, action[A_FAKIRS], action[A_VICTIM],
-                    action[A_VICTIM_AT], action[A_VICTIM_COLOUR])
-        apply_tile(st, mover, tile, action[A_TILE_ACTION], action[A_CARD1], action[A_CARD2],
-                   action[A_DJINN], action[A_DJINN_FAKIR])
-    apply_sale(st, mover, action[A_SALE])
 
 
 @njit(cache=True)

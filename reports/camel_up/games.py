@@ -31,6 +31,7 @@ from ..raw import block_simulator, game_columns, seat_columns, seat_part_columns
 from ..spec import check_policies, policy_codes, repeat_policies
 
 RAW_FIELDS = K.N_FIELDS  # columns of a row of simulate_raw
+RULES_VERSION = 1  # the rules the games are played by (a run folder records it)
 CHUNK_GAMES = 64  # games a numba thread takes at a time (does not change any result)
 POLICIES = K.POLICY_NAMES
 DEFAULT_POLICY = "heuristic"

@@ -173,6 +173,7 @@ def seat_policies(policies: tuple[str, ...], players: int) -> tuple[str, ...]:
 
 
 RAW_FIELDS = 2  # (winner, turns)
+RULES_VERSION = 1
 
 
 def simulate_raw(variant_id, players, policies, seed, game0, n) -> np.ndarray:

@@ -25,8 +25,8 @@ expectation over the draw of the best continuation (§20.6).
 they resume at) to the mover's score delta (naive final scoring, as if the game ended after
 this turn; exact fractions for draws) and the number of combinations that reach it.
 ``turn_rows(pos, rules)`` gives the same rows by label, each labelled by its first
-combination. The default rules, ``NO_POWERS``, play no djinn power (what the kernel plays
-today); ``Rules()`` plays every power. ``result_positions(pos)`` gives the deterministic
+combination. The default rules, ``Rules()``, play every power (as the kernel does);
+``NO_POWERS`` plays none. ``result_positions(pos)`` gives the deterministic
 results as Positions; their ``to_move`` is the next marker's owner (unchanged, with phase
 "turns", after the round's last marker, so such results do not pass ``validate``).
 """
@@ -340,7 +340,7 @@ def _rows(pos: Position, rules: Rules) -> dict[tuple, list]:
     return out
 
 
-def complete_turns(pos: Position, rules: Rules = NO_POWERS
+def complete_turns(pos: Position, rules: Rules = Rules()
                    ) -> dict[tuple, tuple[tuple, int]]:
     """``result key -> (mover's score delta by part, count)`` over every complete turn."""
     return {key: (delta, n) for key, (_, delta, n) in _rows(pos, rules).items()}
@@ -371,7 +371,7 @@ def _no_gc() -> Iterator[None]:
             gc.enable()
 
 
-def result_positions(pos: Position, rules: Rules = NO_POWERS) -> list[Position]:
+def result_positions(pos: Position, rules: Rules = Rules()) -> list[Position]:
     """Each distinct deterministic result of :func:`complete_turns` as a Position (first
     found first)."""
     seen: dict[tuple, Position] = {}

@@ -1,8 +1,11 @@
 """A golden Five Tribes playthrough: a whole seeded 4-player game under the greedy
 exact-value policy (checked byte for byte by tests/common/test_goldens.py), replayed
 line by line: every bid is legal and priced as recorded, every turn is a legal complete
-turn of the best exact value at that moment, the totals after each line are the naive
-scorer's, and the final scores are the naive reference's (``naive_five_tribes_scoring``)."""
+turn of the best exact value at that moment among those using no djinn power before the
+sowing (docs/games/five-tribes.md §20.9; a turn chosen for the expectation of a draw is
+the best such row and plays as recorded with the game's draws), the totals after each
+line are the naive scorer's, and the final scores are the naive reference's
+(``naive_five_tribes_scoring``)."""
 
 from __future__ import annotations
 
@@ -10,8 +13,10 @@ import re
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 import naive_five_tribes_scoring as naive
+from kernel_five_tribes_turns import greedy_rows
 from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.analyser.five_tribes.encode import decode, encode
 from oddsbot.analyser.five_tribes.labels import bid_label, turn_labels
@@ -20,7 +25,7 @@ from oddsbot.kernels.rng import stream
 
 GOLDEN = Path(__file__).parent / "golden" / "five-tribes-4p-seed5.txt"
 SEED = 5
-LINE = re.compile(r"round +(\d+) p(\d) (.*) \| value ([+-]\d+) \| totals ([\d,-]+)")
+LINE = re.compile(r"round +(\d+) p(\d) (.*) \| value ([+-][\d.e+-]+) \| totals ([\d,-]+)")
 
 
 def naive_totals(pos: ft.Position) -> list[int]:
@@ -41,12 +46,13 @@ def test_the_record_replays_as_legal_best_moves():
     st = encode(start)
     types = tuple(c.tile for _, _, c in start.cells())
     chance = stream(np.uint64(SEED), 1)
+    draws = stream(np.uint64(SEED), 2)  # a djinn power's draws (analyser/five_tribes/simulate.py)
     body = [m for m in map(LINE.fullmatch, lines[1:]) if m]
     assert len(body) == sum(1 for line in lines if line.startswith("round"))
     rounds = 1
     for m in body:
         assert int(m[1]) == rounds and int(m[2]) == st[FT.TO_MOVE]
-        action, value = m[3], int(m[4])
+        action, value = m[3], float(m[4])
         if action.startswith("bid "):
             pos = decode(st)
             assert action in ft.legal_actions(pos)
@@ -58,9 +64,19 @@ def test_the_record_replays_as_legal_best_moves():
         else:
             actions, parts, _ = FT.complete_turns(st)
             labels = turn_labels(actions, types)
-            row = labels.index(action)
-            assert value == parts[row, -1] == parts[:, -1].max()
-            FT.apply_turn(st, actions[row])
+            greedy = greedy_rows(actions)  # no power before the sowing (§20.9)
+            best = parts[greedy, -1].max()
+            if action in labels:  # a turn without a draw: a row of the table, the best
+                row = labels.index(action)
+                assert greedy[row] and value == parts[row, -1] == best
+                FT.apply_turn(st, actions[row])
+            else:  # chosen for its expectation (a 'then best' row), then drawn and played
+                rows = [i for i, label in enumerate(labels)
+                        if label.endswith("then best") and greedy[i]]
+                assert any(abs(parts[i, -1] - best) < 1e-9 for i in rows)
+                assert value == pytest.approx(best, rel=1e-5)
+                played, _ = FT.play_greedy_turn(st, draws)
+                assert turn_labels(played[None, :], types)[0] == action
         assert [int(x) for x in m[5].split(",")] == naive_totals(decode(st))
         if st[FT.TO_MOVE] < 0:
             FT.cleanup(st, chance)
