@@ -36,8 +36,8 @@ from .complete_turns import (
     U_DJINN, U_PAY, U_SIZE, U_STEP, U_TARGET, V_NONE, apply_sale, player_parts, suits,
 )
 from .djinn_powers import (
-    ANUN_NAK, HAGIS, LAMIA, N_DJINNS, PAY_KEEP, WINDOW_MASK, bits, draw_cards, draw_meeples, gain_card,
-    keep_djinn, marid_income, sibittis_draws,
+    ANUN_NAK, HAGIS, LAMIA, N_DJINNS, PAY_KEEP, WINDOW_MASK, bits, draw_cards, draw_meeples,
+    gain_card, keep_djinn, marid_income, sibittis_draws,
 )
 from .sowing import _no_rows, _run, list_sowings
 from .state import (
