@@ -27,7 +27,7 @@ F5 (issue "djinn powers"). Every complete turn of a mid-game 4-player position w
     actions and drawing cards (a draw is valued as an exact expectation over full
     turns). These tables pass advise's budget of rows, so the time shown is that of the
     table advise builds (exact until the budget fills, then sampled); the greedy choice
-    walks every turn.
+    (two stages, docs/games/five-tribes.md §20.9) is shown beside it.
 
 Best of several runs after a warm-up; wall-clock on a shared machine (load printed).
 """
@@ -163,7 +163,7 @@ def djinn_position(seed: int, pair: tuple[str, str]) -> Position:
 def djinn_table(seed: int) -> tuple[Table, bool]:
     """F5 per pair of djinns: the table ``advise`` builds (exact within the budgets of
     ``analyser/five_tribes/turns.py``, else sampled: the full table of these positions
-    is larger than the budget, so it is not listed), the greedy choice (every turn, no
+    is larger than the budget, so it is not listed), the greedy choice (two stages, no
     budget) and ``advise`` as a whole process (one run: the in-process runs leave the
     numba cache warm)."""
     table = Table(title="turns with djinn powers (4 players, mid-game, F5)")

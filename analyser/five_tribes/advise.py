@@ -13,7 +13,7 @@ discarded for Kumarbi, docs/games/five-tribes.md §20.7): its ``cost`` (gold), `
 and ``turn_value``, the best exact turn value the bidder would have when acting at that
 place with the Fakirs left after the bid, given the markers already on the turn order
 track that would act earlier, each playing the greedy exact-value policy (its best complete
-turn) first; turns here use no djinn power before the sowing (§20.9). Markers still to
+turn, chosen in two stages: window powers after the tile action only, §20.9) first. Markers still to
 bid are not modelled. ``ev`` = turn_value - cost - the end-score worth of the Fakirs
 discarded (0 unless Al-Amin makes pairs of them goods; coins are VP at the end).
 """
@@ -40,7 +40,7 @@ from .validate import validate
 
 PARTS = FT.SCORE_PARTS[:-1]  # the parts of a turn's value; their sum is ``ev``
 BID_METHOD = ("greedy model: markers already on the turn order track that act earlier play "
-              "their best exact complete turn first (no djinn power before the sowing); "
+              "their greedy complete turn first (window powers after the tile action only); "
               "later bidders are not modelled; "
               f"ev = best exact turn value at that place - cost (on boards of more than "
               f"{FT.GREEDY_SOWINGS:,} full sowing sequences: the best after "

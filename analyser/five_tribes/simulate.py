@@ -3,8 +3,9 @@
 Every marker makes the bid with the best ``advise`` bid value (best exact turn value there
 minus its cost; Kumarbi bids included; ties to the cheaper bid, then to fewer Fakirs) and
 plays its best exact complete turn
-(the first, in enumeration order, of the largest change in its own final score, among the
-turns that use no djinn power before the sowing: docs/games/five-tribes.md §20.9).
+(chosen in two stages, docs/games/five-tribes.md §20.9: the first, in enumeration order, of
+the largest change in its own final score among the turns that use no window power, then
+the best use of the window after its tile action).
 A turn that makes a draw (a djinn power, Kandicha) plays its best expected turn and draws
 from chance stream (seed, 2), then plays the best rest for what was drawn (the line shows
 the turn as played and the value it was chosen for). Clean-up refills draw from chance

@@ -94,7 +94,7 @@ def _exact(st: np.ndarray, found: Census, progress: Progress) -> TurnRows | None
     store, ws = FT.store_of(TABLE_ROWS), FT.workspace()
     for o0 in range(0, groups, OUTCOMES_PER_CHUNK):
         o1 = min(o0 + OUTCOMES_PER_CHUNK, groups)
-        FT.add_outcomes(st, sowings, first, mult, o0, o1, store, ws, False)
+        FT.add_outcomes(st, sowings, first, mult, o0, o1, store, ws)
         if store[10][FT.M_FULL]:
             return None
         _report(progress, o1, groups)

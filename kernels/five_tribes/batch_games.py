@@ -15,8 +15,8 @@ Policies (``POLICY_NAMES``, one per seat):
   random tribe choice (``tribe_options``) and tile choice (``tile_options``, skipping an
   optional action included); it never sells and uses no paid djinn power (the passive ones
   act). Played through ``apply_turn``.
-- ``greedy``: plays ``play_greedy`` (the best exact complete turn, djinn powers included
-  but none before the sowing, docs/games/five-tribes.md §20.9; a draw it makes from the
+- ``greedy``: plays ``play_greedy`` (the best exact complete turn chosen in two stages,
+  window powers after the tile action only, docs/games/five-tribes.md §20.9; a draw from the
   policy stream; beyond ``turn_table.GREEDY_SOWINGS`` full
   sequences, the best of sampled ones) and makes the legal bid of the lowest gold price (a
   zero space while one is free); among equal prices the one discarding the fewest Fakirs

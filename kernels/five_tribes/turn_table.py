@@ -16,12 +16,15 @@ draw by a power used before it, or a board changed by one) belong to the first c
   around it is enumerated. ``counts`` then counts hits, and ``stats`` holds, per row, what
   a stratified estimate of its count and standard error needs (``turn_store``). Rows that
   end before the sowing are counted exactly (``add_before_sowing``).
-- Greedy (``greedy_row``): the first turn in enumeration order with the largest change of
-  the mover's final score (an expectation for a turn ending in a draw) among the turns
-  that use no power before the sowing (docs/games/five-tribes.md §20.9), exact when the
-  board has at most ``GREEDY_SOWINGS`` full sequences, else the best after ``GREEDY_DRAWS``
-  sampled sowings (complete rounds over the strata, seed ``GREEDY_SEED``). The best rest
-  of a turn after a draw (its value, §20.6) is found over the same sowings.
+- Greedy (``greedy_row``), in two stages (docs/games/five-tribes.md §20.9): first the
+  first turn in enumeration order with the largest change of the mover's final score (an
+  expectation for a turn ending in a draw) among the turns that use no power before the
+  sowing nor after the tile action; then, from the state that turn reaches after its tile
+  action, the first best use of the window there (stopping included) and sale. Exact when
+  the board has at most ``GREEDY_SOWINGS`` full sequences, else the best after
+  ``GREEDY_DRAWS`` sampled sowings (complete rounds over the strata, seed
+  ``GREEDY_SEED``). The best rest of a turn after a draw (its value, §20.6) is found over
+  the same sowings, every power included.
 - ``play_greedy`` plays the greedy turn, a draw it makes drawn from ``rng``, then the
   greedy rest of the turn for what was drawn.
 """
@@ -43,8 +46,8 @@ from .turn_store import (  # noqa: F401 (re-exported: the analyser's view of the
     S_OTHER, settle, sowing_outcomes, store_of,
 )
 from .turn_walk import (
-    C_EMIT_PRE, C_EMIT_SOWN, C_MOVER, C_SAMPLED, GREEDY, N_COUNTERS, OP_NONE, TABLE,
-    leaf_value, realise, walk,
+    C_EMIT_PRE, C_EMIT_SOWN, C_FIRST_STAGE, C_MOVER, C_SAMPLED, GREEDY, N_COUNTERS, OP_NONE,
+    OP_WINDOW, TABLE, leaf_value, realise, walk,
 )
 
 GREEDY_SOWINGS = 100_000  # the greedy choice is exact up to this many full sequences
@@ -83,7 +86,7 @@ def _start(base, ctx, mode):
 
 
 @njit(cache=True)
-def add_outcomes(st, sowings, first, mult, o0, o1, store, ws, greedy):
+def add_outcomes(st, sowings, first, mult, o0, o1, store, ws):
     """Add outcome groups ``o0 .. o1 - 1`` of ``sowing_outcomes`` (``sowings``: the listed
     ``(starts, paths, colours, lengths)``; no groups: the turn without a sowing, o 0) with
     every choice around each (exact), for the player to move in ``st``; from group 0 also
@@ -91,7 +94,7 @@ def add_outcomes(st, sowings, first, mult, o0, o1, store, ws, greedy):
     turn found no room."""
     sw = (sowings[0], sowings[1], sowings[2], sowings[3], first, mult)
     base, ctx = _context(st, store, ws, sw, sw, o0, o1, o0 == 0, True, False)
-    _start(base, ctx, GREEDY if greedy else TABLE)
+    _start(base, ctx, TABLE)
     return o1
 
 
@@ -153,15 +156,42 @@ def board_sowings(st, walks, paths):
     return starts, ps, colours, lengths, np.arange(n), np.ones(n, dtype=np.int64)
 
 
+@njit(cache=True)
+def _resume(store, ws, ctx, s):
+    """GREEDY on from the step the kept choice stopped at (``ws``), in state ``s``; the
+    choice is kept anew."""
+    store[10][M_ROWS] = 0
+    walk(s, store[0][0].copy(), ws[2][2], np.int64(1), GREEDY, np.zeros(N_PARTS + 1), ctx,
+         OP_NONE, 0)
+
+
+@njit(cache=True)
+def _window_stage(store, ws, ctx):
+    """The greedy choice's second stage: the window after the tile action (module doc)."""
+    ctx[5][C_FIRST_STAGE] = 0
+    _resume(store, ws, ctx, ws[1].copy())
+
+
+@njit(cache=True)
+def _greedy_choice(st, walks, paths):
+    """(store, workspace, context) holding the greedy choice (module doc) before any draw
+    is drawn."""
+    sw = board_sowings(st, walks, paths)
+    store, ws = store_of(np.int64(1)), workspace()
+    base, ctx = _context(st, store, ws, sw, sw, 0, max(len(sw[4]), 1), True, True, False)
+    ctx[5][C_FIRST_STAGE] = 1
+    _start(base, ctx, GREEDY)
+    if ws[2][0] == OP_WINDOW:
+        _window_stage(store, ws, ctx)
+    return store, ws, ctx
+
+
 @njit(cache=True, nogil=True)
 def greedy_row(st, walks, paths):
     """The greedy choice of the player to move (module doc): (action, parts, state after
     it or before the draw that ends it, its draw (kind, target, step it resumes at)).
     ``walks``, ``paths``: ``walk_tables()``."""
-    sw = board_sowings(st, walks, paths)
-    store, ws = store_of(np.int64(1)), workspace()
-    base, ctx = _context(st, store, ws, sw, sw, 0, max(len(sw[4]), 1), True, True, False)
-    _start(base, ctx, GREEDY)
+    store, ws, _ = _greedy_choice(st, walks, paths)
     return store[0][0].copy(), store[1][0].copy(), ws[1].copy(), ws[2].copy()
 
 
@@ -171,19 +201,15 @@ def play_greedy(st, walks, paths, rng):
     from ``rng``, then the greedy rest of the turn for what was drawn, and so on. Returns
     (the turn's action row as played: every step, every power; the value it was chosen
     for, by part)."""
-    sw = board_sowings(st, walks, paths)
-    store, ws = store_of(np.int64(1)), workspace()
-    base, ctx = _context(st, store, ws, sw, sw, 0, max(len(sw[4]), 1), True, True, False)
-    _start(base, ctx, GREEDY)
+    store, ws, ctx = _greedy_choice(st, walks, paths)
     value = store[1][0].copy()
-    mover = st[TO_MOVE]
     while ws[2][0] != OP_NONE:
-        s = ws[1].copy()
-        act = store[0][0].copy()
-        realise(s, mover, ws[2][0], ws[2][1], rng)
-        step = ws[2][2]
-        store[10][M_ROWS] = 0
-        walk(s, act, step, np.int64(1), GREEDY, np.zeros(N_PARTS + 1), ctx, OP_NONE, 0)
+        if ws[2][0] == OP_WINDOW:
+            _window_stage(store, ws, ctx)
+        else:
+            s = ws[1].copy()
+            realise(s, ctx[5][C_MOVER], ws[2][0], ws[2][1], rng)
+            _resume(store, ws, ctx, s)
     copy_into(st, ws[1])
     return store[0][0].copy(), value
 
@@ -205,7 +231,7 @@ def complete_turns(st, max_rows=None):
         if max_rows is not None:
             cap = min(cap, max_rows)
         store = store_of(cap)
-        add_outcomes(st, sowings, first, mult, 0, groups, store, workspace(), False)
+        add_outcomes(st, sowings, first, mult, 0, groups, store, workspace())
         rows = store[10][M_ROWS]
         if not store[10][M_FULL]:
             return ordered(store, rows)

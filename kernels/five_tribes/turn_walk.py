@@ -14,8 +14,11 @@ result), ``GREEDY`` keeps the first with the largest total among the combination
 use no power before the sowing (docs §20.9: their cost), ``BEST`` only accumulates the
 best value into ``acc`` (``acc[N_PARTS]`` = 1 once set); these two skip an Anun-Nak
 use after the tile action that would be the mover's last window power (only the sale
-follows and meeples score nothing: never better than stopping). Values are changes of the
-mover's final score (floats: draws make expectations).
+follows and meeples score nothing: never better than stopping). With ``C_FIRST_STAGE``
+set, ``GREEDY`` also stops at the window after the tile action, valued by the best sale,
+and keeps such a combination with the draw ``OP_WINDOW`` (none: the window is chosen
+next, from its state; docs §20.9). Values are changes of the mover's final score
+(floats: draws make expectations).
 
 ``ctx`` = (store, before, sowings, first, mult, o0, o1, best sowings, best first,
 best mult, counters): the base board's sowing groups to walk in ``TABLE``/``GREEDY``
@@ -36,8 +39,8 @@ from .complete_turns import (
     U_DJINN, U_PAY, U_SIZE, U_STEP, U_TARGET, V_NONE, apply_sale, player_parts, suits,
 )
 from .djinn_powers import (
-    ANUN_NAK, HAGIS, LAMIA, N_DJINNS, PAY_KEEP, WINDOW_MASK, bits, draw_cards, draw_meeples, gain_card,
-    keep_djinn, marid_income, sibittis_draws,
+    ANUN_NAK, HAGIS, LAMIA, N_DJINNS, PAY_KEEP, WINDOW_MASK, bits, draw_cards, draw_meeples,
+    gain_card, keep_djinn, marid_income, sibittis_draws,
 )
 from .sowing import _no_rows, _run, list_sowings
 from .state import (
@@ -56,9 +59,11 @@ from .turn_store import M_FULL, hit, key_of, row_of, sowing_outcomes
 TABLE, GREEDY, BEST = range(3)
 # counters: pre-sowing combinations so far, the current one's index, the current sowing's
 # first sequence, combinations since it began; the mover; whether to emit combinations that
-# end before the sowing, and the sowing groups; 1 if sampled
-C_PRE, C_P, C_Q, C_REST, C_MOVER, C_EMIT_PRE, C_EMIT_SOWN, C_SAMPLED = range(8)
-N_COUNTERS = 8
+# end before the sowing, and the sowing groups; 1 if sampled; 1 in the greedy choice's
+# first stage (module doc)
+C_PRE, C_P, C_Q, C_REST, C_MOVER, C_EMIT_PRE, C_EMIT_SOWN, C_SAMPLED, C_FIRST_STAGE = range(9)
+N_COUNTERS = 9
+OP_WINDOW = OP_SIBITTIS + 1  # GREEDY's first stage: the window after the tile action next
 
 _Y, _W, _B, _G, _R = range(N_COLOURS)
 
@@ -550,6 +555,14 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
         return
     if (step == S_TRIBE or step == S_TILE) and act[A_LEN] == 0:
         walk(s, act, step + 1, weight, mode, acc, ctx, none, zero)
+        return
+    if step == S_POST and mode == GREEDY and counters[C_FIRST_STAGE] \
+            and not window_closed(s, mover):
+        # the first stage stops here, valued by its best sale (module doc)
+        rest = np.zeros(N_PARTS + 1)
+        walk(s, act.copy(), np.int64(S_SALE), one, np.int64(BEST), rest, ctx, none, zero)
+        act[A_END] = -1
+        _choose(ctx[0], ctx[7], s, act, rest[:N_PARTS], OP_WINDOW, 0, S_POST)
         return
     if (step == S_PRE or step == S_POST) and window_closed(s, mover) \
             or step == S_PRE and mode == GREEDY:

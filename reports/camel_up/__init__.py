@@ -7,5 +7,5 @@ from .games import (
 )
 from .report import report_sections
 
-__all__ = ["RAW_FIELDS", "RULES_VERSION", "check_run", "position_chart", "raw_table", "replay_chart",
-           "report_sections", "seat_policies", "simulate_block", "simulate_raw"]
+__all__ = ["RAW_FIELDS", "RULES_VERSION", "check_run", "position_chart", "raw_table",
+           "replay_chart", "report_sections", "seat_policies", "simulate_block", "simulate_raw"]

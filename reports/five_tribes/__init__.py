@@ -6,5 +6,5 @@ from .games import (
 )
 from .report import report_sections
 
-__all__ = ["RAW_FIELDS", "RULES_VERSION", "check_run", "raw_table", "report_sections", "seat_policies",
-           "simulate_block", "simulate_raw"]
+__all__ = ["RAW_FIELDS", "RULES_VERSION", "check_run", "raw_table", "report_sections",
+           "seat_policies", "simulate_block", "simulate_raw"]

@@ -5,7 +5,7 @@ and ``result_positions(pos)``, each row's result obtained by playing its action 
 Checks the kernel's own bookkeeping on the way (the bag it keeps equals the bag derived
 from the position; no two rows leave the same state). ``same(pos)``: kernel = naive
 row by row, by label, value by part (1e-12: draws are expectations) and count;
-``greedy_rows(actions)``: the rows the greedy choice picks among."""
+``check_greedy(...)``: a turn is the greedy choice."""
 
 from __future__ import annotations
 
@@ -80,10 +80,50 @@ def same(pos: Position, limit: int | None = None) -> dict:
     return got
 
 
-def greedy_rows(actions: np.ndarray) -> np.ndarray:
-    """Which rows the greedy choice considers: those that use no djinn power before the
-    sowing (docs/games/five-tribes.md §20.9)."""
+def _window_uses(actions: np.ndarray, step: int) -> np.ndarray:
+    """Per row and use slot: True where the row uses a power in the window ``step``."""
     start = FT.A_USES + FT.U_STEP
     steps = actions[:, start:start + FT.MAX_USES * FT.U_SIZE:FT.U_SIZE]
     used = np.arange(FT.MAX_USES)[None, :] < actions[:, FT.A_NUSES][:, None]
-    return ~((steps == FT.S_PRE) & used).any(axis=1)
+    return (steps == step) & used
+
+
+def before_the_window(actions: np.ndarray) -> np.ndarray:
+    """Each row as far as the window after the tile action: its uses there, its sale and
+    a draw there blanked."""
+    key = actions.copy()
+    post = _window_uses(actions, FT.S_POST)
+    for j in range(FT.MAX_USES):
+        key[post[:, j], FT.A_USES + j * FT.U_SIZE:FT.A_USES + (j + 1) * FT.U_SIZE] = -1
+    key[:, FT.A_NUSES] -= post.sum(axis=1)
+    key[:, [FT.A_SALE, FT.A_SALE_GOLD]] = 0
+    key[key[:, FT.A_END] == FT.S_POST, FT.A_END] = -1
+    return key
+
+
+def check_greedy(st: np.ndarray, actions: np.ndarray, parts: np.ndarray,
+                 action: np.ndarray, value: np.ndarray) -> None:
+    """Assert that ``action``, worth ``value``, is the greedy choice (docs/games/five-tribes.md
+    §20.9) of the player to move in ``st``, whose table is ``actions``, ``parts``: as far
+    as the window after the tile action it is the first best row that uses no power before
+    the sowing nor after the tile action; its value is that of the table row of the same
+    result (for a turn ending in a draw: of a row ending in the same step's draw); no row that the table lists with
+    the same turn before that window is worth more. (Rows are merged by result, so the
+    table may list the greedy turn with its payments in another order.)"""
+    stop = ~(_window_uses(actions, FT.S_PRE) | _window_uses(actions, FT.S_POST)).any(axis=1)
+    assert stop.any()  # stopping at both windows is always a choice
+    first = int(np.flatnonzero(stop)[np.argmax(parts[stop, -1])])
+    key = before_the_window(actions)
+    assert (before_the_window(action[None, :])[0] == key[first]).all()
+    assert value[-1] >= parts[(key == key[first]).all(axis=1), -1].max()
+    if action[FT.A_END] >= 0:  # a row ending in the same draw step, of the same value
+        assert ((actions[:, FT.A_END] == action[FT.A_END]) & (parts == value).all(axis=1)).any()
+        return
+    after = st.copy()
+    FT.apply_turn(after, action)
+    rows = [i for i in np.flatnonzero((parts == value).all(axis=1)) if actions[i, FT.A_END] < 0]
+    results = []
+    for i in rows:
+        results.append(st.copy())
+        FT.apply_turn(results[-1], actions[i])
+    assert any((r == after).all() for r in results)

@@ -1,9 +1,9 @@
 """A golden Five Tribes playthrough: a whole seeded 4-player game under the greedy
 exact-value policy (checked byte for byte by tests/common/test_goldens.py), replayed
-line by line: every bid is legal and priced as recorded, every turn is a legal complete
-turn of the best exact value at that moment among those using no djinn power before the
-sowing (docs/games/five-tribes.md §20.9; a turn chosen for the expectation of a draw is
-the best such row and plays as recorded with the game's draws), the totals after each
+line by line: every bid is legal and priced as recorded, every turn is the greedy choice
+at that moment, checked against the exact turn table (docs/games/five-tribes.md §20.9:
+its two stages; a turn chosen for the expectation of a draw plays as recorded with the
+game's draws), the totals after each
 line are the naive scorer's, and the final scores are the naive reference's
 (``naive_five_tribes_scoring``)."""
 
@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import naive_five_tribes_scoring as naive
-from kernel_five_tribes_turns import greedy_rows
+from kernel_five_tribes_turns import check_greedy
 from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.analyser.five_tribes.encode import decode, encode
 from oddsbot.analyser.five_tribes.labels import bid_label, turn_labels
@@ -63,18 +63,15 @@ def test_the_record_replays_as_legal_best_moves():
             FT.place_bid(st, codes[action])
         else:
             actions, parts, _ = FT.complete_turns(st)
-            labels = turn_labels(actions, types)
-            greedy = greedy_rows(actions)  # no power before the sowing (§20.9)
-            best = parts[greedy, -1].max()
-            if action in labels:  # a turn without a draw: a row of the table, the best
-                row = labels.index(action)
-                assert greedy[row] and value == parts[row, -1] == best
-                FT.apply_turn(st, actions[row])
+            chosen, worth = FT.greedy_turn(st)
+            check_greedy(st, actions, parts, chosen, worth)  # its two stages (§20.9)
+            label = turn_labels(chosen[None, :], types)[0]
+            if chosen[FT.A_END] < 0:  # a turn without a draw: as chosen
+                assert label == action and value == worth[-1]
+                FT.apply_turn(st, chosen)
             else:  # chosen for its expectation (a 'then best' row), then drawn and played
-                rows = [i for i, label in enumerate(labels)
-                        if label.endswith("then best") and greedy[i]]
-                assert any(abs(parts[i, -1] - best) < 1e-9 for i in rows)
-                assert value == pytest.approx(best, rel=1e-5)
+                assert label.endswith("then best")
+                assert value == pytest.approx(worth[-1], rel=1e-5)
                 played, _ = FT.play_greedy_turn(st, draws)
                 assert turn_labels(played[None, :], types)[0] == action
         assert [int(x) for x in m[5].split(",")] == naive_totals(decode(st))
