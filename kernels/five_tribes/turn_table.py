@@ -226,7 +226,7 @@ def complete_turns(st, max_rows=None):
                            np.int64(_run(meeples(st), st[END_RULE], *_no_rows())[0]))
     first, mult = sowing_outcomes(st, *sowings)
     groups = max(len(first), 1)
-    cap = 1 << 12
+    cap = 1 << 16  # an opening (45,344 rows) is walked once; unused rows take no memory
     while True:
         if max_rows is not None:
             cap = min(cap, max_rows)
