@@ -13,9 +13,10 @@ discarded for Kumarbi, docs/games/five-tribes.md §20.7): its ``cost`` (gold), `
 and ``turn_value``, the best exact turn value the bidder would have when acting at that
 place with the Fakirs left after the bid, given the markers already on the turn order
 track that would act earlier, each playing the greedy exact-value policy (its best complete
-turn, chosen in two stages: window powers after the tile action only, §20.9) first. Markers still to
-bid are not modelled. ``ev`` = turn_value - cost - the end-score worth of the Fakirs
-discarded (0 unless Al-Amin makes pairs of them goods; coins are VP at the end).
+turn, chosen in two stages: window powers after the tile action only, §20.9) first.
+Markers still to bid are not modelled. ``ev`` = turn_value - cost - the end-score worth
+of the Fakirs discarded (0 unless Al-Amin makes pairs of them goods; coins are VP at the
+end).
 """
 
 from __future__ import annotations

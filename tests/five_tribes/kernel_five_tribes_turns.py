@@ -107,9 +107,10 @@ def check_greedy(st: np.ndarray, actions: np.ndarray, parts: np.ndarray,
     §20.9) of the player to move in ``st``, whose table is ``actions``, ``parts``: as far
     as the window after the tile action it is the first best row that uses no power before
     the sowing nor after the tile action; its value is that of the table row of the same
-    result (for a turn ending in a draw: of a row ending in the same step's draw); no row that the table lists with
-    the same turn before that window is worth more. (Rows are merged by result, so the
-    table may list the greedy turn with its payments in another order.)"""
+    result (for a turn ending in a draw: of a row ending in the same step's draw); no row
+    that the table lists with the same turn before that window is worth more. (Rows are
+    merged by result, so the table may list the greedy turn with its payments in another
+    order.)"""
     stop = ~(_window_uses(actions, FT.S_PRE) | _window_uses(actions, FT.S_POST)).any(axis=1)
     assert stop.any()  # stopping at both windows is always a choice
     first = int(np.flatnonzero(stop)[np.argmax(parts[stop, -1])])
