@@ -16,7 +16,7 @@ import numpy as np
 
 from ... import __version__
 from ...kernels import camel_up as K
-from .. import montecarlo
+from .. import equity, montecarlo
 from ..table import Table
 from .encode import action_code, action_label, encode, tile_action
 from .odds import RACE_POLICY, LegDistribution, leg_distributions, place_of, race_odds
@@ -34,9 +34,6 @@ DECK_MODELS = {
 }
 COLUMNS = ["action", "ev", "se", "method", "gap", "p_first", "p_second", "p_rest",
            "landings", "p_race", "cards_ahead"]
-ROLLOUT_FIELDS = {"win_p": "win", "win_se": "win_se", "margin": "margin",
-                  "margin_se": "margin_se", "gap_se": "gap_se", "p_best": "p_best"}
-ROLLOUT_COLUMNS = list(ROLLOUT_FIELDS)
 
 
 def ticket_rewards(pos: Position, player: int) -> tuple[np.ndarray, np.ndarray]:
@@ -138,6 +135,7 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
            target_se: float | None = 0.002, deck_model: str = "uniform",
            exact: str = "auto", rollouts: int | None = None, policy: str = "heuristic",
            rollout_target_se: float | None = None, hidden: str = "uniform",
+           candidates: int | None = None,
            progress: Callable[[int, int], None] | None = None) -> Table:
     """The EV table of every legal action of the player to move, best first.
 
@@ -152,7 +150,8 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     times (at most; see ``rollouts.rollout_equity``) under ``policy`` for all seats, and
     the table gains ``win_p``, ``win_se``, ``margin``, ``margin_se`` (EP over the best
     opponent), ``gap_se`` (SE of the paired win-probability gap to the best action) and
-    ``p_best``, and is sorted by ``win_p``.
+    ``p_best``, and is sorted by ``win_p``; with ``candidates``, only the best K actions
+    by ``ev`` are rolled out (the others' rollout columns empty, listed after them by ev).
     Leg actions are always enumerated exactly (``exact`` is accepted for the common face;
     ``"never"`` is refused because the leg is always small enough).
     """
@@ -218,17 +217,23 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     table = Table.from_dicts(rows, COLUMNS, prov)
     if rollouts is None:
         return table.sorted_by("ev")
-    eq = rollout_equity(pos, codes, rollouts=rollouts, policy=policy, seed=seed,
-                        target_se=rollout_target_se, hidden=hidden,
+    chosen = sorted(range(len(codes)), key=lambda i: -rows[i]["ev"])[:candidates]
+    eq = rollout_equity(pos, [codes[i] for i in chosen], rollouts=rollouts, policy=policy,
+                        seed=seed, target_se=rollout_target_se, hidden=hidden,
                         race_weights=None if race is None else
                         np.array([race.win, race.lose]), progress=progress)
-    prov.update(rollouts=eq.rollouts, policy=policy, rollout_seed=seed,
+    prov.update(rollouts=eq.rollouts, policy=policy, rollout_seed=seed, candidates=len(chosen),
                 rollout_target_se=rollout_target_se, hidden_cards=hidden,
                 hidden_cards_description=HIDDEN_MODELS[hidden],
                 win="1 for the richest player, shared among ties")
-    table = table.with_columns({col: getattr(eq, ROLLOUT_FIELDS[col])
-                                for col in ROLLOUT_COLUMNS})
-    return Table(table.columns, table.rows, prov).sorted_by("win_p")
+    at = {i: k for k, i in enumerate(chosen)}
+    table = table.with_columns({col: [float(v[at[i]]) if i in at else None
+                                      for i in range(len(codes))]
+                                for col, v in equity.columns(eq).items()})
+    win, ev = table.columns.index("win_p"), table.columns.index("ev")
+    ordered = sorted(table.rows, key=lambda r: (r[win] is None, -(r[ev] if r[win] is None
+                                                                   else r[win])))
+    return Table(table.columns, tuple(ordered), prov)
 
 
 def _why(row: dict, short: bool) -> str:

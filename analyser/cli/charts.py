@@ -22,8 +22,9 @@ def chart(
     samples: Optional[int] = typer.Option(None, help="Monte Carlo samples (default: until "
                                                      "--target-se is reached)."),
     seed: int = seed_option("Random seed; the same seed gives the same chart."),
-    target_se: float = typer.Option(0.002, "--target-se", help="Target standard error of "
-                                    "the sampled odds."),
+    target_se: Optional[float] = typer.Option(
+        None, "--target-se", help="Target standard error of the sampled odds (default: the "
+        "game's: 0.002 for Camel Up, 0.01 for Five Tribes' win probabilities)."),
     variant: Optional[Variant] = typer.Option(None, help=VARIANT_HELP),
 ) -> None:
     """Chart a position's odds: exact where the game computes them exactly, Monte Carlo
@@ -37,8 +38,9 @@ def chart(
     spec, face, pos = load(position, variant)
     spec.require(Capability.POSITION_CHART)
     with first_run(spec, "chart"):
-        fig = spec.load_designer().position_chart(pos, samples=samples, seed=seed,
-                                                  target_se=target_se)
+        fig = spec.load_designer().position_chart(
+            pos, samples=samples, seed=seed,
+            **({} if target_se is None else {"target_se": target_se}))
     figures.save(fig, path)
     err.print(f"wrote {out} ({fmt.upper()}): the odds of {pos.to_notation()}",
               markup=False, highlight=False, soft_wrap=True)

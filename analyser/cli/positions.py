@@ -39,6 +39,9 @@ def advise(
                                            "report win probability and final margin."),
     policy: Optional[RolloutPolicy] = typer.Option(
         None, help="Policy of every seat in rollouts (default: the game's first)."),
+    candidates: Optional[int] = typer.Option(
+        None, help="With --rollouts, roll out only the best K actions by ev (default: the "
+                   "game's: every action in Camel Up, 12 turns in Five Tribes)."),
     variant: Optional[Variant] = typer.Option(None, help=VARIANT_HELP),
     top: Optional[int] = typer.Option(None, help="Show only the best K actions (in every "
                                        "format)."),
@@ -58,6 +61,7 @@ def advise(
     check_positive("--target-se", target_se)
     check_positive("--top", top)
     check_positive("--rollouts", rollouts)
+    check_positive("--candidates", candidates)
     spec, face, pos = load(position, variant)
     options = game_options(spec, "advise", game)
     if rollouts is not None:
@@ -65,8 +69,11 @@ def advise(
         options.update(rollouts=rollouts, rollout_target_se=target_se)
         if policy is not None:
             options["policy"] = check_policy("--policy", spec, spec.rollout_policies, policy)
-    elif policy is not None:
-        raise OddsbotError("--policy: only used with --rollouts")
+        if candidates is not None:
+            options["candidates"] = candidates
+    elif policy is not None or candidates is not None:
+        raise OddsbotError(f"{'--policy' if policy is not None else '--candidates'}: only "
+                           f"used with --rollouts")
     kind = "advise --rollouts" if rollouts else "advise"
     with first_run(spec, kind), progress_bar("rollouts" if rollouts else "odds") as update:
         table = face.advise(pos, samples=samples, seed=seed,
@@ -95,7 +102,9 @@ def odds(
     samples: Optional[int] = typer.Option(None, help="Monte Carlo samples (default: until "
                                                      "--target-se is reached)."),
     seed: int = seed_option("Random seed."),
-    target_se: float = typer.Option(0.002, "--target-se", help="Target standard error."),
+    target_se: Optional[float] = typer.Option(
+        None, "--target-se", help="Target standard error (default: the game's: 0.002 for "
+        "Camel Up's race odds, 0.01 for Five Tribes' win probabilities)."),
     variant: Optional[Variant] = typer.Option(None, help=VARIANT_HELP),
     fmt: Format = typer.Option("table", "--format", "-f", help=FORMAT_HELP),
     wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
@@ -108,8 +117,8 @@ def odds(
     check_positive("--target-se", target_se)
     spec, face, pos = load(position, variant)
     with first_run(spec, "odds"), progress_bar("odds") as update:
-        result = face.odds(pos, samples=samples, seed=seed, target_se=target_se,
-                           progress=update)
+        result = face.odds(pos, samples=samples, seed=seed, progress=update,
+                           **({} if target_se is None else {"target_se": target_se}))
     if fmt == "json":
         print(render.to_json(result))
         return

@@ -19,10 +19,12 @@ GAME = GameSpec(
     players=(2, 4),
     face=f"{__name__}.face",
     docs="docs/games/five-tribes.md",
-    capabilities=frozenset({Capability.REPORTS}),
+    capabilities=frozenset({Capability.REPORTS, Capability.ROLLOUTS, Capability.POSITION_CHART,
+                            Capability.REPLAY_CHART}),
     designer="oddsbot.reports.five_tribes",
     default_top=20,
     policies=("greedy",),  # = simulate.POLICIES (tested)
+    rollout_policies=("heuristic", "random"),  # = rollouts.ROLLOUT_POLICIES (tested)
     advise_columns={
         "cost, turn_value": "(bids) the gold the bid space costs, and the best exact turn "
                             "value from that place in turn order",
@@ -31,10 +33,18 @@ GAME = GameSpec(
         "count_se": "(--wide, sampled tables of tall stacks) the standard error of the "
                     "estimated count (docs/games/five-tribes.md §19.1.1)",
         "gold ... goods": "(--wide) the turn's value by part of the final score",
+        "win_p, ±": "(--rollouts) the chance of winning the game (most VP; ties shared) "
+                    "after this action, and its standard error",
+        "p_best": "(--rollouts) the chance that this action is truly the best",
+        "margin": "(--rollouts) the expected final VP ahead of the best opponent",
+        "gap_se": "(--rollouts --wide) the standard error of win_p's gap to the best",
     },
     odds_columns={
         "gold ... total": "each player's final score (VP) by part if the game ended now "
                           "(docs/games/five-tribes.md §13)",
+        "win_p, final": "each player's chance to win and expected final score (VP) by "
+                        "rollouts of the whole game (§21; with --wide their standard "
+                        "errors win_se, final_se)",
     },
     examples=(
         "oddsbot advise examples/five-tribes-opening-4p.json --top 5",

@@ -34,11 +34,15 @@ from ...errors import ActionError, OddsbotError
 from . import turns
 from .encode import encode
 from .labels import bid_label, sowing_label, turn_label, turn_labels
+from .. import equity
 from ..table import Table
 from .position import Position
+from .rollouts import GREEDY_HINT, POLICY_WORDS, ROLLOUT_POLICIES, SECRET_GOLD_WORDS
+from .rollouts import turn_equity as rollout_equity
 from .turns import TurnRows, exact_rows, turn_rows
 from .validate import validate
 
+ROLLOUT_CANDIDATES = 12  # turns rolled out by default: the best by ev (--candidates)
 PARTS = FT.SCORE_PARTS[:-1]  # the parts of a turn's value; their sum is ``ev``
 BID_METHOD = ("greedy model: markers already on the turn order track that act earlier play "
               "their greedy complete turn first (window powers after the tile action only); "
@@ -194,7 +198,9 @@ def check_action(pos: Position, label: str) -> str:
 
 def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
            target_se: float | None = None,
-           progress: Callable[[int, int], None] | None = None) -> Table:
+           progress: Callable[[int, int], None] | None = None, rollouts: int | None = None,
+           policy: str = "heuristic", candidates: int | None = None,
+           rollout_target_se: float | None = None) -> Table:
     """The EV table of the player to move, best first (module doc). ``samples`` and
     ``seed``: the sowings drawn, and their seed, when the turn table is sampled;
     ``progress(done, planned)`` after each chunk of it; ``target_se`` is accepted for the
@@ -206,15 +212,69 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     ``count_se`` (its standard error, 0 when exact), the parts of ``ev`` (gold,
     viziers incl. the 10-VP comparisons, elders, tiles, palms, palaces, djinns, goods),
     ``sowing``, ``final_tile``, ``taken``, ``fakirs`` and ``sale_gold``; bids add ``cost``,
-    ``fakirs`` (discarded with Kumarbi), ``turn_value`` and ``earlier_turns``."""
+    ``fakirs`` (discarded with Kumarbi), ``turn_value`` and ``earlier_turns``.
+
+    With ``rollouts``: the best ``candidates`` turns by ``ev`` (default
+    ``ROLLOUT_CANDIDATES``; turns ending in a draw are not rolled out) or every legal bid
+    are also played to the end of the game that many times at most (``rollouts``
+    module) under ``policy`` in every seat, on common random numbers, adding ``win_p``,
+    ``win_se``, ``margin``, ``margin_se``, ``gap_se`` and ``p_best`` (empty for the rows
+    not rolled out); the rows rolled out come first, by ``win_p``."""
     validate(pos)
+    if rollouts is not None:
+        equity.check_rollouts(rollouts, policy, ROLLOUT_POLICIES, GREEDY_HINT)
     rows = None if pos.phase == "bidding" else turn_rows(encode(pos), samples=samples, seed=seed,
-                                                          progress=progress)
+                                                          progress=None if rollouts else progress)
     df = bid_table(pos) if rows is None else turn_table(pos, rows)
+    kinds, cands = _candidates(rows, pos)
+    df["_candidate"] = np.arange(len(df))
     df = df.sort_values("ev", ascending=False, kind="stable").reset_index(drop=True)
     df.insert(4, "gap", df["ev"].iloc[0] - df["ev"])
-    df.attrs["provenance"] = provenance(pos, rows, seed)
+    prov = provenance(pos, rows, seed)
+    if rollouts is not None:
+        df = _with_rollouts(pos, df, kinds, cands, prov, rollouts=rollouts, policy=policy,
+                            candidates=candidates or ROLLOUT_CANDIDATES, seed=seed,
+                            target_se=rollout_target_se, progress=progress)
+    df = df.drop(columns="_candidate")
+    df.attrs["provenance"] = prov
     return Table.from_frame(df)
+
+
+def _candidates(rows: TurnRows | None, pos: Position) -> tuple[np.ndarray, np.ndarray]:
+    """(kinds, rows) of every row of the unsorted table as rollout candidates
+    (``FT.CAND_*``): a turn row, or a bid code in column 0."""
+    if rows is not None:
+        return np.full(len(rows.actions), FT.CAND_TURN), rows.actions
+    bids = _legal_bids(encode(pos))
+    cands = np.zeros((len(bids), FT.ACTION_SIZE), dtype=np.int64)
+    cands[:, 0] = bids
+    return np.full(len(bids), FT.CAND_BID), cands
+
+
+def _with_rollouts(pos: Position, df: pd.DataFrame, kinds: np.ndarray, cands: np.ndarray,
+                   prov: dict, *, rollouts: int, policy: str, candidates: int, seed: int,
+                   target_se: float | None,
+                   progress: Callable[[int, int], None] | None) -> pd.DataFrame:
+    """``df`` (sorted by ev) with the rollout columns of its best ``candidates`` rows that
+    end in no draw (every bid while bidding), those rows first by ``win_p``."""
+    order = df["_candidate"].to_numpy()
+    if pos.phase == "bidding":
+        chosen = order
+    else:
+        chosen = [i for i in order if cands[i, FT.A_END] < 0][:candidates]
+    eq = rollout_equity(pos, kinds[chosen], cands[chosen], rollouts=rollouts, policy=policy,
+                        seed=seed, target_se=target_se, progress=progress)
+    at = {int(i): k for k, i in enumerate(chosen)}
+    picked = [at.get(int(i)) for i in order]
+    for col, values in equity.columns(eq).items():
+        df[col] = [None if k is None else float(values[k]) for k in picked]
+    prov.update(rollouts=eq.rollouts, policy=policy, rollout_policy=POLICY_WORDS[policy],
+                rollout_seed=seed, rollout_target_se=target_se, candidates=len(chosen),
+                secret_gold=SECRET_GOLD_WORDS, unseen=UNSEEN,
+                win="1 for the player with the most VP, shared among ties (§13)")
+    rolled = df["win_p"].notna()
+    return pd.concat([df[rolled].sort_values("win_p", ascending=False, kind="stable"),
+                      df[~rolled]]).reset_index(drop=True)
 
 
 def provenance(pos: Position, rows: TurnRows | None = None, seed: int = 0) -> dict:
@@ -237,11 +297,20 @@ def provenance(pos: Position, rows: TurnRows | None = None, seed: int = 0) -> di
 def table_view(table: Table, wide: bool = False) -> Table:
     """The EV table as people read it: action, EV and gap (bids: also cost and turn
     value); ``wide`` adds the count of merged sowings (and its standard error when
-    sampled) and the value's non-zero parts."""
+    sampled) and the value's non-zero parts. With rollouts: the win probability, its SE
+    (``±``), P(best) and the margin after the action (``wide``: also ``gap_se``)."""
+    rolled = ["win_p", "win_se", "p_best", "margin"] if "win_p" in table else []
+    if rolled and wide:
+        rolled.insert(2, "gap_se")
     if "cost" in table:
-        return table.select(["action", "ev", "gap", "cost", "turn_value"])
-    if not wide:
-        return table.select(["action", "ev", "gap"])
-    sampled = any(v != 0 for v in table["count_se"])  # the count is an estimate
-    return table.select(["action", "ev", "gap", "count"] + (["count_se"] if sampled else [])
-                        + [part for part in PARTS if any(v != 0 for v in table[part])])
+        view = table.select(["action"] + rolled + ["ev", "gap", "cost", "turn_value"])
+    elif not wide:
+        view = table.select(["action"] + rolled + ["ev", "gap"])
+    else:
+        sampled = any(v != 0 for v in table["count_se"])  # the count is an estimate
+        view = table.select(["action"] + rolled + ["ev", "gap", "count"]
+                            + (["count_se"] if sampled else [])
+                            + [part for part in PARTS if any(v != 0 for v in table[part])])
+    if not rolled:
+        return view
+    return Table(tuple("±" if c == "win_se" else c for c in view.columns), view.rows)

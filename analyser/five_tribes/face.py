@@ -14,7 +14,7 @@ from ...kernels import five_tribes as FT
 from ...errors import OddsbotError
 from ...inputs import read_position
 from ..table import Table
-from . import sowings
+from . import rollouts, sowings
 from .advise import advise, check_action, legal_actions, table_view
 from .encode import encode
 from .labels import sowing_label
@@ -95,23 +95,45 @@ def moves(pos: Position) -> tuple[dict[str, int | None], list[str]]:
 
 
 def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
-         target_se: float | None = None,
+         target_se: float | None = 0.01, policy: str = "heuristic",
          progress: Callable[[int, int], None] | None = None) -> dict:
     """The standings now, exactly: every player's final score by part if the game ended
-    here (docs/games/five-tribes.md §13), and the sowing counts of the board. Nothing is
-    sampled."""
+    here (docs/games/five-tribes.md §13), and the sowing counts of the board; beside them,
+    by rollouts of the whole game under ``policy`` in every seat (§21): every player's
+    chance to win and expected final score with standard errors, ``samples`` rollouts or
+    until every win probability's SE is at most ``target_se``."""
     validate(pos)
     st = encode(pos)
     scores = FT.state_scores(st)
+    ahead = rollouts.standings(pos, rollouts=samples, policy=policy, seed=seed,
+                               target_se=target_se, progress=progress)
     return {
         "game": NAME,
-        "standings": [{"player": p, **{k: int(v) for k, v in zip(FT.SCORE_PARTS, row)}}
+        "standings": [{"player": p, **{k: int(v) for k, v in zip(FT.SCORE_PARTS, row)},
+                       "win_p": float(ahead.win[p]), "win_se": float(ahead.win_se[p]),
+                       "final": float(ahead.score[p]), "final_se": float(ahead.score_se[p])}
                       for p, row in enumerate(scores)],
         "sowings": _sowing_counts(pos),
         "provenance": {"game": NAME, "variant": pos.variant, "oddsbot": __version__,
                        "position": pos.to_notation(),
-                       "standings": "exact: final scores if the game ended now"},
+                       "standings": "exact: final scores if the game ended now"
+                                    + _secret_words(pos),
+                       "win_p": "rollouts: the chance to win (most VP; ties share), and "
+                                "final: the expected final score (VP)",
+                       "seed": seed, "rollouts": ahead.rollouts,
+                       "target_se": None if samples else target_se,
+                       "policy": policy, "rollout_policy": rollouts.POLICY_WORDS[policy],
+                       "secret_gold": rollouts.SECRET_GOLD_WORDS,
+                       "unseen": rollouts.UNSEEN_WORDS},
     }
+
+
+def _secret_words(pos: Position) -> str:
+    """How the standings count secret gold (docs/games/five-tribes.md §14.13), if any."""
+    secret = [f"p{p} {lo}-{hi}" for p, player in enumerate(pos.players)
+              if player.gold_range is not None for lo, hi in [player.gold_range]]
+    return ("; secret gold counted at its interval's midpoint (" + ", ".join(secret) + ")"
+            if secret else "")
 
 
 COUNT_WORDS = {  # the sowing counts of docs/games/five-tribes.md §7.3, in table words
@@ -136,24 +158,35 @@ def counts_line(counts: dict[str, int | None]) -> str:
 def odds_view(result: dict, wide: bool = False, people: bool = True
               ) -> tuple[Table, str]:
     """The ``odds`` result as a table and its caption: every player's final score by part
-    if the game ended now. Compact: a row per part and a column per player (fits 80
-    columns); ``wide``: a row per player (the names are the same for ``people`` and
-    tools)."""
+    if the game ended now, then the rollouts' chance to win and expected final score.
+    Compact: a row per part and a column per player (fits 80 columns); ``wide``: a row per
+    player with the standard errors (the names are the same for ``people`` and tools)."""
     df = pd.DataFrame(result["standings"])
-    caption = f"final scores if the game ended now · sowings: {counts_line(result['sowings'])}"
+    prov = result["provenance"]
+    caption = (f"gold ... total: final scores if the game ended now · win_p, final: "
+               f"{prov['rollouts']:,} rollouts, every seat {prov['policy']}, seed "
+               f"{prov['seed']}" + ("" if wide else
+                                    f" (win_p SE at most {df['win_se'].max():.4f})")
+               + f" · sowings: {counts_line(result['sowings'])}")
     if wide:
         return Table.from_frame(df), caption
-    parts = df.drop(columns="player").T
-    parts.columns = [f"player {p}" for p in df["player"]]
-    return Table.from_frame(parts.rename_axis("part").reset_index()), caption
+    shown = [c for c in df.columns if c not in ("player", "win_se", "final_se")]
+    rows = [{"part": name, **{f"player {p}": row[name] for p, row in enumerate(
+        result["standings"])}} for name in shown]
+    return Table.from_dicts(rows, ["part"] + [f"player {p}" for p in df["player"]]), caption
 
 
 def advise_caption(pos: Position, prov: dict) -> str:
     """The caption of the terminal EV table."""
+    rolled = (f" · win_p, margin: {prov['rollouts']:,} rollouts of "
+              + ("every bid" if pos.phase == "bidding" else
+                 f"the best {prov['candidates']} turns by ev (--candidates)")
+              + f", every seat {prov['policy']}, seed {prov['rollout_seed']}, margin in VP"
+              if "rollouts" in prov else "")
     if pos.phase == "bidding":
         return (f"{prov['variant']} · player {pos.to_move} bids · ev = best exact turn value "
                 f"at that place - cost, in VP (earlier markers play greedily; later bidders "
-                f"not modelled)")
+                f"not modelled)" + rolled)
     caption = (f"{prov['variant']} · player {pos.to_move} to move · exact change in final "
                f"score (VP) if the game ended after the turn · --wide: by part, and count = "
                f"sowings and choices of equal effect merged")
@@ -162,4 +195,4 @@ def advise_caption(pos: Position, prov: dict) -> str:
         caption += (f" · sampled: only the turns of {sampling['drawn']:,} of "
                     f"{sampling['sowings']:,} sowings drawn (seed {sampling['seed']}; "
                     f"docs/games/five-tribes.md §19.1.1), count estimated")
-    return caption
+    return caption + rolled

@@ -12,7 +12,8 @@ and ``board`` are required. Fields and defaults:
   village 5; required for a sacred place (6, 10, 12 or 15, as many of each as the box
   has). ``owner`` (seat of the camel) defaults to null, ``palms`` and ``palaces`` to 0.
 * ``players``: a number (2-4) or a list of player objects; default 4. A player object's
-  fields are all optional: ``gold`` 50, ``viziers`` 0, ``elders`` 0 (held meeples),
+  fields are all optional: ``gold`` 50 (a whole number of GC; ``null`` or ``[lo, hi]``
+  for a secret gold, see below), ``viziers`` 0, ``elders`` 0 (held meeples),
   ``camels`` (camels not yet placed) 11 with 2 players and 8 otherwise, minus the tiles the
   player owns on the board, ``djinns`` [] (names), ``djinns_used`` [] (the held djinns
   whose power the player has already used: in the turn under way, or with
@@ -43,18 +44,24 @@ and ``board`` are required. Fields and defaults:
   around for Hagis and Lamia, default 8; Nekir paying per victim, default false; the
   2-player limit, default "per_turn", "per_round" only with 2 players).
 
+A secret gold (docs/games/five-tribes.md §14.13): ``"gold": [lo, hi]``, the interval the
+viewer knows it lies in (0 <= lo <= hi <= 999999), or ``null`` for ``SECRET_GOLD`` (0..100);
+the player's ``gold`` is then the midpoint ``(lo + hi) // 2`` and ``gold_range`` ``(lo, hi)``.
+The player to move knows their own gold (checked by ``validate``).
+
 Hidden parts are never given, always derived: the bag holds every meeple neither on the
 board nor held (viziers and elders); the resource deck holds the 54 cards minus the row,
 the players' hands and the discard pile; the djinn deck the 22 djinns minus those face up,
 owned and discarded; deck order is unknown.
 
-Numbers are read within the ranges of docs/games/five-tribes.md §18.3 (``COUNT_MAX``,
-``card_max``); seats are checked against the player count by ``validate``.
+Numbers are read within the ranges of docs/games/five-tribes.md §18.3 (``MAX_GOLD``,
+``COUNT_MAX``, ``card_max``); seats are checked against the player count by ``validate``.
 
 ``to_json`` writes every field in canonical form: meeples in ``YWBGR`` order, djinn lists
 and the resource discard pile in box order (their order has no effect), goods only where
 non-zero; a player's ``djinns_used`` and the djinn switches of ``rules`` only when not
-empty or not the default (so files without djinn powers read and write as before).
+empty or not the default (so files without djinn powers read and write as before); a
+secret gold always as ``[lo, hi]``.
 """
 
 from __future__ import annotations
@@ -67,7 +74,7 @@ from ...kernels import five_tribes as FT
 from ...errors import PositionError, quote
 from ...strict import json_list, json_object, path, whole_number
 from . import names
-from .position import FREE_TRACK, NAME, Cell, Player, Position
+from .position import FREE_TRACK, NAME, SECRET_GOLD, Cell, Player, Position
 
 TOP_KEYS = ("game", "board", "players", "resources", "djinns", "bid_track", "turn_track",
             "phase", "to_move", "resource_discard", "djinn_discard", "rules")
@@ -76,7 +83,7 @@ PLAYER_KEYS = ("gold", "viziers", "elders", "camels", "djinns", "djinns_used", "
                "fakirs")
 RULE_KEYS = ("end_rule", "assassin_optional", "djinn_neighbour", "nekir_per_meeple",
              "two_player_djinn")
-COUNT_KEYS = ("gold", "viziers", "elders", "camels", "fakirs")
+COUNT_KEYS = ("viziers", "elders", "camels", "fakirs")  # gold: ``read_gold``
 PHASES = ("bidding", "turns")
 END_RULES = ("live", "premove")
 NEIGHBOURS = (8, 4)  # djinn_neighbour (docs/games/five-tribes.md §20.3)
@@ -86,8 +93,8 @@ FIRST_ZERO = COSTS.index(0)
 COST_LABELS = tuple(str(c) for c in COSTS[:FIRST_ZERO + 1])
 DEFAULT_PLAYERS = 4
 MAX_GOLD = 999_999  # GC: far more than any game earns (docs/games/five-tribes.md §18.3)
-# the most of each count a player may hold: the box's (gold: MAX_GOLD)
-COUNT_MAX = {"gold": MAX_GOLD, "viziers": int(FT.MEEPLE_TOTALS[FT.COLOURS.index("Y")]),
+# the most of each count a player may hold: the box's
+COUNT_MAX = {"viziers": int(FT.MEEPLE_TOTALS[FT.COLOURS.index("Y")]),
              "elders": int(FT.MEEPLE_TOTALS[FT.COLOURS.index("W")]),
              "camels": max(FT.CAMELS.values()), "fakirs": FT.FAKIRS}
 MAX_VP = max(FT.SACRED_VPS)
@@ -142,10 +149,36 @@ def _board(value: Any) -> tuple[tuple[Cell, ...], ...]:
                  for r, row in enumerate(rows))
 
 
+def secret_gold(lo: int, hi: int, field: str) -> dict[str, Any]:
+    """A player's fields for a secret gold in ``lo..hi`` (docs/games/five-tribes.md §14.13):
+    the interval and its midpoint."""
+    if lo > hi:
+        raise PositionError(field, f"secret gold {lo}..{hi}: lo must be at most hi")
+    return {"gold": (lo + hi) // 2, "gold_range": (lo, hi)}
+
+
+def read_gold(value: Any, field: str) -> dict[str, Any]:
+    """A player's ``gold``: a whole number (known), ``null`` (secret, ``SECRET_GOLD``) or
+    ``[lo, hi]`` (secret, that interval)."""
+    if value is None:
+        return secret_gold(*SECRET_GOLD, field)
+    if isinstance(value, list):
+        if len(value) != 2:
+            raise PositionError(field, f"a secret gold is [lo, hi], got a list of {len(value)}")
+        lo, hi = (whole_number(x, f"{field}[{i}]", 0, MAX_GOLD) for i, x in enumerate(value))
+        return secret_gold(lo, hi, field)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PositionError(field, f"must be a whole number, null or [lo, hi], got "
+                                   f"{quote(value)}")
+    return {"gold": whole_number(value, field, 0, MAX_GOLD)}
+
+
 def _player(value: Any, field: str) -> dict[str, Any]:
     spec = json_object(value, field, PLAYER_KEYS)
     out: dict[str, Any] = {k: whole_number(spec[k], f"{field}.{k}", 0, COUNT_MAX[k])
                            for k in COUNT_KEYS if k in spec}
+    if "gold" in spec:
+        out.update(read_gold(spec["gold"], f"{field}.gold"))
     for key in ("djinns", "djinns_used"):
         if key in spec:
             out[key] = djinn_list(spec[key], f"{field}.{key}")
@@ -355,7 +388,8 @@ def _cell_json(cell: Cell) -> dict[str, Any]:
 
 
 def _player_json(p: Player) -> dict[str, Any]:
-    out = {"gold": p.gold, "viziers": p.viziers, "elders": p.elders, "camels": p.camels,
+    out = {"gold": p.gold if p.gold_range is None else list(p.gold_range),
+           "viziers": p.viziers, "elders": p.elders, "camels": p.camels,
            "djinns": list(p.djinns)}
     if p.djinns_used:
         out["djinns_used"] = list(p.djinns_used)

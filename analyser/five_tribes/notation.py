@@ -22,10 +22,12 @@ Fields after the board, each written only when it differs from the JSON form's d
 * ``bid=2,0,1``: the bid order track, front first; ``turn=18:2,3:0,0:1,0:3``: the occupied
   turn order track spaces as ``cost:seat`` in play order (zeros: first plays first);
   ``phase=turns``; ``to=1``;
-* ``p1=gc38,v3,e1,c5,fi2,fa1,Baal,Enki*``: player 1's holdings: ``gc`` gold, ``v``
-  viziers, ``e`` elders, ``c`` camels left, a card code with a count (goods and fakirs), and
-  djinn names, a ``*`` after a held djinn whose power the player has already used
-  (``djinns_used``, docs/games/five-tribes.md §20.8);
+* ``p1=gc38,v3,e1,c5,fi2,fa1,Baal,Enki*``: player 1's holdings: ``gc`` gold (``gc?`` a
+  secret gold in ``SECRET_GOLD`` 0..100, ``gc30-45`` a secret gold in 30..45;
+  docs/games/five-tribes.md §14.13), ``v`` viziers, ``e`` elders, ``c`` camels left, a
+  card code with a count (goods and fakirs), and djinn names, a ``*`` after a held djinn
+  whose power the player has already used (``djinns_used``, docs/games/five-tribes.md
+  §20.8);
 * ``rd=fa,fi``, ``dd=Enki``: resource and djinn discard piles; ``end=premove``;
   ``kill=optional`` (the Assassins may kill no one, docs/games/five-tribes.md §14.3); the
   djinn switches of §20.3: ``around=4`` (Hagis and Lamia, default 8), ``nekir=per_meeple``
@@ -53,18 +55,20 @@ from ...kernels import five_tribes as FT
 from ...errors import PositionError, quote
 from ...strict import read_int
 from . import names
-from .json_form import (COUNT_MAX, DEFAULT_PLAYERS, END_RULES, MAX_VP, PHASES,
+from .json_form import (COUNT_MAX, DEFAULT_PLAYERS, END_RULES, MAX_GOLD, MAX_VP, PHASES,
                         TWO_PLAYER_DJINN, bids_of, build, card_max, check_grid,
                         check_player_count, choice, default_bid_track, default_camels,
                         default_phase, default_to_move, default_vp, djinn_list, neighbours,
-                        place_bids, space_cost)
-from .position import NAME, Cell, Player, Position
+                        place_bids, secret_gold, space_cost)
+from .position import NAME, SECRET_GOLD, Cell, Player, Position
 
 KEYS = ("n", "bid", "turn", "phase", "to", "res", "dj", "rd", "dd", "end", "kill", "around",
         "nekir", "limit")
 USED = "*"  # after a held djinn: its power already used (djinns_used)
 NEKIR = ("per_action", "per_meeple")  # nekir=: index = nekir_per_meeple
-COUNTS = {"gc": "gold", "v": "viziers", "e": "elders", "c": "camels"}
+GOLD = "gc"  # gold: gc38 known, gc? or gc30-45 secret (docs/games/five-tribes.md §14.13)
+SECRET = "?"  # gc?: a secret gold in SECRET_GOLD
+COUNTS = {"v": "viziers", "e": "elders", "c": "camels"}
 MARKS = {"p": "palms", "P": "palaces"}
 MARK_MAX = {"p": FT.PALMS, "P": FT.PALACES}
 CELL = re.compile(r"([0-9]*):([A-Za-z]*)(?:@(-?[0-9]+))?((?:\+[pP][0-9]+)*)")
@@ -126,10 +130,20 @@ def parse_board_text(text: str) -> tuple[tuple[Cell, ...], ...]:
                    for line in text.splitlines() if line.strip()])
 
 
+def _gold_text(p: Player) -> list[str]:
+    """``gc38`` (if not the start gold), ``gc?`` or ``gc30-45``."""
+    if p.gold_range == SECRET_GOLD:
+        return [GOLD + SECRET]
+    if p.gold_range is not None:
+        return [f"{GOLD}{p.gold_range[0]}-{p.gold_range[1]}"]
+    return [f"{GOLD}{p.gold}"] if p.gold != FT.START_GOLD else []
+
+
 def _player_text(p: Player, camels: int) -> str:
     default = Player(camels=camels)
-    items = [f"{key}{getattr(p, attr)}" for key, attr in COUNTS.items()
-             if getattr(p, attr) != getattr(default, attr)]
+    items = _gold_text(p)
+    items += [f"{key}{getattr(p, attr)}" for key, attr in COUNTS.items()
+              if getattr(p, attr) != getattr(default, attr)]
     cards = (*p.goods, p.fakirs)
     items += [f"{code}{k}" for code, k in zip(names.CARD_CODES, cards) if k]
     items += [names.djinn_token(d) + (USED if d in p.djinns_used else "") for d in p.djinns]
@@ -200,12 +214,28 @@ def _bids(text: str) -> tuple[int | None, ...]:
     return place_bids(bids, "turn_track")
 
 
+def _gold(text: str, field: str) -> dict[str, Any]:
+    """What follows ``gc``: ``38`` known, ``?`` or ``30-45`` secret."""
+    if text == SECRET:
+        return secret_gold(*SECRET_GOLD, field)
+    lo, dash, hi = text[1:].partition("-")  # a leading "-" is a sign, for read_int to refuse
+    if not dash:
+        return {"gold": read_int(text, field, 0, MAX_GOLD)}
+    return secret_gold(read_int(text[:1] + lo, field, 0, MAX_GOLD),
+                       read_int(hi, field, 0, MAX_GOLD), field)
+
+
 def _player(text: str, i: int) -> dict[str, Any]:
     field = f"players[{i}]"
     out: dict[str, Any] = {}
     cards = [0] * len(names.CARDS)
     djinns, used = [], []
     for item in _items(text):
+        if item.startswith(GOLD):
+            if "gold" in out:
+                raise PositionError(f"p{i}", f"{GOLD} given twice")
+            out.update(_gold(item.removeprefix(GOLD), f"{field}.gold"))
+            continue
         m = re.fullmatch(r"([A-Za-z]+)(-?[0-9]+)", item)
         if m is None:
             name = item.removesuffix(USED)

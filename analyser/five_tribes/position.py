@@ -11,7 +11,11 @@ reading it left to right gives the play order. The bid order track lists marker 
 front first. Hidden parts (bag, decks) are never stored: see ``bag``, ``resource_deck``,
 ``djinn_deck``. ``Player.djinns_used``: the held djinns whose power that player has
 already used (in the turn under way; with ``two_player_djinn == "per_round"``, in this round),
-in ``FT.DJINNS`` order (docs/games/five-tribes.md §20.8).
+in ``FT.DJINNS`` order (docs/games/five-tribes.md §20.8). ``Player.gold_range``: None when
+the viewer knows the player's gold; else ``(lo, hi)``, whole GC, the interval a secret gold
+lies in, and ``gold`` is its midpoint ``(lo + hi) // 2``, the number exact analyses use
+(docs/games/five-tribes.md §14.13); ``SECRET_GOLD`` is the interval of a secret gold stated
+without one.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from .names import CARD_COUNTS, CARDS, DJINN_NAMES
 
 NAME = "five-tribes"
 FREE_TRACK: tuple[int | None, ...] = (None,) * len(FT.BID_COSTS)
+SECRET_GOLD = (0, 100)  # GC: "no idea", twice the start gold (docs/games/five-tribes.md §14.13)
 
 
 @dataclass(frozen=True)
@@ -42,10 +47,12 @@ class Cell:
 
 @dataclass(frozen=True, kw_only=True)
 class Player:
-    """What one player holds; ``camels`` are those not yet placed on tiles."""
+    """What one player holds; ``camels`` are those not yet placed on tiles; ``gold_range``
+    is a secret gold's interval, ``gold`` then its midpoint (§14.13)."""
 
     camels: int
     gold: int = FT.START_GOLD
+    gold_range: tuple[int, int] | None = None  # (lo, hi) of a secret gold, None if known
     viziers: int = 0
     elders: int = 0
     djinns: tuple[str, ...] = ()

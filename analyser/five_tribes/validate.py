@@ -9,8 +9,8 @@ from collections import Counter
 from ...kernels import five_tribes as FT
 from ...errors import PositionError, quote
 from . import names
-from .json_form import (COSTS, END_RULES, FIRST_ZERO, NEIGHBOURS, PHASES, SACRED_VPS,
-                        TWO_PLAYER_DJINN, check_grid, check_player_count, choice)
+from .json_form import (COSTS, END_RULES, FIRST_ZERO, MAX_GOLD, NEIGHBOURS, PHASES,
+                        SACRED_VPS, TWO_PLAYER_DJINN, check_grid, check_player_count, choice)
 from .position import Position
 
 COLOUR_NAMES = dict(zip(FT.COLOURS, ("yellow", "white", "blue", "green", "red")))
@@ -164,6 +164,24 @@ def _check_used(pos: Position, i: int) -> None:
                                    f"limit a power is marked used only in the turn under way")
 
 
+def _check_gold(pos: Position, i: int) -> None:
+    """Player ``i``'s secret gold (docs/games/five-tribes.md §14.13): an interval within
+    0..MAX_GOLD, ``gold`` its midpoint, and never the player to move's."""
+    p, field = pos.players[i], f"players[{i}].gold"
+    if p.gold_range is None:
+        return
+    lo, hi = p.gold_range
+    if not 0 <= lo <= hi <= MAX_GOLD:
+        raise PositionError(field, f"secret gold {lo}..{hi}: must be lo..hi with "
+                                   f"0 <= lo <= hi <= {MAX_GOLD}")
+    if p.gold != (lo + hi) // 2:
+        raise PositionError(field, f"{p.gold}, but a secret gold in {lo}..{hi} is its "
+                                   f"midpoint {(lo + hi) // 2}")
+    if i == pos.to_move:
+        raise PositionError(field, "the player to move knows their own gold (secret gold is "
+                                   "for opponents, docs/games/five-tribes.md §14.13)")
+
+
 def _check_rules(pos: Position) -> None:
     choice(pos.end_rule, "rules.end_rule", END_RULES)
     choice(pos.djinn_neighbour, "rules.djinn_neighbour", NEIGHBOURS)
@@ -223,4 +241,5 @@ def validate(pos: Position) -> Position:
     _check_turn(pos)
     for i in range(pos.n_players):
         _check_used(pos, i)
+        _check_gold(pos, i)
     return pos

@@ -50,8 +50,8 @@ import numpy as np
 from numba import njit
 
 from ..arrays import copy_into
-from ..batch import record_chunk
-from ..rng import below
+from ..batch import N_STREAMS, record_chunk
+from ..rng import below, reseed
 from ..threads import rows
 from .board import N_COLOURS, N_TILES
 from .data import DJINNS
@@ -68,11 +68,12 @@ from .complete_turns import (
     TA_NONE, TILE_ROWS, TRIBE_ROWS, clear_action, play_sowing, play_tile,
     play_tribe, player_parts, tile_options, tribe_options,
 )
+from .heuristic import HEURISTIC_PARAMS, heuristic_turn, heuristic_workspace
 from .turn_table import play_greedy
 from .turn_walk import apply_turn
 
-POLICY_NAMES = ("random", "greedy")
-P_RANDOM, P_GREEDY = 0, 1
+POLICY_NAMES = ("random", "greedy", "heuristic")
+P_RANDOM, P_GREEDY, P_HEURISTIC = 0, 1, 2
 MAX_ROUNDS = 60  # safety cap: the rules end a game within 45 rounds (module doc)
 N_SCORE = len(SCORE_PARTS) - 1  # parts without the total
 END_CAMELS = 1
@@ -138,19 +139,24 @@ def random_turn(st, rng, act, tables, scratch, tribe, tiles, per_start, tab):
 @njit(cache=True)
 def turn_workspace():
     """Scratch arrays of ``play_turn``: (action, state, tribe options, tile options,
-    sequences per start tile, order table)."""
+    sequences per start tile, order table, ``heuristic_workspace()``)."""
     return (np.zeros(ACTION_SIZE, dtype=np.int64), np.zeros(STATE_SIZE, dtype=np.int64),
             np.zeros((TRIBE_ROWS, 4), dtype=np.int64), np.zeros((TILE_ROWS, 5), dtype=np.int64),
-            np.zeros(N_TILES, dtype=np.int64), np.zeros((N_COLOURS, MAX_STACK), dtype=np.int64))
+            np.zeros(N_TILES, dtype=np.int64), np.zeros((N_COLOURS, MAX_STACK), dtype=np.int64),
+            heuristic_workspace())
 
 
 @njit(cache=True, inline="always")
-def play_turn(st, policy, rng, tables, ws):
-    """Play the complete turn of the player to move under ``policy`` on ``st``; returns
-    its action row (``ws[0]`` of ``turn_workspace``, overwritten by the next call)."""
+def play_turn(st, policy, rng, tables, ws, params):
+    """Play the complete turn of the player to move under ``policy`` on ``st``
+    (``params``: the heuristic's, ``HEURISTIC_PARAMS``); returns its action row
+    (``ws[0]`` of ``turn_workspace``, overwritten by the next call)."""
     act = ws[0]
     if policy == P_RANDOM:
         random_turn(st, rng, act, tables, ws[1], ws[2], ws[3], ws[4], ws[5])
+        apply_turn(st, act)
+    elif policy == P_HEURISTIC:
+        copy_into(act, heuristic_turn(st, rng, params, tables, ws[6]))
         apply_turn(st, act)
     else:
         copy_into(act, play_greedy(st, tables[0], tables[1], rng)[0])
@@ -188,12 +194,51 @@ def fresh_state(st):
 
 
 @njit(cache=True)
+def _next_key(keys, s, seed, i):
+    """With ``keys[0]`` set, point the stream ``s`` at the next decision's: (seed,
+    ``N_STREAMS`` x (``keys[1]`` + ``keys[2]``) + ``i``), and count the decision."""
+    if keys[0]:
+        reseed(s, seed, N_STREAMS * (keys[1] + keys[2]) + i)
+        keys[2] += 1
+
+
+@njit(cache=True)
+def play_round(st, policies, params, pol, chance, keys, seed, tables, ws, spaces, row):
+    """Play the rest of the round from ``st`` (bids, then every marker's turn, clean-up)
+    with seat ``i`` following ``policies[i]``: choices from the stream ``pol``, refills
+    from ``chance``; per-turn facts added to ``row`` (``F_*``: bid gold, turns, turns
+    without a sowing, tribes). Returns ``end_code`` after clean-up. With ``keys[0]`` set,
+    every bid, turn and clean-up draws from a stream of its own (``_next_key``: keyed by
+    the decisions made so far, ``keys[2]``), so that games which part ways still share
+    their chance decision by decision (rollouts' common random numbers); else the
+    streams run on. ``spaces``: scratch of ``MAX_BIDS``; ``ws``: ``turn_workspace()``."""
+    while st[PHASE] == BIDDING:
+        seat = st[TO_MOVE]
+        gold = st[P_GOLD + seat]
+        _next_key(keys, pol, seed, 1)
+        place_bid(st, choose_bid(st, policies[seat], pol, spaces))
+        row[F_BID_GOLD + seat] += gold - st[P_GOLD + seat]
+    while st[TO_MOVE] >= 0:
+        seat = st[TO_MOVE]
+        _next_key(keys, pol, seed, 1)
+        act = play_turn(st, policies[seat], pol, tables, ws, params)
+        row[F_TURNS + seat] += 1
+        if act[A_LEN] == 0:
+            row[F_NO_SOWING_TURNS] += 1
+        else:
+            row[F_TRIBES + seat * N_COLOURS + act[A_COLOUR]] += 1
+    _next_key(keys, chance, seed, 2)
+    cleanup(st, chance)
+    return end_code(st, tables, ws)
+
+
+@njit(cache=True)
 def record_game(context, scratch, streams, row):
     """``record_chunk``'s game: dealt from stream 0, played to the end (policy choices
     from stream 1, clean-up refills from stream 2) and ``row`` (``N_FIELDS``) filled.
-    ``context``: (players, end rule, assassin flag, policies, walks, paths);
-    ``scratch``: ``_scratch(context)``."""
-    players, end_rule, assassin_optional, policies, walks, paths = context
+    ``context``: (players, end rule, assassin flag, policies, walks, paths, heuristic
+    params); ``scratch``: ``_scratch(context)``."""
+    players, end_rule, assassin_optional, policies, walks, paths, params = context
     ws, st = scratch
     pol, chance, tables = streams[1], streams[2], (walks, paths)
     fresh_state(st)
@@ -203,23 +248,11 @@ def record_game(context, scratch, streams, row):
     row[F_FIRST_BIDDER] = st[BID_ORDER]
     rounds = 0
     end = 0
+    keys = np.zeros(3, dtype=np.int64)  # the streams run on (``play_round``)
     while rounds < MAX_ROUNDS and end == 0:
         rounds += 1
-        while st[PHASE] == BIDDING:
-            seat = st[TO_MOVE]
-            gold = st[P_GOLD + seat]
-            place_bid(st, choose_bid(st, policies[seat], pol, spaces))
-            row[F_BID_GOLD + seat] += gold - st[P_GOLD + seat]
-        while st[TO_MOVE] >= 0:
-            seat = st[TO_MOVE]
-            act = play_turn(st, policies[seat], pol, tables, ws)
-            row[F_TURNS + seat] += 1
-            if act[A_LEN] == 0:
-                row[F_NO_SOWING_TURNS] += 1
-            else:
-                row[F_TRIBES + seat * N_COLOURS + act[A_COLOUR]] += 1
-        cleanup(st, chance)
-        end = end_code(st, tables, ws)
+        end = play_round(st, policies, params, pol, chance, keys, np.uint64(0), tables, ws,
+                         spaces, row)
     row[F_ROUNDS] = rounds
     row[F_END] = end
     row[F_CAPPED] = 1 if end == 0 else 0
@@ -247,11 +280,11 @@ def _scratch(context):
 
 
 @njit(cache=True, nogil=True)
-def record_range(players, end_rule, assassin_optional, policies, walks, paths, seed, game0,
-                 n_games):
+def record_range(players, end_rule, assassin_optional, policies, walks, paths, params, seed,
+                 game0, n_games):
     """``record_games`` for games ``game0 .. game0 + n_games - 1`` on this thread
     (``walks``, ``paths``: ``walk_tables()``)."""
-    context = (players, end_rule, assassin_optional, policies, walks, paths)
+    context = (players, end_rule, assassin_optional, policies, walks, paths, params)
     return record_chunk(record_game, _scratch, context, N_FIELDS, seed, game0, n_games)
 
 
@@ -264,5 +297,6 @@ def record_games(players, end_rule, assassin_optional, policies, seed, game0, n_
     (``threads.rows``); the rows do not depend on it."""
     walks, paths = walk_tables()
     return rows(lambda g, n: record_range(players, end_rule, assassin_optional, policies, walks,
-                                          paths, np.uint64(seed), game0 + g, n),
+                                          paths, HEURISTIC_PARAMS, np.uint64(seed), game0 + g,
+                                          n),
                 n_games, chunk_size)

@@ -204,8 +204,24 @@ def stratum_weights(terms):
 
 @njit(cache=True)
 def sowing_exists(counts, end_rule, paths):
-    """True if the board has a legal sowing (``paths``: ``walk_tables()[1]``)."""
-    return len(sowing_strata(counts, end_rule, paths)[0]) > 0
+    """True if the board has a legal sowing (``paths``: ``walk_tables()[1]``): the first
+    stratum of ``sowing_strata`` found ends the search."""
+    tab = np.zeros((N_COLOURS, MAX_STACK), dtype=np.int64)
+    hand = np.zeros(N_COLOURS, dtype=np.int64)
+    for s in range(N_TILES):
+        n = counts[s].sum()
+        if n == 0:
+            continue
+        copy_into(hand, counts[s])
+        _order_table(hand, n, end_rule, tab)
+        for t in range(N_TILES):
+            for e in range(N_EARLIER):
+                if paths[s, n, t, e] == 0:
+                    continue
+                for c in range(N_COLOURS):
+                    if _term_orders(counts, s, t, e, c, end_rule, tab) > 0:
+                        return True
+    return False
 
 
 @njit(cache=True)
@@ -313,6 +329,14 @@ def random_sowing(counts, end_rule, tables, rng, per_start, tab, path, colours):
     total = count_sowings(counts, end_rule, tables, per_start, tab)
     if total == 0:
         return -1, 0
+    return draw_counted(counts, end_rule, tables, rng, per_start, total, tab, path, colours)
+
+
+@njit(cache=True)
+def draw_counted(counts, end_rule, tables, rng, per_start, total, tab, path, colours):
+    """``random_sowing`` once the board is counted: ``per_start`` and ``total`` (> 0) from
+    ``count_sowings`` (stacks up to ``INT_STACK``), so that several sequences can be drawn
+    for one count. Same arguments and result as ``random_sowing``."""
     k = _uniform(rng, total)
     s = 0
     while k >= per_start[s]:

@@ -519,19 +519,23 @@ def test_odds_standings_and_sowings(oddsbot_cli, tmp_path):
     assert data["game"] == "five-tribes"
     zero = dict.fromkeys(PARTS, 0)
     # viziers: 1 + 10 (beats player 0's none); 3 + 2 x 10
-    assert data["standings"] == [
-        {"player": 0, **zero, "gold": 50, "total": 50},
-        {"player": 1, **zero, "gold": 50, "viziers": 11, "total": 61},
-        {"player": 2, **zero, "gold": 50, "viziers": 23, "total": 73}]
+    exact = [{"player": 0, **zero, "gold": 50, "total": 50},
+             {"player": 1, **zero, "gold": 50, "viziers": 11, "total": 61},
+             {"player": 2, **zero, "gold": 50, "viziers": 23, "total": 73}]
+    rolled = ("win_p", "win_se", "final", "final_se")  # rollouts (docs §21.5)
+    assert [{k: v for k, v in row.items() if k not in rolled}
+            for row in data["standings"]] == exact
+    assert abs(sum(row["win_p"] for row in data["standings"]) - 1) < 1e-9
+    assert data["provenance"]["rollouts"] >= 256
     for row in data["standings"]:
         assert row["total"] == sum(row[p] for p in PARTS)
     moves = ok(run_file(oddsbot_cli, path, "moves", "-f", "json")).json()["counts"]
     assert data["sowings"] == {k: v for k, v in moves.items() if k != "listed"}
     assert data["sowings"]["full_sequences"] == 3
     table = ok(run_file(oddsbot_cli, path, "odds", "-f", "csv")).out.splitlines()
-    assert table[0] == "player," + ",".join(PARTS) + ",total"
-    assert table[1:] == ["0,50,0,0,0,0,0,0,0,50", "1,50,11,0,0,0,0,0,0,61",
-                         "2,50,23,0,0,0,0,0,0,73"]
+    assert table[0] == "player," + ",".join(PARTS) + ",total," + ",".join(rolled)
+    assert [",".join(line.split(",")[:10]) for line in table[1:]] == [
+        "0,50,0,0,0,0,0,0,0,50", "1,50,11,0,0,0,0,0,0,61", "2,50,23,0,0,0,0,0,0,73"]
 
 
 def test_odds_on_a_scored_board(oddsbot_cli):
@@ -547,7 +551,8 @@ def test_odds_on_a_scored_board(oddsbot_cli):
                      "p0=gc40,e3,si1,fi1,sp1,Jafaar", "p1=gc12,v2,fa3"))
     data = ok(oddsbot_cli("odds", line, "-f", "json")).json()
     zero = dict.fromkeys(PARTS, 0)
-    assert data["standings"] == [
+    assert [{k: v for k, v in row.items() if k in ("player", *PARTS, "total")}
+            for row in data["standings"]] == [
         # 3 elders x 2; 3 distinct goods = a suit of 3 = 7; Jafaar 6 VP
         {"player": 0, **zero, "gold": 40, "elders": 6, "tiles": 8, "palms": 6,
          "djinns": 6, "goods": 7, "total": 73},
@@ -736,10 +741,31 @@ def test_malformed_json_file(oddsbot_cli, tmp_path):
 
 def test_advise_camel_up_options_refused(oddsbot_cli, tmp_path):
     path = write(tmp_path, HAND)
-    assert_bad_input(run_file(oddsbot_cli, path, "advise", "--rollouts", "5"), "--rollouts",
-                     "five-tribes")
     assert_bad_input(run_file(oddsbot_cli, path, "advise", "--deck-model", "race"),
                      "--deck-model")
+    assert_bad_input(run_file(oddsbot_cli, path, "advise", "--hidden", "informed"),
+                     "--hidden")
+
+
+@pytest.mark.parametrize("args, words", [
+    (("--rollouts", "1"), ("rollouts", "at least 2")),
+    (("--rollouts", "8", "--policy", "greedy"), ("--policy", "greedy")),
+    (("--candidates", "3"), ("--candidates", "only used with --rollouts")),
+    (("--policy", "random"), ("--policy", "only used with --rollouts")),
+    (("--rollouts", "8", "--candidates", "0"), ("--candidates",)),
+])
+def test_advise_rollout_options_checked(oddsbot_cli, tmp_path, args, words):
+    path = write(tmp_path, HAND)
+    assert_bad_input(run_file(oddsbot_cli, path, "advise", *args), *words)
+
+
+def test_advise_rollouts_from_the_command_line(oddsbot_cli, tmp_path):
+    path = write(tmp_path, HAND)
+    data = ok(run_file(oddsbot_cli, path, "advise", "--rollouts", "16", "--candidates", "2",
+                       "-f", "json")).json()
+    rolled = [row for row in data["actions"] if "win_p" in row]  # None cells are left out
+    assert len(rolled) == 2 and data["provenance"]["candidates"] == 2
+    assert all(0 <= row["win_p"] <= 1 and row["win_se"] >= 0 for row in rolled)
 
 
 def test_report_five_tribes_runs(oddsbot_cli, tmp_path):

@@ -58,7 +58,8 @@ from oddsbot.reports.five_tribes import games, report
 from oddsbot.reports.spec import RunSpec
 
 LIVE, PREMOVE = 0, 1
-RANDOM, GREEDY = K.POLICY_NAMES.index("random"), K.POLICY_NAMES.index("greedy")
+RANDOM, GREEDY, HEURISTIC = (K.POLICY_NAMES.index(name) for name in ("random", "greedy",
+                                                                   "heuristic"))
 REL = 1e-9
 CLI_RUN = ("report", "five-tribes", "--games", "200", "--players", "3", "--seed", "1")
 TABLES = {"summary", "rounds", "length", "end_trigger", "seats", "seat_test", "first_bidder",
@@ -158,13 +159,13 @@ def test_rows_do_not_depend_on_chunks_or_block_starts():
 
 def assert_a_complete_turn(before: np.ndarray, act: np.ndarray, after: np.ndarray) -> None:
     """``act`` played on ``before`` (giving ``after``) is one of the complete turns of
-    ``complete_turns``: one of its rows with the same final tile, tribe taken and tile
-    action leaves the same state."""
-    rows, _, _ = K.complete_turns(before)
-    same = np.ones(len(rows), dtype=bool)
-    for field in (K.A_LEN, K.A_TILE, K.A_COLOUR, K.A_TAKEN, K.A_TILE_ACTION):
-        same &= (rows[:, field] == act[field]) | (act[K.A_LEN] == 0)
-    for row in rows[same]:
+    ``complete_turns``: one of its rows of the same value by part leaves the same state.
+    Rows are merged by result, so that row may be written with another sowing (the same
+    reds taken on one tile and killed on the other, say)."""
+    rows, parts, _ = K.complete_turns(before)
+    mover = int(before[K.TO_MOVE])
+    change = K.state_scores(after)[mover] - K.state_scores(before)[mover]
+    for row in rows[(parts == change).all(axis=1)]:
         s = before.copy()
         K.apply_turn(s, row)
         if (s == after).all():
@@ -201,7 +202,8 @@ def replay(players, end_rule, policies, seed, r, legal_turns=False) -> dict:
             seat = int(st[K.TO_MOVE])
             board = K.meeples(st).copy()
             before = st.copy()
-            act = K.play_turn(st, policies[seat], choices, tables(), ws).copy()
+            act = K.play_turn(st, policies[seat], choices, tables(), ws,
+                              K.HEURISTIC_PARAMS).copy()
             facts["turns"][seat] += 1
             if act[K.A_LEN] == 0:
                 assert sowing_count(board, end_rule) == 0
@@ -216,7 +218,7 @@ def replay(players, end_rule, policies, seed, r, legal_turns=False) -> dict:
                 if chosen[K.A_END] < 0:
                     np.testing.assert_array_equal(act, chosen)
             played += 1
-            if legal_turns and policies[seat] == RANDOM and played % 3 == 1:
+            if legal_turns and policies[seat] != GREEDY and played % 3 == 1:
                 assert_a_complete_turn(before, act, st)
         K.cleanup(st, refills)
         if K.game_over(st):
@@ -281,6 +283,19 @@ def test_random_games_replayed_move_by_move(players, end_rule, seed):
     rows = record(players, end_rule, [RANDOM] * players, seed, 0, 6)
     for r in range(6):
         assert_row_is_the_game(rows[r], replay(players, end_rule, [RANDOM] * players, seed, r,
+                                               legal_turns=r == 0), players)
+
+
+@pytest.mark.parametrize("players, end_rule, seed", [(2, PREMOVE, 7), (3, LIVE, 8),
+                                                     (4, LIVE, 9)])
+def test_heuristic_games_replayed_move_by_move(players, end_rule, seed):
+    """Whole games with heuristic seats (and a random one): the facts recorded are the
+    game's, and every third heuristic or random turn of the first game is one of the
+    complete turns of the exact table."""
+    policies = [HEURISTIC] * (players - 1) + [RANDOM]
+    rows = record(players, end_rule, policies, seed, 0, 3)
+    for r in range(3):
+        assert_row_is_the_game(rows[r], replay(players, end_rule, policies, seed, r,
                                                legal_turns=r == 0), players)
 
 

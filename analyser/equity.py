@@ -1,0 +1,125 @@
+"""Rollout equity, shared by every game: the statistics of candidates rolled out to the end
+of the game on common random numbers, and the batch loop that stops at a target error.
+
+Each rollout plays every candidate from the same chance (the same hidden draws, dice or
+refills and policy streams), so the per-rollout results of two candidates are paired:
+``gap_se``, the standard error of a candidate's win-probability gap to the best, is that
+of the paired differences and is much smaller than the candidates' own errors.
+``p_best`` is each candidate's chance of truly being the best. Win credit: 1 for the
+winner, shared 1/k among k tied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import OddsbotError
+
+# the advise table's rollout columns -> the ``RolloutEquity`` field each one shows
+ROLLOUT_FIELDS = {"win_p": "win", "win_se": "win_se", "margin": "margin",
+                  "margin_se": "margin_se", "gap_se": "gap_se", "p_best": "p_best"}
+SEPARATED_Z = 2.5  # the leader is "separated" when every gap exceeds this many SEs
+P_BEST_DRAWS = 20_000
+
+
+@dataclass(frozen=True)
+class RolloutEquity:
+    """Per candidate (in the order given): win probability, final margin over the best
+    opponent (in the game's points), their standard errors, the SE of the paired
+    difference of win probability to the best candidate, and the probability of truly
+    being best."""
+
+    win: np.ndarray
+    win_se: np.ndarray
+    margin: np.ndarray
+    margin_se: np.ndarray
+    gap_se: np.ndarray
+    p_best: np.ndarray
+    rollouts: int
+    policy: str
+
+
+def columns(eq: RolloutEquity) -> dict[str, np.ndarray]:
+    """The advise table's rollout columns (``ROLLOUT_FIELDS``) of ``eq``."""
+    return {col: getattr(eq, field) for col, field in ROLLOUT_FIELDS.items()}
+
+
+def se(x: np.ndarray) -> np.ndarray:
+    """Standard error of the mean over axis 0 (inf with a single sample)."""
+    n = x.shape[0]
+    return x.std(axis=0, ddof=1) / np.sqrt(n) if n > 1 else np.full(x.shape[1:], np.inf)
+
+
+def gap_se(win: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
+    """(best candidate, mean gap of each candidate to it, SE of that paired gap) for
+    ``win[rollout, candidate]``."""
+    best = int(np.argmax(win.mean(axis=0)))
+    diff = win[:, [best]] - win
+    return best, diff.mean(axis=0), se(diff)
+
+
+def separated(win: np.ndarray, target_se: float) -> bool:
+    """True once the leading candidate is separated from every other: the gap exceeds
+    ``SEPARATED_Z`` of its SEs, or its SE is at most ``target_se``."""
+    best, gap, gap_err = gap_se(win)
+    others = np.arange(win.shape[1]) != best
+    done = (gap_err[others] <= target_se) | (gap[others] > SEPARATED_Z * gap_err[others])
+    return bool(done.all())
+
+
+def p_best(win: np.ndarray, seed: int) -> np.ndarray:
+    """P(each candidate has the highest true win probability), from the normal
+    approximation of the candidates' means with their sample covariance (which carries
+    the common-random-number correlation)."""
+    n, a = win.shape
+    if a == 1:
+        return np.ones(1)
+    mean = win.mean(axis=0)
+    cov = np.cov(win, rowvar=False) / n
+    rng = np.random.default_rng([seed, 0x70BE57])
+    draws = rng.multivariate_normal(mean, cov, size=P_BEST_DRAWS, method="eigh",
+                                    check_valid="ignore")
+    draws += rng.uniform(0, 1e-12, size=draws.shape)  # exact ties split evenly
+    return np.bincount(draws.argmax(axis=1), minlength=a) / P_BEST_DRAWS
+
+
+def equity(win: np.ndarray, margin: np.ndarray, seed: int, policy: str) -> RolloutEquity:
+    """The equity of candidates from per-rollout ``win[r, c]`` and ``margin[r, c]``."""
+    return RolloutEquity(win.mean(axis=0), se(win), margin.mean(axis=0), se(margin),
+                         gap_se(win)[2], p_best(win, seed), win.shape[0], policy)
+
+
+def check_rollouts(rollouts: int, policy: str, policies: tuple[str, ...],
+                   greedy_hint: str) -> None:
+    """One line for too few rollouts or a policy that cannot drive them (``greedy``,
+    with ``greedy_hint`` saying why: too slow)."""
+    if policy not in policies:
+        hint = f" ({greedy_hint})" if policy == "greedy" else ""
+        raise OddsbotError(f"policy: {policy!r} cannot drive rollouts{hint}; use "
+                           f"{' or '.join(policies)}")
+    if rollouts < 2:
+        raise OddsbotError("rollouts: need at least 2 rollouts for a standard error")
+
+
+def batches(kernel: Callable[[int, int], np.ndarray], rollouts: int, chunk: int,
+            batch_chunks: int, stop: Callable[[np.ndarray], bool] | None = None,
+            progress: Callable[[int, int], None] | None = None) -> np.ndarray:
+    """Rollouts ``kernel(first, count)`` (rows on axis 0) in batches of ``batch_chunks``
+    chunks of ``chunk`` rollouts, ``rollouts`` at most (rounded up to whole chunks);
+    after each batch ``progress(done, planned)`` is told and ``stop(rows so far)`` may end
+    the run. Whole batches only, so the rows depend on the seed alone, never on threads."""
+    total_chunks = -(-rollouts // chunk)
+    parts = []
+    done = 0
+    while done < total_chunks:
+        n_chunks = min(batch_chunks, total_chunks - done)
+        parts.append(kernel(done * chunk, n_chunks * chunk))
+        done += n_chunks
+        if progress is not None:
+            progress(done * chunk, total_chunks * chunk)
+        if stop is not None and stop(np.concatenate(parts)):
+            break
+    return np.concatenate(parts)
