@@ -150,14 +150,14 @@ def guarded(update: Callable[..., None]) -> Callable[..., None]:
 
 
 @contextmanager
-def progress_bar(label: str) -> Iterator:
-    """A progress callback ``(done, planned)`` drawing on stderr; silent unless stderr is
-    a terminal, so piped output and logs stay clean; never able to stop the run
-    (``guarded``)."""
+def progress_bar(label: str, unit: str = "samples") -> Iterator:
+    """A progress callback ``(done, planned)`` drawing on stderr, counting ``unit``; silent
+    unless stderr is a terminal, so piped output and logs stay clean; never able to stop
+    the run (``guarded``)."""
     if not err.is_terminal:
         yield None
         return
-    with Progress(TextColumn(label), BarColumn(), TextColumn("{task.completed:,} samples"),
+    with Progress(TextColumn(label), BarColumn(), TextColumn(f"{{task.completed:,}} {unit}"),
                   TimeElapsedColumn(), console=err, transient=True) as bar:
         task = bar.add_task(label, total=None)
 

@@ -75,7 +75,8 @@ def advise(
         raise OddsbotError(f"{'--policy' if policy is not None else '--candidates'}: only "
                            f"used with --rollouts")
     kind = "advise --rollouts" if rollouts else "advise"
-    with first_run(spec, kind), progress_bar("rollouts" if rollouts else "odds") as update:
+    with first_run(spec, kind), progress_bar(*(("rollouts", "rollouts") if rollouts
+                                               else ("odds",))) as update:
         table = face.advise(pos, samples=samples, seed=seed,
                             target_se=0.002 if target_se is None else target_se,
                             progress=update, **options)

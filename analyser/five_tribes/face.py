@@ -54,15 +54,18 @@ def play(players: int, seed: int, variant: str, policy: str) -> str:
 
 def warm_up() -> None:
     """Compile (or load from the cache) every kernel the commands use, on a new deal:
-    the bids' and the first turn's EV tables, the sowings, the scores and the greedy
-    policy's bids, turns and clean-up (``oddsbot warm-up``); and, on the same board with
+    the bids' and the first turn's EV tables, the sowings, the scores, rollouts under every
+    rollout policy (odds, advise --rollouts) and the greedy policy's bids, turns and
+    clean-up (``oddsbot warm-up``); and, on the same board with
     a stack past every budget, the sampled turn table (docs/games/five-tribes.md §19.1.1)."""
     pos = new_position(4, 1, NAME)
     moves(pos)
-    odds(pos)
+    odds(pos, samples=16)
     advise(pos)
     first = after_bids(pos)
     advise(first)
+    for policy in rollouts.ROLLOUT_POLICIES:
+        advise(first, rollouts=8, candidates=2, policy=policy)
     simulate(pos, seed=1, rounds=1)
     advise(_tall_stack(first), samples=1)
 

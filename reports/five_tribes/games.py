@@ -1,9 +1,10 @@
 """Five Tribes whole games from a fresh deal as a per-game table (the report's raw file).
 
-Seats play ``random`` (uniformly random legal bids and complete turns, the default: fast
-enough for large runs) or ``greedy`` (the best exact complete turn, and the bid of the
-lowest gold price, Kumarbi's included: not the analyser's bid model), as
-``kernels.five_tribes.batch_games`` describes.
+Seats play ``heuristic`` (the default: a few sampled sowings, each with its best choices
+by a cheap evaluation, and the bid of the lowest gold price; docs/games/five-tribes.md
+§21.1), ``random`` (uniformly random legal bids and complete turns) or ``greedy`` (the best
+exact complete turn, and the bid of the lowest gold price, Kumarbi's included: not the
+analyser's bid model), as ``kernels.five_tribes.batch_games`` describes.
 
 Columns of ``simulate_block`` (one row per game; seats 0..P-1 are the players, the deal
 shuffles the markers, so no seat bids first by its number):
@@ -41,10 +42,12 @@ from ..raw import block_simulator, game_columns, seat_columns, seat_part_columns
 from ..spec import check_policies, policy_codes, repeat_policies
 
 POLICIES = K.POLICY_NAMES
-# ``random`` plays about 2,000 four-player games a second per thread; ``greedy`` values
-# every complete turn exactly in two stages (``play_greedy``): about 5 s per 4-player game
-# and thread (8 games, seed 3: 22 s on 2 cores, numba cache warm)
-DEFAULT_POLICY = "random"
+# four-player games a second per thread: ``random`` about 1,600, ``heuristic`` about 650
+# (bench/bench_five_tribes_strategy.py); ``greedy`` values every complete turn exactly in
+# two stages (``play_greedy``): about 5 s per game and thread (8 games, seed 3: 22 s on 2
+# cores, numba cache warm). The heuristic is the default: thousands of times faster than
+# greedy and far stronger than random (docs/benchmarks.md)
+DEFAULT_POLICY = "heuristic"
 RAW_FIELDS = K.N_FIELDS  # columns of a row of simulate_raw
 # the rules the games are played by: 1 djinns scored but powerless, 2 every djinn power
 # (docs/games/five-tribes.md §20), 3 the greedy turn chosen in two stages (§20.9); a run

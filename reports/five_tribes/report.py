@@ -29,6 +29,7 @@ from ..skeleton import UNION, Length, Pick, column, mean_of
 from ..spec import RunSpec
 from ..summary import Claim, summary_section
 from .games import DJINNS, END_TRIGGERS, PARTS, TRIBES
+from .greedy_check import greedy_check_section
 
 HOLDINGS = (("camels", "camels placed (tiles owned)"), ("djinns", "djinns taken"))
 LENGTH = Length("rounds", {
@@ -249,6 +250,7 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
                 "Sorted by win rate (docs/games/five-tribes.md §19.5).",
                 [Table("djinns", "Djinn pick rate and win rate", djinns)],
                 [djinn_chart(djinns)]),
+        greedy_check_section(spec),
     ]
     tables = {"length": length, "end": end, "seats": seats, "first": first,
               "winner": winner}

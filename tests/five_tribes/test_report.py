@@ -35,6 +35,7 @@ import json
 import math
 import re
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -51,10 +52,11 @@ from figure_checks import (
 )
 from five_tribes_positions import loop_board, tall_boards
 from oddsbot.analyser.five_tribes import face as ft
+from oddsbot.analyser.five_tribes.encode import encode
 from oddsbot.kernels import five_tribes as K
 from oddsbot.kernels.rng import stream
 from oddsbot.reports import batch, document
-from oddsbot.reports.five_tribes import games, report
+from oddsbot.reports.five_tribes import games, greedy_check, report
 from oddsbot.reports.spec import RunSpec
 
 LIVE, PREMOVE = 0, 1
@@ -64,7 +66,7 @@ REL = 1e-9
 CLI_RUN = ("report", "five-tribes", "--games", "200", "--players", "3", "--seed", "1")
 TABLES = {"summary", "rounds", "length", "end_trigger", "seats", "seat_test", "first_bidder",
           "score_composition", "winner_score", "bid_gold", "holdings", "tribe_mix", "djinns",
-          "runs"}
+          "greedy_check", "runs"}
 OLD_FIELDS = K.F_DJINN_HOLDER  # the record layout before the djinn holders were appended
 
 
@@ -611,7 +613,7 @@ def test_chart_of_a_five_tribes_position_is_refused(oddsbot_cli, tmp_path):
 
 
 def test_policies_default_and_repeat():
-    assert games.seat_policies((), 3) == ("random",) * 3
+    assert games.seat_policies((), 3) == ("heuristic",) * 3
     assert games.seat_policies(("greedy", "random"), 3) == ("greedy", "random", "greedy")
 
 
@@ -624,3 +626,47 @@ def test_a_two_player_premove_report(oddsbot_cli, tmp_path):
     assert (df["turns_0"] + df["turns_1"] == 4 * df["rounds"]).all()  # two markers each
     np.testing.assert_array_equal(
         df["score_1"], record(2, PREMOVE, [RANDOM] * 2, 3, 0, 50)[:, K.F_TOTAL + 1])
+
+
+def test_greedy_check_table(cli_run):
+    """The section "Greedy turn against rollouts": its positions, rates and intervals."""
+    out, _ = cli_run
+    table = pd.read_csv(out / "tables" / "greedy_check.csv")
+    assert list(table["variant"]) == ["five-tribes"]
+    (row,) = table.to_dict("records")
+    assert 1 <= row["positions"] <= greedy_check.POSITIONS
+    assert row["p_rate"] == row["greedy_best"] / row["positions"]
+    assert row["lo95"] <= row["p_rate"] <= row["hi95"]
+    assert 0 <= row["win_p_lost"] <= 1 and row["lost_lo95"] <= row["win_p_lost"]
+
+
+def test_greedy_check_positions_are_the_heuristic_games_first_turns():
+    """``_position`` is the state before the first turn of the asked round of the game a
+    report run deals as game g, played by the heuristic with that game's streams: the same
+    state as playing it here bid by bid and turn by turn."""
+    seed, game, players = 1, 2, 3
+    deal, choices, refills = (stream(np.uint64(seed), 3 * game + i) for i in range(3))
+    st = K.empty_state()
+    K.deal(st, players, LIVE, False, deal)
+    ws, spaces = K.turn_workspace(), np.zeros(K.MAX_BIDS, dtype=np.int64)
+    for round_no in (1, 2, 3):
+        while st[K.PHASE] == K.BIDDING:
+            K.place_bid(st, K.choose_bid(st, HEURISTIC, choices, spaces))
+        if round_no == 3:
+            break
+        while st[K.TO_MOVE] >= 0:
+            K.play_turn(st, HEURISTIC, choices, tables(), ws, K.HEURISTIC_PARAMS)
+        K.cleanup(st, refills)
+        assert not K.game_over(st)
+    np.testing.assert_array_equal(greedy_check._position(players, LIVE, seed, game, 3), st)
+
+
+def test_greedy_check_of_a_position_with_one_turn():
+    """No legal sowing: the one turn is the greedy one and the rollout-best, losing 0."""
+    pos = ft.parse((Path(__file__).parents[2] / "examples" / "five-tribes-opening-4p.json")
+                   .read_text())
+    board = [[replace(cell, meeples="") for cell in row] for row in pos.board]
+    board[0][0] = replace(board[0][0], meeples="Y")
+    board[4][5] = replace(board[4][5], meeples="W")
+    st = encode(pos.with_(board=tuple(map(tuple, board))))
+    assert greedy_check.check_position(st, 1) == (True, 0.0)
