@@ -36,16 +36,20 @@ def _pool() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(numba.config.NUMBA_NUM_THREADS, thread_name_prefix="kernels")
 
 
-def rows(kernel: Callable[[int, int], Rows], n: int, piece: int = 1) -> Rows:
+def rows(kernel: Callable[[int, int], Rows], n: int, piece: int = 1,
+         progress: Callable[[int], None] | None = None) -> Rows:
     """``kernel(first, count)`` over items ``0 .. n - 1`` in ranges of ``piece`` items,
     spread over the threads, joined on axis 0 in item order (a tuple of arrays element
-    by element). An error in any range stops the others taking more and is raised here."""
+    by element); ``progress(items done)`` is told after each range (from the thread that
+    ran it, one call at a time). An error in any range stops the others taking more and
+    is raised here."""
     ranges = [(first, min(piece, n - first)) for first in range(0, n, piece)] or [(0, 0)]
     threads = min(numba.get_num_threads(), len(ranges))
     out: list = [None] * len(ranges)
     todo = iter(range(len(ranges)))
     lock = threading.Lock()
     stop = threading.Event()
+    done = [0]
 
     def work() -> None:
         while not stop.is_set():
@@ -54,6 +58,10 @@ def rows(kernel: Callable[[int, int], Rows], n: int, piece: int = 1) -> Rows:
             if i is None:
                 return
             out[i] = kernel(*ranges[i])
+            if progress is not None:
+                with lock:
+                    done[0] += ranges[i][1]
+                    progress(done[0])
 
     futures = [_pool().submit(work) for _ in range(threads)]
     try:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import numpy as np
     import pandas as pd
     from matplotlib.figure import Figure
@@ -31,7 +33,8 @@ class DesignerFace(Protocol):
     def seat_policies(self, policies: tuple[str, ...], players: int) -> tuple[str, ...]: ...
 
     def simulate_raw(self, variant_id: str, players: int, policies: tuple[str, ...],
-                     seed: int, game0: int, n: int) -> np.ndarray: ...
+                     seed: int, game0: int, n: int,
+                     progress: Callable[[int], None] | None = None) -> np.ndarray: ...
 
     def raw_table(self, raw: np.ndarray, variant_id: str, players: int,
                   game0: int) -> pd.DataFrame: ...

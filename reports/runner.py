@@ -34,10 +34,12 @@ IN_FLIGHT = 2  # blocks sent to a Dask cluster per worker thread, at most, at a 
 BLOCK_DTYPE = np.dtype(np.int16)  # the kernels' rows (kernels.batch.record_chunk)
 
 
-def run_block(spec: RunSpec, block: Block) -> np.ndarray:
-    """The compact per-game rows of ``block`` (importable: Dask workers call it)."""
+def run_block(spec: RunSpec, block: Block,
+              progress: Callable[[int], None] | None = None) -> np.ndarray:
+    """The compact per-game rows of ``block`` (importable: Dask workers call it);
+    ``progress(games of the block done)`` as its games finish."""
     return designer(spec.game).simulate_raw(block.variant, spec.players, spec.policies,
-                                            spec.seed, block.game0, block.n)
+                                            spec.seed, block.game0, block.n, progress)
 
 
 def warm_up(spec: RunSpec) -> float:
@@ -157,9 +159,11 @@ def execute(spec: RunSpec, out: Path, *, client=None, progress: Progress | None 
     if client is None:
         warm = warm_up(spec) if left else 0.0
         how = f"in-process, {_numba_threads()} numba threads"
-        results = ((b, run_block(spec, b)) for b in missing(spec, out))
-        return _collect(results, out, Executed(how, 0, 0.0, warm), total - left, total,
-                        progress, saved)
+        session = Executed(how, 0, 0.0, warm)
+        within = None if progress is None else _within_block(progress, session, total - left,
+                                                             total)
+        results = ((b, run_block(spec, b, within)) for b in missing(spec, out))
+        return _collect(results, out, session, total - left, total, progress, saved)
     t0 = time.perf_counter()
     try:
         warm = max(client.run(warm_up, spec).values(), default=0.0) if left else 0.0
@@ -173,6 +177,18 @@ def execute(spec: RunSpec, out: Path, *, client=None, progress: Progress | None 
            f"{'s' if len(workers) != 1 else ''} ({threads} threads)")
     return _collect(_on_cluster(client, spec, missing(spec, out), IN_FLIGHT * threads), out,
                     Executed(how, 0, 0.0, warm), total - left, total, progress, saved)
+
+
+def _within_block(progress: Progress, session: Executed, done: int, total: int
+                  ) -> Callable[[int], None]:
+    """``progress`` told of the games of the block under way as they finish (in-process:
+    a block of slow games, greedy seats, moves the bar before it is saved)."""
+    t0 = time.perf_counter()
+
+    def tell(games: int) -> None:
+        rate = (session.games + games) / max(time.perf_counter() - t0, 1e-9)
+        progress(done + session.games + games, total, rate)
+    return tell
 
 
 def _on_cluster(client, spec: RunSpec, todo: Iterator[Block], window: int

@@ -122,11 +122,11 @@ def record_range(rules, policies, params, seed, game0, n_games):
                         game0, n_games)
 
 
-def record_games(rules, policies, params, seed, game0, n_games, chunk_size):
+def record_games(rules, policies, params, seed, game0, n_games, chunk_size, progress=None):
     """Games ``game0 .. game0 + n_games - 1`` from random starts (docs/games/camel-up.md §2,
     AMB-9) on the empty state ``rules`` (players and rules parameters), seat ``i`` following
     ``policies[i]``: ``out[game, N_FIELDS]`` (int16, layout in the module docstring).
-    Threads take ``chunk_size`` games at a time (``threads.rows``); the rows do not depend
-    on it."""
+    Threads take ``chunk_size`` games at a time (``threads.rows``; ``progress(games
+    done)`` after each); the rows do not depend on it."""
     return rows(lambda g, n: record_range(rules, policies, params, np.uint64(seed), game0 + g,
-                                          n), n_games, chunk_size)
+                                          n), n_games, chunk_size, progress)

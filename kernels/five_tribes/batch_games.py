@@ -289,14 +289,14 @@ def record_range(players, end_rule, assassin_optional, policies, walks, paths, p
 
 
 def record_games(players, end_rule, assassin_optional, policies, seed, game0, n_games,
-                 chunk_size):
+                 chunk_size, progress=None):
     """Games ``game0 .. game0 + n_games - 1`` for ``players`` under the rule flags
     ``end_rule`` (``sowing.LIVE`` or ``PREMOVE``) and ``assassin_optional``, seat ``i``
     following ``policies[i]`` (``POLICY_NAMES`` index): ``out[game, N_FIELDS]`` (int16,
     layout in the module docstring). Threads take ``chunk_size`` games at a time
-    (``threads.rows``); the rows do not depend on it."""
+    (``threads.rows``; ``progress(games done)`` after each); the rows do not depend on it."""
     walks, paths = walk_tables()
     return rows(lambda g, n: record_range(players, end_rule, assassin_optional, policies, walks,
                                           paths, HEURISTIC_PARAMS, np.uint64(seed), game0 + g,
                                           n),
-                n_games, chunk_size)
+                n_games, chunk_size, progress)

@@ -18,6 +18,7 @@ Columns of ``simulate_block`` (one row per game; seats 0..P-1, seat 0 moves firs
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
 
 import numpy as np
@@ -78,12 +79,14 @@ def _start_orders(start: np.ndarray, letters: tuple[str, ...]) -> pd.Categorical
 
 
 def simulate_raw(variant_id: str, players: int, policies: tuple[str, ...], seed: int,
-                 game0: int, n: int) -> np.ndarray:
+                 game0: int, n: int, progress: Callable[[int], None] | None = None
+                 ) -> np.ndarray:
     """Games ``game0 .. game0 + n - 1`` of the run as the kernel's compact rows
-    (``record_games``: int16, one row per game); ``raw_table`` turns them into the table."""
+    (``record_games``: int16, one row per game; ``progress(games done)`` as they finish);
+    ``raw_table`` turns them into the table."""
     codes = policy_codes(seat_policies(policies, players), POLICIES)
     return K.record_games(rules_state(variant(variant_id), players), codes,
-                          K.HEURISTIC_PARAMS, np.uint64(seed), game0, n, CHUNK_GAMES)
+                          K.HEURISTIC_PARAMS, np.uint64(seed), game0, n, CHUNK_GAMES, progress)
 
 
 def raw_table(raw: np.ndarray, variant_id: str, players: int, game0: int) -> pd.DataFrame:

@@ -30,6 +30,8 @@ shuffles the markers, so no seat bids first by its number):
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pandas as pd
 
@@ -84,13 +86,16 @@ def seat_policies(policies: tuple[str, ...], players: int) -> tuple[str, ...]:
 
 
 def simulate_raw(variant_id: str, players: int, policies: tuple[str, ...], seed: int,
-                 game0: int, n: int) -> np.ndarray:
+                 game0: int, n: int, progress: Callable[[int], None] | None = None
+                 ) -> np.ndarray:
     """Games ``game0 .. game0 + n - 1`` of the run as the kernel's compact rows
-    (``record_games``: int16, one row per game); ``raw_table`` turns them into the table."""
+    (``record_games``: int16, one row per game; ``progress(games done)`` as they finish);
+    ``raw_table`` turns them into the table."""
     seats = seat_policies(policies, players)
     chunk = GREEDY_CHUNK_GAMES if "greedy" in seats else CHUNK_GAMES
     return K.record_games(players, END_RULES.index(END_RULE_OF[variant_id]), False,
-                          policy_codes(seats, POLICIES), np.uint64(seed), game0, n, chunk)
+                          policy_codes(seats, POLICIES), np.uint64(seed), game0, n, chunk,
+                          progress)
 
 
 def raw_table(raw: np.ndarray, variant_id: str, players: int, game0: int) -> pd.DataFrame:
