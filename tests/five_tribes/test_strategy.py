@@ -205,3 +205,26 @@ def test_odds_gives_win_probabilities_and_expected_scores():
 def test_rollout_options_are_checked(kwargs, words):
     with pytest.raises(OddsbotError, match=words):
         advise(OPENING, **kwargs)
+
+
+def test_heuristic_report_games_are_the_same_on_a_local_dask_cluster(tmp_path):
+    """Report games with heuristic seats: the blocks computed on a Dask LocalCluster of 2
+    workers are byte for byte those computed in-process."""
+    from oddsbot.reports import batch, runner
+    from oddsbot.reports.spec import RunSpec
+
+    spec = RunSpec("five-tribes", ("five-tribes",), 3, ("heuristic", "heuristic", "random"),
+                   300, 21, block=100)
+    blocks = {}
+    for where in ("local", "cluster"):
+        out = tmp_path / where
+        state = batch.start(spec, out, "parquet")
+        if where == "local":
+            batch.simulate(spec, out, state)
+        else:
+            with runner.dask_client(None, 2) as client:
+                batch.simulate(spec, out, state, client=client)
+        blocks[where] = {p.relative_to(out): p.read_bytes()
+                         for p in sorted((out / "blocks").rglob("*.npy"))}
+    assert len(blocks["local"]) == 3
+    assert blocks["local"] == blocks["cluster"]
