@@ -19,11 +19,11 @@ GAME = GameSpec(
     players=(2, 4),
     face=f"{__name__}.face",
     docs="docs/games/five-tribes.md",
-    capabilities=frozenset({Capability.REPORTS, Capability.ROLLOUTS, Capability.POSITION_CHART,
-                            Capability.REPLAY_CHART}),
+    capabilities=frozenset({Capability.RECORDS, Capability.REPORTS, Capability.ROLLOUTS,
+                            Capability.POSITION_CHART, Capability.REPLAY_CHART}),
     designer="oddsbot.reports.five_tribes",
     default_top=20,
-    policies=("greedy",),  # = simulate.POLICIES (tested)
+    policies=("greedy", "heuristic", "random"),  # = simulate.POLICIES (tested)
     rollout_policies=("heuristic", "random"),  # = rollouts.ROLLOUT_POLICIES (tested)
     advise_columns={
         "cost, turn_value": "(bids) the gold the bid space costs, and the best exact turn "
@@ -48,7 +48,9 @@ GAME = GameSpec(
     },
     examples=(
         "oddsbot advise examples/five-tribes-opening-4p.json --top 5",
+        "oddsbot advise examples/five-tribes-opening-4p.json --rollouts 200 --top 5",
         "oddsbot odds examples/five-tribes-opening-4p.json",
+        "oddsbot chart examples/five-tribes-opening-4p.json --out odds.png",
         "oddsbot moves examples/five-tribes-opening-4p.json",
         "oddsbot new five-tribes --players 3 --seed 5 -f notation",
         "oddsbot report five-tribes --games 1000 --out tribes-report",

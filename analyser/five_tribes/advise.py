@@ -298,14 +298,15 @@ def table_view(table: Table, wide: bool = False) -> Table:
     """The EV table as people read it: action, EV and gap (bids: also cost and turn
     value); ``wide`` adds the count of merged sowings (and its standard error when
     sampled) and the value's non-zero parts. With rollouts: the win probability, its SE
-    (``±``), P(best) and the margin after the action (``wide``: also ``gap_se``)."""
-    rolled = ["win_p", "win_se", "p_best", "margin"] if "win_p" in table else []
+    (``±``) and P(best) (``wide``: also ``gap_se`` and the margin with its SE; the
+    compact table leaves out the gap to fit 80 columns)."""
+    rolled = ["win_p", "win_se", "p_best"] if "win_p" in table else []
     if rolled and wide:
-        rolled.insert(2, "gap_se")
+        rolled += ["gap_se", "margin", "margin_se"]
     if "cost" in table:
         view = table.select(["action"] + rolled + ["ev", "gap", "cost", "turn_value"])
-    elif not wide:
-        view = table.select(["action"] + rolled + ["ev", "gap"])
+    elif not wide:  # 80 columns: the long turn labels need the room
+        view = table.select(["action"] + rolled + ["ev"] + ([] if rolled else ["gap"]))
     else:
         sampled = any(v != 0 for v in table["count_se"])  # the count is an estimate
         view = table.select(["action"] + rolled + ["ev", "gap", "count"]

@@ -32,6 +32,7 @@ from .state import END_RULE, N_PLAYERS, P_FAKIRS, STATE_SIZE, TO_MOVE, meeples
 
 H_SOWINGS, H_FAKIR, H_OPPONENTS = range(3)
 RED = 4  # the Assassins' colour (``COLOURS`` order YWBGR)
+TRIBE, TILE = range(2)  # the two choices after a sowing
 # 4 sowings a turn: about 1,000 whole 4-player games a second on 2 threads
 # (bench/bench_five_tribes_strategy.py); Fakirs at 1 VP; opponents' gains at half weight
 HEURISTIC_PARAMS = np.array([4.0, 1.0, 0.5])
@@ -78,40 +79,52 @@ def evaluation(s, before, fakirs_before, mover, params, row):
 
 
 @njit(cache=True)
+def _play(s, act, mover, step, option):
+    """Play the tribe (``step`` TRIBE) or tile (TILE) choice ``option`` on ``s``."""
+    if step == TRIBE:
+        play_tribe(s, act, mover, option)
+    else:
+        play_tile(s, act, mover, option)
+
+
+@njit(cache=True)
+def _best_choice(base, act, mover, step, options, n, skip_paid, fakirs, params, hw):
+    """(index, evaluation) of the first best of ``options[:n]`` of ``step`` played on
+    ``base`` (``skip_paid``: leave out the choices paying Fakirs)."""
+    trial, before, row = hw[4], hw[9], hw[10]
+    best, best_value = 0, -1e300
+    for i in range(n):
+        if skip_paid and options[i, 0] > 0:
+            continue
+        copy_into(trial, base)
+        _play(trial, act, mover, step, options[i])
+        value = evaluation(trial, before, fakirs, mover, params, row)
+        if value > best_value:
+            best, best_value = i, value
+    return best, best_value
+
+
+@njit(cache=True)
 def _choices(st, act, mover, params, hw):
     """After the sowing in ``act`` (state ``hw[2]``): the best tribe choice, then the best
     tile choice, both recorded in ``act``; returns the evaluation of the turn."""
-    after_sow, after_tribe, trial, tribe, tiles = hw[2], hw[3], hw[4], hw[5], hw[6]
-    before, row = hw[9], hw[10]
+    after_sow, after_tribe, tribe, tiles = hw[2], hw[3], hw[5], hw[6]
     fakirs = st[P_FAKIRS + mover]
     n_tribe = tribe_options(after_sow, mover, act[A_TILE], act[A_COLOUR], act[A_TAKEN], tribe)
     free = False  # an Assassins' choice paying no Fakir exists (module doc)
     if act[A_COLOUR] == RED:
         for i in range(n_tribe):
             free = free or tribe[i, 0] == 0
-    best, best_value = 0, -1e300
-    if n_tribe > 1:
-        for i in range(n_tribe):
-            if free and tribe[i, 0] > 0:
-                continue
-            copy_into(trial, after_sow)
-            play_tribe(trial, act, mover, tribe[i])
-            value = evaluation(trial, before, fakirs, mover, params, row)
-            if value > best_value:
-                best, best_value = i, value
+    best, _ = _best_choice(after_sow, act, mover, TRIBE, tribe, n_tribe, free, fakirs, params,
+                           hw)
     copy_into(after_tribe, after_sow)
     play_tribe(after_tribe, act, mover, tribe[best])
     n_tile = tile_options(after_tribe, mover, act[A_TILE], tiles)
-    best, best_value = 0, -1e300
-    for j in range(n_tile):
-        copy_into(trial, after_tribe)
-        play_tile(trial, act, mover, tiles[j])
-        value = evaluation(trial, before, fakirs, mover, params, row)
-        if value > best_value:
-            best, best_value = j, value
-    copy_into(trial, after_tribe)
-    play_tile(trial, act, mover, tiles[best])
-    return best_value
+    best, value = _best_choice(after_tribe, act, mover, TILE, tiles, n_tile, False, fakirs,
+                               params, hw)
+    copy_into(hw[4], after_tribe)
+    play_tile(hw[4], act, mover, tiles[best])  # its choice recorded in ``act`` again
+    return value
 
 
 @njit(cache=True)

@@ -159,6 +159,17 @@ def count_sowings(counts, end_rule, tables, per_start, tab):
     return total
 
 
+@njit(cache=True, inline="always")
+def _stack_orders(counts, s, end_rule, hand, tab):
+    """The height n of ``s``'s stack, with its colour orders in ``tab``
+    (``sowing._order_table``; ``hand``: scratch) when n > 0."""
+    n = counts[s].sum()
+    if n > 0:
+        copy_into(hand, counts[s])
+        _order_table(hand, n, end_rule, tab)
+    return n
+
+
 @njit(cache=True)
 def sowing_strata(counts, end_rule, paths):
     """The strata of the board's sowings: ``strata[h] = (s, t, c)`` for every start,
@@ -171,11 +182,9 @@ def sowing_strata(counts, end_rule, paths):
     hand = np.zeros(N_COLOURS, dtype=np.int64)
     h = 0
     for s in range(N_TILES):
-        n = counts[s].sum()
+        n = _stack_orders(counts, s, end_rule, hand, tab)
         if n == 0:
             continue
-        copy_into(hand, counts[s])
-        _order_table(hand, n, end_rule, tab)
         for t in range(N_TILES):
             for c in range(N_COLOURS):
                 found = False
@@ -209,11 +218,9 @@ def sowing_exists(counts, end_rule, paths):
     tab = np.zeros((N_COLOURS, MAX_STACK), dtype=np.int64)
     hand = np.zeros(N_COLOURS, dtype=np.int64)
     for s in range(N_TILES):
-        n = counts[s].sum()
+        n = _stack_orders(counts, s, end_rule, hand, tab)
         if n == 0:
             continue
-        copy_into(hand, counts[s])
-        _order_table(hand, n, end_rule, tab)
         for t in range(N_TILES):
             for e in range(N_EARLIER):
                 if paths[s, n, t, e] == 0:

@@ -19,7 +19,6 @@ import numpy as np
 import pytest
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgb
-from matplotlib.container import BarContainer
 from matplotlib.figure import Figure
 
 from oddsbot.analyser.camel_up import face as cu
@@ -31,7 +30,9 @@ from oddsbot.reports import figures, palette
 from oddsbot.reports.camel_up import charts
 
 from faults import write_faults
-from figure_checks import assert_legends_clear, assert_no_clipped_text, pixels
+from figure_checks import (
+    assert_legends_clear, assert_no_clipped_text, assert_saves, bars, pixels,
+)
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 START_4P = EXAMPLES / "camel-up-start-4p.json"
@@ -45,18 +46,6 @@ def flat(text: str) -> str:
     """``text`` with every run of white space (wrapped lines) as one space."""
     return " ".join(text.split())
 
-
-def assert_saves(fig: Figure, tmp_path: Path, size: tuple[float, float]) -> None:
-    """PNG of exactly ``size`` at figures.DPI; SVG that parses with an <svg> root."""
-    png, svg = tmp_path / "chart.png", tmp_path / "chart.svg"
-    figures.save(fig, png)
-    figures.save(fig, svg)
-    assert matplotlib.image.imread(png).shape == (*pixels(size), 4)
-    assert ET.parse(svg).getroot().tag.rpartition("}")[2] == "svg"
-
-
-def bars(ax) -> list[BarContainer]:
-    return [c for c in ax.containers if isinstance(c, BarContainer)]
 
 
 # --------------------------------------------------------------------------- position chart

@@ -1,8 +1,14 @@
-"""Checks shared by the chart tests: figure sizes in pixels, no text drawn outside a
-figure, legends clear of the plot, its labels and its title, and the figure's own title."""
+"""Checks shared by the chart tests: figure sizes in pixels, a figure saved as PNG and SVG,
+its bars, no text drawn outside a figure, legends clear of the plot, its labels and its
+title, and the figure's own title."""
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import matplotlib.image
+from matplotlib.container import BarContainer
 from matplotlib.figure import Figure
 from matplotlib.legend import Legend
 from matplotlib.text import Text
@@ -14,6 +20,21 @@ from oddsbot.reports import figures
 def pixels(size: tuple[float, float]) -> tuple[int, int]:
     """(height, width) in pixels of a figure ``size`` in inches."""
     return round(size[1] * figures.DPI), round(size[0] * figures.DPI)
+
+
+def assert_saves(fig: Figure, tmp_path: Path, size: tuple[float, float]) -> None:
+    """Through ``figures.save`` (what the CLI calls): a PNG of exactly ``size`` at
+    figures.DPI, an SVG that parses with an <svg> root."""
+    png, svg = tmp_path / "chart.png", tmp_path / "chart.svg"
+    figures.save(fig, png)
+    figures.save(fig, svg)
+    assert matplotlib.image.imread(png).shape == (*pixels(size), 4)
+    assert ET.parse(svg).getroot().tag.rpartition("}")[2] == "svg"
+
+
+def bars(ax) -> list[BarContainer]:
+    """The bar containers of ``ax``."""
+    return [c for c in ax.containers if isinstance(c, BarContainer)]
 
 
 def undrawn_tick_labels(fig: Figure) -> set[int]:

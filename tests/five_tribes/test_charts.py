@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgb
-from matplotlib.container import BarContainer, ErrorbarContainer
+from matplotlib.container import ErrorbarContainer
 from matplotlib.figure import Figure
 
 from oddsbot.analyser.five_tribes import face as ft
@@ -34,7 +34,9 @@ from oddsbot.kernels import five_tribes as FT
 from oddsbot.reports import figures, palette
 from oddsbot.reports.five_tribes import charts
 
-from figure_checks import assert_legends_clear, assert_no_clipped_text, pixels
+from figure_checks import (
+    assert_legends_clear, assert_no_clipped_text, assert_saves, bars, pixels,
+)
 from five_tribes_positions import random_midgame
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -62,19 +64,6 @@ def winner_shares(pos: Position) -> np.ndarray:
     top = totals == totals.max()
     return top / top.sum()
 
-
-def assert_saves(fig: Figure, tmp_path: Path, size: tuple[float, float]) -> None:
-    """Through ``figures.save`` (what the CLI calls): a PNG of exactly ``size`` at
-    figures.DPI, an SVG that parses with an <svg> root."""
-    png, svg = tmp_path / "chart.png", tmp_path / "chart.svg"
-    figures.save(fig, png)
-    figures.save(fig, svg)
-    assert matplotlib.image.imread(png).shape == (*pixels(size), 4)
-    assert ET.parse(svg).getroot().tag.rpartition("}")[2] == "svg"
-
-
-def bars(ax) -> list[BarContainer]:
-    return [c for c in ax.containers if isinstance(c, BarContainer)]
 
 
 def half_widths(container) -> np.ndarray:

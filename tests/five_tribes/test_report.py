@@ -605,13 +605,6 @@ def test_bad_options(oddsbot_cli, tmp_path, args, words):
     assert not out.exists()
 
 
-def test_chart_of_a_five_tribes_position_is_refused(oddsbot_cli, tmp_path):
-    image = tmp_path / "chart.png"
-    text = ft.new_position(3, seed=2).to_notation()
-    assert_bad_input(oddsbot_cli("chart", text, "--out", image), "five-tribes")
-    assert not image.exists()
-
-
 def test_policies_default_and_repeat():
     assert games.seat_policies((), 3) == ("heuristic",) * 3
     assert games.seat_policies(("greedy", "random"), 3) == ("greedy", "random", "greedy")
@@ -625,7 +618,7 @@ def test_a_two_player_premove_report(oddsbot_cli, tmp_path):
     assert list(df["variant"]) == ["five-tribes-premove"] * 50
     assert (df["turns_0"] + df["turns_1"] == 4 * df["rounds"]).all()  # two markers each
     np.testing.assert_array_equal(
-        df["score_1"], record(2, PREMOVE, [RANDOM] * 2, 3, 0, 50)[:, K.F_TOTAL + 1])
+        df["score_1"], record(2, PREMOVE, [HEURISTIC] * 2, 3, 0, 50)[:, K.F_TOTAL + 1])
 
 
 def test_greedy_check_table(cli_run):
