@@ -15,13 +15,17 @@ from pathlib import Path
 import numba
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.analyser.five_tribes.advise import advise
 from oddsbot.analyser.five_tribes.encode import decode, encode
-from oddsbot.analyser.five_tribes.rollouts import shares, standings, turn_equity
+from oddsbot.analyser.five_tribes.rollouts import gold_bounds, shares, standings, turn_equity
 from oddsbot.errors import OddsbotError
 from oddsbot.kernels import five_tribes as K
 from oddsbot.kernels.rng import stream
+
+from five_tribes_positions import random_midgame
 
 OPENING = ft.parse((Path(__file__).parents[2] / "examples" / "five-tribes-opening-4p.json")
                    .read_text())
@@ -228,3 +232,21 @@ def test_heuristic_report_games_are_the_same_on_a_local_dask_cluster(tmp_path):
                          for p in sorted((out / "blocks").rglob("*.npy"))}
     assert len(blocks["local"]) == 3
     assert blocks["local"] == blocks["cluster"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=hs.integers(0, 10_000), players=hs.integers(2, 4))
+def test_rollouts_from_random_positions(seed, players):
+    """Any legal position (bids under way, turns half played, djinns held, secret gold):
+    every rollout ends, win credit sums to 1 in each, and a final score is at least what
+    a player holds in palms, palaces and tiles now (nothing takes those away)."""
+    pos = random_midgame(seed, players)
+    lo, hi = gold_bounds(pos)
+    out = K.rollouts(encode(pos), [K.CAND_NONE], np.zeros((1, K.ACTION_SIZE)), lo, hi,
+                     np.full(players, HEURISTIC), seed, 0, 8)[:, 0]
+    np.testing.assert_allclose(shares(out).sum(axis=1), 1)
+    now = K.state_scores(encode(pos))
+    kept = [K.SCORE_PARTS.index(part) for part in ("palms", "palaces")]
+    assert (out >= now[:, kept].sum(axis=1)).all()
+    got = standings(pos, rollouts=8, seed=seed)
+    np.testing.assert_array_equal(got.score, out.mean(axis=0))
