@@ -22,9 +22,9 @@ The format is a superset of what ``GameResult.text()`` writes (``oddsbot new cam
 ``parse_record`` reads the text (syntax, action labels, die results); ``replay`` plays it
 through the kernel (``K.legal_actions``, ``K.apply_action``) — the only implementation of
 the rules — and checks every line. Every problem is a ``RecordError`` (an
-``OddsbotError``) whose message starts ``line N:``; ``load_record`` reports the first bad
-line of the file, whichever of the two steps finds it. ``annotate`` values each turn with
-``advise``.
+``OddsbotError``, ``records_common``) whose message starts ``line N:``; ``load_record``
+reports the first bad line of the file, whichever of the two steps finds it. ``annotate``
+values each turn with ``advise``.
 """
 
 from __future__ import annotations
@@ -39,8 +39,11 @@ import numpy as np
 from ... import __version__
 from ...kernels import camel_up as K
 from ...errors import OddsbotError, PositionError, quote
-from ...inputs import lines as text_lines
 from ...strict import read_int
+from ..records_common import (  # noqa: F401 (ev_lost_by_player: the RecordFace's)
+    ROLLOUT_COLUMNS, RecordError, body_lines, ev_lost_by_player, load, record_int,
+    rollout_fields,
+)
 from ..table import Table
 from .encode import action_code, action_grammar, action_label, decode, encode
 from .notation import parse_notation
@@ -48,20 +51,10 @@ from .position import MAX_MONEY, Card, Position
 from .validate import validate
 from .variants import GREY_DIE, Variant
 
-COMMENT = "#"
 _TURN = re.compile(r"^(?:(?P<number>[0-9]+)\s+)?p(?P<seat>[0-9]+)\s+(?P<action>.+)$")
 _RESULT = re.compile(r"^winner\s+(?P<winner>\S+)\s+loser\s+(?P<loser>\S+)"
                      r"(?:\s+money\s+(?P<money>\S+))?$")
 TURN_SYNTAX = "[<turn>] p<seat> <action>[ -> <die>] [| money <m0>,<m1>,...]"
-
-
-class RecordError(OddsbotError):
-    """A bad line of a game record: the message is ``line N: <what>``."""
-
-    def __init__(self, line: int, what: str) -> None:
-        super().__init__(f"line {line}: {what}")
-        self.line = line
-        self.what = what
 
 
 @dataclass(frozen=True)
@@ -110,18 +103,6 @@ class Replay(list):
 
 
 # --------------------------------------------------------------------------- parsing
-
-
-def _strip(line: str) -> str:
-    return line.split(COMMENT, 1)[0].strip()
-
-
-def _int(text: str, line: int, what: str) -> int:
-    """``strict.read_int`` (no more than 18 digits), a failure a ``RecordError``."""
-    try:
-        return read_int(text, what)
-    except PositionError as exc:
-        raise RecordError(line, str(exc)) from None
 
 
 def _ints(text: str, line: int, players: int, what: str) -> tuple[int, ...]:
@@ -197,13 +178,11 @@ def parse_record(text: str) -> Record:
     """Read a record (see the module doc). Raises ``RecordError`` at the first line that
     cannot be read; legality is ``replay``'s job."""
     start: Position | None = None
-    start_line = n = 0
+    start_line = 0
     turns: list[RecordTurn] = []
     result: RecordResult | None = None
-    for n, raw in enumerate(text_lines(text), start=1):
-        body = _strip(raw)
-        if not body:
-            continue
+    said, lines = body_lines(text)
+    for n, body in said:
         if start is None:
             start, start_line = _start(body, n), n
             continue
@@ -225,9 +204,9 @@ def parse_record(text: str) -> Record:
             continue
         turns.append(_turn(v, body, n, start.players, len(turns) + 1))
     if start is None:
-        raise RecordError(max(n, 1), "no 'start <position notation>' line: the record is "
-                                     "empty")
-    return Record(start, start_line, tuple(turns), result, n)
+        raise RecordError(max(lines, 1), "no 'start <position notation>' line: the record "
+                                         "is empty")
+    return Record(start, start_line, tuple(turns), result, lines)
 
 
 def _turn(v: Variant, body: str, n: int, players: int, expected: int) -> RecordTurn:
@@ -244,7 +223,7 @@ def _turn(v: Variant, body: str, n: int, players: int, expected: int) -> RecordT
     if not m:
         raise RecordError(n, f"cannot read {quote(body)} (expected '{TURN_SYNTAX}', "
                              f"'winner <colour> loser <colour>' or a '#' comment)")
-    number = None if m["number"] is None else _int(m["number"], n, "turn number")
+    number = None if m["number"] is None else record_int(m["number"], n, "turn number")
     if number is not None and number != expected:
         raise RecordError(n, f"turn number {number} out of sequence: expected {expected}")
     code, label = _action(v, m["action"], n)
@@ -258,8 +237,8 @@ def _turn(v: Variant, body: str, n: int, players: int, expected: int) -> RecordT
             raise RecordError(n, f"a die result on {quote(label)}: only a pyramid action "
                                  f"reveals a die")
         die, face, roll = parse_die(v, die_text.strip(), n)
-    return RecordTurn(n, number, _int(m["seat"], n, "seat"), label, code, roll, die, face,
-                      money)
+    return RecordTurn(n, number, record_int(m["seat"], n, "seat"), label, code, roll, die,
+                      face, money)
 
 
 # --------------------------------------------------------------------------- replay
@@ -372,19 +351,7 @@ def replay(record: Record) -> Replay:
 def load_record(text: str) -> tuple[Record, Replay]:
     """Parse and replay ``text``, reporting the first bad line of the file: a line the
     replay refuses is reported before a later line that cannot be read."""
-    try:
-        record = parse_record(text)
-    except RecordError as exc:
-        try:  # the lines before the unreadable one read fine: do they replay?
-            head = parse_record("\n".join(text.split("\n", exc.line - 1)[:exc.line - 1]))
-        except RecordError:  # no start line before it
-            raise exc from None
-        try:
-            replay(head)
-        except RecordError as earlier:
-            raise earlier from None
-        raise
-    return record, replay(record)
+    return load(text, parse_record, replay)
 
 
 # --------------------------------------------------------------------------- records out
@@ -425,7 +392,6 @@ def viewpoint(pos: Position) -> Position:
 
 
 ANNOTATION_COLUMNS = ["turn", "player", "action", "roll", "ev", "best", "best_ev", "ev_lost"]
-ROLLOUT_COLUMNS = ["win_p", "best_rollout", "best_win_p", "equity_lost"]
 
 
 def annotate(steps: list[tuple[Position, RecordTurn]], *, samples: int = 20000, seed: int = 0,
@@ -457,10 +423,8 @@ def annotate(steps: list[tuple[Position, RecordTurn]], *, samples: int = 20000, 
                "best_ev": float(best["ev"]),
                "ev_lost": max(0.0, float(best["ev"]) - float(taken["ev"]))}
         if rollouts is not None:
-            top = max(actions, key=lambda a: a["win_p"])
-            row.update(win_p=float(taken["win_p"]), best_rollout=top["action"],
-                       best_win_p=float(top["win_p"]),
-                       equity_lost=max(0.0, float(top["win_p"]) - float(taken["win_p"])))
+            row.update(rollout_fields(float(taken["win_p"]),
+                                      ((a["action"], a["win_p"]) for a in actions)))
         rows.append(row)
         if rollouts is not None:  # the policy advise used (its default if none was given)
             policy = table.provenance.get("policy", policy)
@@ -488,12 +452,6 @@ def table_view(table: Table, wide: bool = False) -> Table:
         ["ev", "best", "ev_lost"]
     return Table.from_columns({"turn": table["turn"], "player": table["player"],
                                "action": action} | {c: table[c] for c in shown})
-
-
-def ev_lost_by_player(table: Table, players: int) -> list[float]:
-    """Total EV lost per seat over the annotated turns."""
-    return [float(sum(lost for p, lost in zip(table["player"], table["ev_lost"]) if p == seat))
-            for seat in range(players)]
 
 
 def status(steps: Replay) -> str:

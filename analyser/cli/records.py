@@ -80,7 +80,9 @@ def replay(
         err.print(f"wrote {chart}: {len(steps)} turns", markup=False, highlight=False,
                   soft_wrap=True)
     prov = dict(table.provenance, start=parsed.start.to_notation())
-    lost = game_record.ev_lost_by_player(table, parsed.start.players)
+    players = parsed.start.players  # a count, or the players themselves (Five Tribes)
+    lost = game_record.ev_lost_by_player(table, players if isinstance(players, int)
+                                         else len(players))
     if fmt == "json":
         print(render.to_json({"game": spec.name, "start": parsed.start.to_notation(),
                               "turns": table.records(),

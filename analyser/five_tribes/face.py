@@ -14,7 +14,7 @@ from ...kernels import five_tribes as FT
 from ...errors import OddsbotError
 from ...inputs import read_position
 from ..table import Table
-from . import rollouts, sowings
+from . import record, rollouts, sowings
 from .advise import advise, check_action, legal_actions, table_view
 from .encode import encode
 from .labels import sowing_label
@@ -26,8 +26,8 @@ from .validate import validate
 
 __all__ = ["NAME", "VARIANTS", "POLICIES", "Position", "advise", "advise_caption",
            "check_action", "counts_line", "legal_actions", "moves", "new_position", "odds",
-           "odds_view", "parse", "parse_as", "play", "simulate", "table_view", "validate",
-           "warm_up"]
+           "odds_view", "parse", "parse_as", "play", "record", "simulate", "table_view",
+           "validate", "warm_up"]
 
 
 def parse(text: str) -> Position:
@@ -55,8 +55,9 @@ def play(players: int, seed: int, variant: str, policy: str) -> str:
 def warm_up() -> None:
     """Compile (or load from the cache) every kernel the commands use, on a new deal:
     the bids' and the first turn's EV tables, the sowings, the scores, rollouts under every
-    rollout policy (odds, advise --rollouts) and the greedy policy's bids, turns and
-    clean-up (``oddsbot warm-up``); and, on the same board with
+    rollout policy (odds, advise --rollouts), the greedy policy's bids, turns and
+    clean-up and the records' replay (``record.warm_up``; ``oddsbot warm-up``); and, on
+    the same board with
     a stack past every budget, the sampled turn table (docs/games/five-tribes.md §19.1.1)."""
     pos = new_position(4, 1, NAME)
     moves(pos)
@@ -68,6 +69,7 @@ def warm_up() -> None:
         advise(first, rollouts=8, candidates=2, policy=policy)
     simulate(pos, seed=1, rounds=1)
     advise(_tall_stack(first), samples=1)
+    record.warm_up()
 
 
 def _tall_stack(pos: Position) -> Position:

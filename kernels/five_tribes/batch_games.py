@@ -14,7 +14,8 @@ Policies (``POLICY_NAMES``, one per seat):
   without listing them: ``random_sowing``; none: the no-sowing turn), then a uniformly
   random tribe choice (``tribe_options``) and tile choice (``tile_options``, skipping an
   optional action included); it never sells and uses no paid djinn power (the passive ones
-  act). Played through ``apply_turn``.
+  act). Played through ``play_turn_drawing``: Kandicha's card (§20.6) drawn from the
+  policy stream.
 - ``greedy``: plays ``play_greedy`` (the best exact complete turn chosen in two stages,
   window powers after the tile action only, docs/games/five-tribes.md §20.9; a draw from the
   policy stream; beyond ``turn_table.GREEDY_SOWINGS`` full
@@ -70,7 +71,7 @@ from .complete_turns import (
 )
 from .heuristic import HEURISTIC_PARAMS, heuristic_turn, heuristic_workspace
 from .turn_table import play_greedy
-from .turn_walk import apply_turn
+from .turn_walk import play_turn_drawing
 
 POLICY_NAMES = ("random", "greedy", "heuristic")
 P_RANDOM, P_GREEDY, P_HEURISTIC = 0, 1, 2
@@ -154,10 +155,10 @@ def play_turn(st, policy, rng, tables, ws, params):
     act = ws[0]
     if policy == P_RANDOM:
         random_turn(st, rng, act, tables, ws[1], ws[2], ws[3], ws[4], ws[5])
-        apply_turn(st, act)
+        play_turn_drawing(st, act, rng)
     elif policy == P_HEURISTIC:
         copy_into(act, heuristic_turn(st, rng, params, tables, ws[6]))
-        apply_turn(st, act)
+        play_turn_drawing(st, act, rng)
     else:
         copy_into(act, play_greedy(st, tables[0], tables[1], rng)[0])
     return act

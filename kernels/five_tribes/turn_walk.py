@@ -423,8 +423,16 @@ def _replay_window(st, act, mover, step, action):
 
 @njit(cache=True)
 def apply_turn(st, action):
-    """Play the complete turn ``action`` (a table row that does not end in a draw) of the
-    player to move on ``st``."""
+    """Play the complete turn ``action`` (a table row that does not end in a draw: a draw
+    it makes has one outcome) of the player to move on ``st``."""
+    play_turn_drawing(st, action, np.zeros(4, dtype=np.uint64))
+
+
+@njit(cache=True)
+def play_turn_drawing(st, action, rng):
+    """Play the complete turn ``action`` of the player to move on ``st``, a draw its tribe
+    action makes (Kandicha's card on a Merchant, §20.6) drawn from the stream ``rng``: a
+    policy's turn, chosen before the draw."""
     mover = st[TO_MOVE]
     marker_to_bid_track(st)
     act = action.copy()
@@ -446,8 +454,7 @@ def apply_turn(st, action):
                 opt[8] = action[u + U_PAY]
         _, op, arg = play_tribe_choice(st, act, mover, opt)
         if op != OP_NONE:
-            states, _, _, _ = outcomes(st, mover, op, arg)
-            st[:] = states[0]
+            realise(st, mover, op, arg, rng)
         opt[:] = -1
         opt[0], opt[1], opt[2], opt[3] = O_TILE, action[A_TILE_ACTION], action[A_CARD1], \
             action[A_CARD2]

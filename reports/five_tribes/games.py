@@ -52,9 +52,10 @@ POLICIES = K.POLICY_NAMES
 DEFAULT_POLICY = "heuristic"
 RAW_FIELDS = K.N_FIELDS  # columns of a row of simulate_raw
 # the rules the games are played by: 1 djinns scored but powerless, 2 every djinn power
-# (docs/games/five-tribes.md §20), 3 the greedy turn chosen in two stages (§20.9); a run
-# folder of another version is not resumed
-RULES_VERSION = 3
+# (docs/games/five-tribes.md §20), 3 the greedy turn chosen in two stages (§20.9), 4
+# Kandicha's card drawn at random in random and heuristic turns (it was the first kind in
+# the deck); a run folder of another version is not resumed
+RULES_VERSION = 4
 CHUNK_GAMES = 64  # games a numba thread takes at a time (does not change any result)
 GREEDY_CHUNK_GAMES = 1  # greedy games are slow and uneven: one at a time keeps threads busy
 MIN_PLAYERS, MAX_PLAYERS = 2, K.MAX_PLAYERS

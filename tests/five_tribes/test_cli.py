@@ -582,20 +582,23 @@ def test_new_play_greedy_game_record_and_replay(oddsbot_cli, tmp_path):
     assert lines[-1] == "winner " + ",".join(f"p{p}" for p, t in enumerate(totals)
                                              if t == best)
     turns = [line for line in lines if line.startswith("round ")]
-    assert turns and len(lines) == 1 + len(turns) + 4 + 1
-    assert turns[-1].endswith("totals " + ",".join(map(str, totals)))
+    refills = [line for line in lines if line.startswith("refill ")]
+    drew = [line for line in lines if line.startswith("drew ")]
     per_round = Counter(int(t.split()[1]) for t in turns)
+    assert turns and len(refills) == len(per_round)  # one refill after every round
+    assert len(lines) == 1 + len(turns) + len(drew) + len(refills) + 4 + 1
+    assert turns[-1].endswith("totals " + ",".join(map(str, totals)))
     assert list(per_round) == list(range(1, len(per_round) + 1))
     assert set(per_round.values()) == {8}  # 4 bids and 4 turns a round
 
     record = write(tmp_path, result.out, "game.txt")
-    line = assert_bad_input(run_file(oddsbot_cli, record, "replay"), "five-tribes")
-    assert "replay" in line
+    replayed = ok(run_file(oddsbot_cli, record, "replay", "-f", "json")).json()
+    assert len(replayed["turns"]) == len(turns)  # every bid and turn checked and annotated
 
 
 def test_new_play_unknown_policy(oddsbot_cli):
-    assert_bad_input(oddsbot_cli("new", "five-tribes", "--play", "random"), "policy",
-                     "random")
+    assert_bad_input(oddsbot_cli("new", "five-tribes", "--play", "clever"), "--play",
+                     "clever")
 
 
 # --------------------------------------------------------------------------- bad input

@@ -1,0 +1,98 @@
+"""What every game's records share (``oddsbot replay``): the ``line N:`` error, reading a
+record's lines with their comments, reporting the first bad line of a file, and the
+annotation's rollout columns.
+
+A record is plain text, one entry a line; a ``#`` starts a comment anywhere on a line,
+and blank lines are ignored. A game's record module reads it in two stages, ``parse``
+(syntax) and ``replay`` (the rules); ``load`` reports whichever bad line comes first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+from ..errors import OddsbotError, PositionError
+from ..inputs import lines as text_lines
+from ..strict import read_int
+from .table import Table
+
+COMMENT = "#"
+# the annotation's rollout columns: the action taken's win probability, the action with the
+# highest one and it, and the difference (>= 0)
+ROLLOUT_COLUMNS = ["win_p", "best_rollout", "best_win_p", "equity_lost"]
+
+Parsed = TypeVar("Parsed")
+Replayed = TypeVar("Replayed")
+
+
+class RecordError(OddsbotError):
+    """A bad line of a game record: the message is ``line N: <what>``."""
+
+    def __init__(self, line: int, what: str) -> None:
+        super().__init__(f"line {line}: {what}")
+        self.line = line
+        self.what = what
+
+
+def body_lines(text: str) -> tuple[list[tuple[int, str]], int]:
+    """(line number from 1, the line without its comment, stripped) of every line that
+    says something, and how many lines ``text`` has."""
+    said = []
+    n = 0
+    for n, raw in enumerate(text_lines(text), start=1):
+        body = raw.split(COMMENT, 1)[0].strip()
+        if body:
+            said.append((n, body))
+    return said, n
+
+
+def record_int(text: str, line: int, what: str, low: int | None = None,
+               high: int | None = None) -> int:
+    """``strict.read_int`` of ``text`` (no more than 18 digits; within ``low..high`` when
+    given), a failure a ``RecordError`` of ``line``."""
+    bounds = {k: v for k, v in (("low", low), ("high", high)) if v is not None}
+    try:
+        return read_int(text, what, **bounds)
+    except PositionError as exc:
+        raise RecordError(line, str(exc)) from None
+
+
+def load(text: str, parse: Callable[[str], Parsed], replay: Callable[[Parsed], Replayed],
+         ending: Callable[[Replayed], None] | None = None) -> tuple[Parsed, Replayed]:
+    """``parse`` then ``replay`` ``text``, reporting the first bad line of the file: when a
+    line cannot be read, the lines before it are replayed first, and a line among them the
+    replay refuses is reported instead. ``ending`` checks where the whole record stops
+    (not the lines before an unreadable one, which stop where it is)."""
+    try:
+        record = parse(text)
+    except RecordError as exc:
+        try:  # the lines before the unreadable one read fine: do they replay?
+            head = parse("\n".join(text.split("\n", exc.line - 1)[:exc.line - 1]))
+        except RecordError:  # no start line before it
+            raise exc from None
+        try:
+            replay(head)
+        except RecordError as earlier:
+            raise earlier from None
+        raise
+    steps = replay(record)
+    if ending is not None:
+        ending(steps)
+    return record, steps
+
+
+def rollout_fields(win_p: float | None, rolled: Iterable[tuple[Any, float]]) -> dict:
+    """The ``ROLLOUT_COLUMNS`` of one annotated turn: ``win_p`` of the action taken (None
+    if it was not rolled out) and ``rolled``, the (action, win probability) of every action
+    rolled out, the first of the best winning ties."""
+    best, best_win_p = max(rolled, key=lambda pair: pair[1])
+    return {"win_p": win_p, "best_rollout": best, "best_win_p": float(best_win_p),
+            "equity_lost": None if win_p is None else max(0.0, float(best_win_p) - win_p)}
+
+
+def ev_lost_by_player(table: Table, players: int) -> list[float]:
+    """Total EV lost per seat over the annotated turns (the table's ``player`` and
+    ``ev_lost`` columns)."""
+    return [float(sum(lost for p, lost in zip(table["player"], table["ev_lost"]) if p == seat))
+            for seat in range(players)]
