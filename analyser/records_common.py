@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from ..errors import OddsbotError, PositionError
+from ..errors import OddsbotError, PositionError, quote
 from ..inputs import lines as text_lines
 from ..strict import read_int
 from .table import Table
@@ -33,6 +33,25 @@ class RecordError(OddsbotError):
         super().__init__(f"line {line}: {what}")
         self.line = line
         self.what = what
+
+
+def start_position(text: str, line: int, parse: Callable[[str], Any],
+                   hidden: Callable[[Any], str | None]) -> Any:
+    """The position of the record's ``start <notation>`` line ``text`` (line ``line``):
+    ``parse`` reads and validates the notation; ``hidden(pos)`` names what the position
+    hides that a record must state (None: nothing)."""
+    words = text.split(None, 1)
+    if not words or words[0] != "start" or len(words) < 2:
+        raise RecordError(line, f"expected 'start <position notation>' first, got "
+                                f"{quote(text)}")
+    try:
+        pos = parse(words[1])
+    except OddsbotError as exc:
+        raise RecordError(line, f"bad start position: {exc}") from None
+    missing = hidden(pos)
+    if missing is not None:
+        raise RecordError(line, f"bad start position: a record must give {missing}")
+    return pos
 
 
 def body_lines(text: str) -> tuple[list[tuple[int, str]], int]:

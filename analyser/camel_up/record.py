@@ -42,7 +42,7 @@ from ...errors import OddsbotError, PositionError, quote
 from ...strict import read_int
 from ..records_common import (  # noqa: F401 (ev_lost_by_player: the RecordFace's)
     ROLLOUT_COLUMNS, RecordError, body_lines, ev_lost_by_player, load, record_int,
-    rollout_fields,
+    rollout_fields, start_position,
 )
 from ..table import Table
 from .encode import action_code, action_grammar, action_label, decode, encode
@@ -158,20 +158,11 @@ def parse_die(v: Variant, text: str, line: int) -> tuple[int, int, str]:
 
 
 def _start(text: str, line: int) -> Position:
-    words = text.split(None, 1)
-    if not words or words[0] != "start" or len(words) < 2:
-        raise RecordError(line, f"expected 'start <position notation>' first, got "
-                                f"{quote(text)}")
-    try:
-        pos = parse_notation(words[1])
-        validate(pos)
-    except OddsbotError as exc:
-        raise RecordError(line, f"bad start position: {exc}") from None
-    cards = pos.winner_deck + pos.loser_deck
-    if any(c.colour is None for c in cards) or any(h is None for h in pos.finish_hand):
-        raise RecordError(line, "bad start position: a record must give every finish card's "
-                                "colour (no '?')")
-    return pos
+    return start_position(
+        text, line, lambda notation: validate(parse_notation(notation)),
+        lambda pos: "every finish card's colour (no '?')"
+        if any(c.colour is None for c in pos.winner_deck + pos.loser_deck)
+        or any(h is None for h in pos.finish_hand) else None)
 
 
 def parse_record(text: str) -> Record:

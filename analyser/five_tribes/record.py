@@ -50,7 +50,7 @@ from ...kernels import five_tribes as FT
 from ...errors import OddsbotError, PositionError, quote
 from ..records_common import (  # noqa: F401 (ev_lost_by_player: the RecordFace's)
     ROLLOUT_COLUMNS, RecordError, body_lines, ev_lost_by_player, load, record_int,
-    rollout_fields,
+    rollout_fields, start_position,
 )
 from ..table import Table
 from . import names
@@ -201,19 +201,10 @@ def _seat(text: str, line: int, what: str) -> int:
 
 
 def _start(text: str, line: int) -> Position:
-    words = text.split(None, 1)
-    if words[0] != "start" or len(words) < 2:
-        raise RecordError(line, f"expected 'start <position notation>' first, got "
-                                f"{quote(text)}")
-    try:
-        pos = parse_notation(words[1])
-        validate(pos)
-    except OddsbotError as exc:
-        raise RecordError(line, f"bad start position: {exc}") from None
-    if any(p.gold_range is not None for p in pos.players):
-        raise RecordError(line, "bad start position: a record must give every player's "
-                                "gold (no secret gold)")
-    return pos
+    return start_position(
+        text, line, lambda notation: validate(parse_notation(notation)),
+        lambda pos: "every player's gold (no secret gold)"
+        if any(p.gold_range is not None for p in pos.players) else None)
 
 
 def _read_turn(body: str, n: int, players: int) -> RecordTurn:

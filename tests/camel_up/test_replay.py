@@ -24,7 +24,7 @@ import shlex
 from pathlib import Path
 
 import pytest
-from conftest import Run
+from checks import bad_line, ok
 from oddsbot.analyser.camel_up import face as cu
 from oddsbot.analyser.camel_up import record as rec
 from oddsbot.analyser.table import Table
@@ -39,25 +39,6 @@ REPLAY_GOLDEN = GOLDEN / "camel-up-game-4p.replay.csv"
 START = "start camel-up YG/RB/P/10/WK/2 BGYRPX n=4 to=0"  # the 4p example's start
 START_6P = "start camel-up RGPBY/12/K/1/W BGYRPX n=6 to=0"
 START_2014 = "start camel-up-2014 GWBO/Y/14 BGOYW n=3 to=0"  # the 2014 example's start
-
-
-def ok(run: Run) -> Run:
-    assert run.code == 0, f"exit {run.code}, stderr {run.err!r}\n{run.tb}"
-    return run
-
-
-def bad_line(run: Run, line: int, *words: str) -> str:
-    """Exit 2, nothing on stdout, exactly one stderr line ``oddsbot: error: line N: ...``
-    mentioning every one of ``words``."""
-    assert run.code == 2, f"exit {run.code}, stdout {run.out[:200]!r}, stderr {run.err!r}" \
-                          f"\n{run.tb}"
-    assert run.out == ""
-    lines = run.err.splitlines()
-    assert len(lines) == 1, f"stderr must be one line, got {run.err!r}"
-    assert lines[0].startswith(f"oddsbot: error: line {line}: "), lines[0]
-    for word in words:
-        assert word.lower() in lines[0].lower(), f"{word!r} not in {lines[0]!r}"
-    return lines[0]
 
 
 def example_lines(path: Path) -> list[str]:

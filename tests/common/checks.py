@@ -20,6 +20,14 @@ def ok(result: Run) -> Run:
     return result
 
 
+def bad_line(run: Run, line: int, *words: str) -> str:
+    """A game record refused at line ``line``: exit 2, nothing on stdout, exactly one
+    stderr line ``oddsbot: error: line N: ...`` mentioning every one of ``words``."""
+    text = assert_bad_input(run, *words)
+    assert text.startswith(f"oddsbot: error: line {line}: "), text
+    return text
+
+
 def assert_bad_input(result: Run, *words: str) -> str:
     """Exit 2, nothing on stdout, exactly one stderr line ``oddsbot: error: ...`` that
     mentions every one of ``words`` (case-insensitive); no traceback. Returns the line."""

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import Run
+from checks import bad_line, ok
 from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.analyser.five_tribes import record as rec
 from oddsbot.analyser.five_tribes.encode import encode
@@ -47,25 +47,6 @@ LATE = ("five-tribes D6:,V5:WG@1+P1,O8:@3,L4:B@3,S6:B,V5:@0+P2/S6:BR,S6:G@3,D6:B
         "S6:@3,S6:YBBG,S6:/D10:@0,D6:,V5:,L4:@0,V5:,O8:WWB n=4 turn=1:2,0:3,0:0,0:1 "
         "res=fa,pa,fa,fa,wh,fa,fa,fi,si dj=Jafaar,Leta,Monkir p0=gc62,v7 "
         "p1=gc59,e4,je1,go1,pa1,si1,fi3,wh1,po1,Baal,Marid p2=gc70,v3,{} p3=v5,e2 rd=fa")
-
-
-def ok(run: Run) -> Run:
-    assert run.code == 0, f"exit {run.code}, stderr {run.err!r}\n{run.tb}"
-    return run
-
-
-def bad_line(run: Run, line: int, *words: str) -> str:
-    """Exit 2, nothing on stdout, exactly one stderr line ``oddsbot: error: line N: ...``
-    mentioning every one of ``words``."""
-    assert run.code == 2, f"exit {run.code}, stdout {run.out[:200]!r}, stderr {run.err!r}" \
-                          f"\n{run.tb}"
-    assert run.out == ""
-    lines = run.err.splitlines()
-    assert len(lines) == 1, f"stderr must be one line, got {run.err!r}"
-    assert lines[0].startswith(f"oddsbot: error: line {line}: "), lines[0]
-    for word in words:
-        assert word.lower() in lines[0].lower(), f"{word!r} not in {lines[0]!r}"
-    return lines[0]
 
 
 def turn_lines(text: str) -> list[re.Match]:
