@@ -172,7 +172,9 @@ def odds_view(result: dict, wide: bool = False, people: bool = True
                f"{prov['rollouts']:,} rollouts, every seat {prov['policy']}, seed "
                f"{prov['seed']}" + ("" if wide else
                                     f" (win_p SE at most {df['win_se'].max():.4f})")
-               + f" · sowings: {counts_line(result['sowings'])}")
+               + f" · sowings: {counts_line(result['sowings'])}"
+               + "".join(f" · {part.strip()}" for part in
+                         prov["standings"].split(";")[1:]))
     if wide:
         return Table.from_frame(df), caption
     shown = [c for c in df.columns if c not in ("player", "win_se", "final_se")]

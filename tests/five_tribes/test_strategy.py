@@ -250,3 +250,12 @@ def test_rollouts_from_random_positions(seed, players):
     assert (out >= now[:, kept].sum(axis=1)).all()
     got = standings(pos, rollouts=8, seed=seed)
     np.testing.assert_array_equal(got.score, out.mean(axis=0))
+
+
+def test_odds_with_secret_gold_says_how_it_counts_it():
+    pos = secret(OPENING, 0, 20, 40)  # player 2 is to move: player 0's gold is secret
+    result = ft.odds(pos, samples=32, seed=3)
+    assert result["standings"][0]["gold"] == 30  # the midpoint
+    assert "midpoint (p0 20-40)" in result["provenance"]["standings"]
+    _, caption = ft.odds_view(result)
+    assert "secret gold counted at its interval's midpoint (p0 20-40)" in caption
