@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+import numpy as np
 import pandas as pd
 
 from ... import __version__
 from ...kernels import five_tribes as FT
+from ...kernels.rng import stream
 from ...errors import OddsbotError
 from ...inputs import read_position
 from ..table import Table
@@ -56,8 +58,8 @@ def warm_up() -> None:
     """Compile (or load from the cache) every kernel the commands use, on a new deal:
     the bids' and the first turn's EV tables, the sowings, the scores, rollouts under every
     rollout policy (odds, advise --rollouts), the greedy policy's bids, turns and
-    clean-up and the records' replay (``record.warm_up``; ``oddsbot warm-up``); and, on
-    the same board with
+    clean-up, the records' replay (``record.warm_up``) and the kernels of the report's
+    greedy-check section (``oddsbot warm-up``); and, on the same board with
     a stack past every budget, the sampled turn table (docs/games/five-tribes.md §19.1.1)."""
     pos = new_position(4, 1, NAME)
     moves(pos)
@@ -70,6 +72,20 @@ def warm_up() -> None:
     simulate(pos, seed=1, rounds=1)
     advise(_tall_stack(first), samples=1)
     record.warm_up()
+    _report_section_kernels(pos, first)
+
+
+def _report_section_kernels(pos: Position, first: Position) -> None:
+    """The kernels the designer report's "greedy turn against rollouts" section calls from
+    Python (docs/games/five-tribes.md §19.5): a round played by heuristic seats, a complete
+    turn played."""
+    st = encode(first)
+    FT.apply_turn(st.copy(), FT.greedy_turn(st)[0])
+    FT.play_round(encode(pos), np.full(pos.n_players, FT.POLICY_NAMES.index("heuristic")),
+                  FT.HEURISTIC_PARAMS, stream(np.uint64(1), 0), stream(np.uint64(1), 1),
+                  np.zeros(3, dtype=np.int64), np.uint64(1), FT.walk_tables_once(),
+                  FT.turn_workspace(), np.zeros(FT.MAX_BIDS, dtype=np.int64),
+                  np.zeros(FT.N_FIELDS, dtype=np.int64))
 
 
 def _tall_stack(pos: Position) -> Position:
