@@ -47,7 +47,7 @@ import numpy as np
 
 from ... import __version__
 from ...kernels import five_tribes as FT
-from ...errors import OddsbotError, PositionError, quote
+from ...errors import QUOTE_LIMIT, OddsbotError, PositionError, quote
 from ..records_common import (  # noqa: F401 (ev_lost_by_player: the RecordFace's)
     ROLLOUT_COLUMNS, RecordError, body_lines, ev_lost_by_player, load, record_int,
     rollout_fields, start_position,
@@ -64,11 +64,14 @@ PARTS = FT.SCORE_PARTS  # a score line's parts, the total last
 DRAW_KINDS = ("cards", "meeples", "djinns")  # a drew line's kinds (OP_CARDS ... order)
 ANNOTATION_COLUMNS = ["turn", "round", "player", "action", "drew", "ev_taken", "best",
                       "best_ev", "ev_lost"]
+LEGAL_SHOWN = 60  # characters of legal choices named in a refusal
 TURN_SYNTAX = "[round <R>] p<P> <action> [| value <V>] [| totals <t0>,<t1>,...]"
 SOWING_EXAMPLE = "'r0c2>r0c3:W>r1c3:Y' or 'no sowing'"
 _SOWING = re.compile(r"r([0-4])c([0-5])((?:>r[0-4]c[0-5]:[YWBGR])+)")
 _STEP = re.compile(r">r([0-4])c([0-5]):([YWBGR])")
-_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?(?:e[+-]?[0-9]+)?")
+# a line's value: ASCII digits, at most 18 before and after the point, a 2-digit exponent
+# (``+g`` of a float), so it is always a finite float
+_NUMBER = re.compile(r"[+-]?[0-9]{1,18}(?:\.[0-9]{1,18})?(?:e[+-]?[0-9]{1,2})?")
 
 
 # --------------------------------------------------------------------------- the lines
@@ -546,7 +549,12 @@ class _Search:
                 f"no legal choice reads {quote(self._next(self.label, before))}")
         others = sorted({self._next(w, before) for w in said if w != before
                          and w.startswith(before)})
-        legal = f" (legal here: {', '.join(others[:6])}{', ...' * (len(others) > 6)})"
+        shown = []  # the first few, within LEGAL_SHOWN characters: the message stays short
+        for other in others:
+            if len(", ".join(shown + [other])) > LEGAL_SHOWN:
+                break
+            shown.append(other)
+        legal = f" (legal here: {', '.join(shown)}{', ...' * (len(shown) < len(others))})"
         self._miss(before, (f"after {quote(before)}, " if before else "") + what
                    + (legal if others else ""))
 
@@ -658,8 +666,10 @@ def _turn_played(st: np.ndarray, turn: RecordTurn) -> PlayedTurn:
     try:
         played = play_label(st, turn.action, _recorded(turn))
     except TurnRefused as exc:
-        raise RecordError(turn.line, f"{quote(turn.action)} is not a legal turn for "
-                                     f"p{turn.player} here: {exc}") from None
+        what = (quote(turn.action) if len(turn.action) <= QUOTE_LIMIT else  # its parts
+                f"the turn ({len(turn.action):,} characters)")  # are quoted in ``exc``
+        raise RecordError(turn.line, f"{what} is not a legal turn for p{turn.player} here: "
+                                     f"{exc}") from None
     _no_more_draws(turn, len(played.drew))
     st[:] = played.state
     return played

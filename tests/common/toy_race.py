@@ -176,12 +176,15 @@ RAW_FIELDS = 2  # (winner, turns)
 RULES_VERSION = 1
 
 
-def simulate_raw(variant_id, players, policies, seed, game0, n) -> np.ndarray:
-    """Game r from seed (seed, r): rows (winner, turns)."""
+def simulate_raw(variant_id, players, policies, seed, game0, n, progress=None) -> np.ndarray:
+    """Game r from seed (seed, r): rows (winner, turns); ``progress(games done)`` at the
+    end (games this small need no more)."""
     rows = []
     for r in range(game0, game0 + n):
         result = simulate(new_position(players, 0, variant_id), seed=seed * 1_000_003 + r)
         rows.append((result.winner, len(result.turns)))
+    if progress is not None:
+        progress(n)
     return np.array(rows, dtype=np.int16).reshape(-1, 2)
 
 

@@ -582,12 +582,12 @@ def test_a_folder_of_games_without_djinn_powers_is_not_resumed(oddsbot_cli, tmp_
     ok(oddsbot_cli("report", "five-tribes", "--games", 30, "--players", 3, "--seed", 4,
                    "--out", out))
     state = json.loads((out / "run.json").read_text())
-    assert state["rules_version"] == games.RULES_VERSION == 3
+    assert state["rules_version"] == games.RULES_VERSION == 4
     del state["rules_version"]
     (out / "run.json").write_text(json.dumps(state, indent=2) + "\n")
     before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     assert_bad_input(oddsbot_cli("report", "--resume", out), "--resume", "run.json",
-                     "rules version 1", "version 3", "--out")
+                     "rules version 1", "version 4", "--out")
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
 
 
