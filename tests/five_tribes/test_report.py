@@ -63,7 +63,7 @@ LIVE, PREMOVE = 0, 1
 RANDOM, GREEDY, HEURISTIC = (K.POLICY_NAMES.index(name) for name in ("random", "greedy",
                                                                    "heuristic"))
 REL = 1e-9
-CLI_RUN = ("report", "five-tribes", "--games", "200", "--players", "3", "--seed", "1")
+CLI_RUN = ("report", "five-tribes", "--games", "1000", "--players", "3", "--seed", "1")
 TABLES = {"summary", "rounds", "length", "end_trigger", "seats", "seat_test", "first_bidder",
           "score_composition", "winner_score", "bid_gold", "holdings", "tribe_mix", "djinns",
           "greedy_check", "runs"}
@@ -343,7 +343,7 @@ def test_cli_run_writes_every_file(cli_run):
         f"{n}.png" for n in ("rounds", "turns", "end_trigger", "seats", "score_composition",
                              "bid_gold", "tribe_mix", "djinns"))
     df = pd.read_parquet(out / "games.parquet")
-    assert len(df) == 200 and list(df["game"]) == list(range(200))
+    assert len(df) == 1000 and list(df["game"]) == list(range(1000))
     assert (df["variant"] == "five-tribes").all() and not df["capped"].any()
     parts = sum(df[f"vp_{part}_0"] for part in games.PARTS)
     assert (parts == df["score_0"]).all()
@@ -353,7 +353,7 @@ def test_cli_run_writes_every_file(cli_run):
     headings = re.findall(r"<h2>(.+?)</h2>", html)
     assert headings[0] == "Summary" and headings[-1] == "Provenance"
     assert "the first bidder of round 1 wins" in html
-    assert "<dt>blocks</dt><dd>1 per variant, of 200 games</dd>" in html
+    assert "<dt>blocks</dt><dd>1 per variant, of 1,000 games</dd>" in html
 
 
 def read_csv(path: Path) -> tuple[list[str], list[list[str]]]:
@@ -652,6 +652,12 @@ def test_greedy_check_positions_are_the_heuristic_games_first_turns():
         K.cleanup(st, refills)
         assert not K.game_over(st)
     np.testing.assert_array_equal(greedy_check._position(players, LIVE, seed, game, 3), st)
+
+
+def test_greedy_check_is_left_out_of_small_runs():
+    spec = RunSpec("five-tribes", ("five-tribes",), 3, ("heuristic",) * 3, 999, 1)
+    section = greedy_check.greedy_check_section(spec)
+    assert not section.tables and "999 games per variant" in section.text
 
 
 def test_greedy_check_of_a_position_with_one_turn():
