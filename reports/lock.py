@@ -15,6 +15,7 @@ import fcntl
 import json
 import os
 import platform
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from datetime import datetime, timezone
@@ -26,13 +27,25 @@ from ..outputs import cannot_write
 LOCK_FILE = "run.lock"
 
 
-def _holder(path: Path) -> str:
-    """Who holds the lock at ``path``, as its file tells."""
+HOLDER_WAIT_S = 1.0  # how long a refused run waits for a new holder to name itself
+
+
+def _named_holder(path: Path) -> str | None:
+    """Who holds the lock at ``path``, as its file tells; None while it names nobody."""
     try:
         who = json.loads(path.read_text())
         return f"pid {who['pid']} on {who['host']}, since {who['since']}"
     except (OSError, ValueError, KeyError, TypeError):
-        return "holder unknown"
+        return None
+
+
+def _holder(path: Path) -> str:
+    """Who holds the lock at ``path``. A holder that has just taken the lock names itself
+    a moment later, so an empty file is read again for up to ``HOLDER_WAIT_S`` seconds."""
+    deadline = time.monotonic() + HOLDER_WAIT_S
+    while (who := _named_holder(path)) is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return who or "holder unknown"
 
 
 @contextmanager

@@ -21,12 +21,14 @@ Covered, through the command line:
 from __future__ import annotations
 
 import errno
+import fcntl
 import io
 import json
 import os
 import platform
 import signal
 import stat
+import threading
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -125,6 +127,26 @@ def test_a_folder_in_use_is_refused_naming_its_holder(finished, tmp_path, oddsbo
         assert_untouched(before, snapshot(folder))
     assert (folder / lock.LOCK_FILE).read_text() == ""  # released: emptied, not removed
     ok(oddsbot_cli("report", *args))
+
+
+def test_a_holder_that_has_not_yet_named_itself_is_waited_for(tmp_path):
+    """The window between taking the lock and writing the holder's name: a second run
+    refused in it still names the holder once the name is written (within the wait)."""
+    path = tmp_path / lock.LOCK_FILE
+    fd = os.open(path, os.O_RDWR | os.O_CREAT)
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # locked, the file still empty
+    namer = threading.Timer(0.3, path.write_text,
+                            ['{"pid": 41, "host": "h", "since": "s"}'])
+    namer.start()
+    try:
+        with pytest.raises(OddsbotError) as refused, lock.held(tmp_path, "--resume"):
+            pass
+    finally:
+        namer.join()
+        os.close(fd)
+    assert str(refused.value) == (f"--resume: {tmp_path} is in use by another oddsbot "
+                                  "report (pid 41 on h, since s); wait for it to end or "
+                                  "stop it")
 
 
 @pytest.fixture(scope="module")
