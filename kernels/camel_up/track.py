@@ -20,6 +20,8 @@ and stack sizes per space 0..17 at ``CNT``. A tile array is indexed by space (0.
 import numpy as np
 from numba import njit
 
+from ..stacks import drop, lift
+
 N_SPACES = 16
 N_RACING = 5
 N_CAMELS = 7
@@ -94,37 +96,11 @@ def move_unit(tr, tile, mover, dist, d):
     the unit landed on, 0 if none. Whether the unit crossed is seen in ``tr[SP + mover]``.
     """
     s = tr[SP + mover]
-    h = tr[HT + mover]
-    size = tr[CNT + s] - h
     t, landed, under = destination(tile, s, d, dist)
+    size = lift(tr, N_CAMELS, s, tr[HT + mover])
     if t > N_SPACES or t < 1:
-        dest = CROSSED_CW if t > N_SPACES else CROSSED_CCW
-        for c in range(N_CAMELS):
-            if tr[SP + c] == s and tr[HT + c] >= h:
-                tr[SP + c] = dest
-                tr[HT + c] -= h
-        tr[CNT + s] = h
-        return landed
-    if under:
-        # lift the unit first: t may be s itself (a boo push after a 1-space move)
-        for c in range(N_CAMELS):
-            if tr[SP + c] == s and tr[HT + c] >= h:
-                tr[SP + c] = ABSENT - 1
-                tr[HT + c] -= h
-        for c in range(N_CAMELS):
-            if tr[SP + c] == t:
-                tr[HT + c] += size
-        for c in range(N_CAMELS):
-            if tr[SP + c] == ABSENT - 1:
-                tr[SP + c] = t
-    else:
-        base = tr[CNT + t]
-        for c in range(N_CAMELS):
-            if tr[SP + c] == s and tr[HT + c] >= h:
-                tr[SP + c] = t
-                tr[HT + c] += base - h
-    tr[CNT + s] -= size
-    tr[CNT + t] += size
+        t = CROSSED_CW if t > N_SPACES else CROSSED_CCW
+    drop(tr, N_CAMELS, t, size, under)
     return landed
 
 

@@ -1,0 +1,59 @@
+"""Stacks of camels: the lifting and dropping that Camel Up and Camel Up Cards share.
+
+A *track* array holds, for ``n`` camels, their spaces at ``tr[0:n]``, their heights at
+``tr[n:2n]`` (0 = the bottom of a stack) and the number of camels on each space ``s`` at
+``tr[2n + s]``. A *unit* is a camel with every camel above it (docs/games/camel-up.md §0,
+docs/games/camel-up-cards.md §0). Moving a unit is a ``lift`` then a ``drop``: on top of
+the stack at the destination, or underneath it (a boo tile, a fox). Reaching or crossing a
+finish line is a drop onto the finish's own space, so a finished unit keeps its order and
+rankings by (space, height) stay uniform.
+"""
+
+from numba import njit
+
+LIFTED = -1000  # the space of a lifted camel, between ``lift`` and ``drop``
+
+
+@njit(cache=True, inline="always")
+def lift(tr, n, s, h):
+    """Lift the unit standing on space ``s`` from height ``h`` up; its camels get heights
+    0.. within the unit. Returns the unit's size."""
+    size = 0
+    for c in range(n):
+        if tr[c] == s and tr[n + c] >= h:
+            tr[c] = LIFTED
+            tr[n + c] -= h
+            size += 1
+    tr[2 * n + s] -= size
+    return size
+
+
+@njit(cache=True, inline="always")
+def lift_one(tr, n, c):
+    """Lift camel ``c`` alone from its space (camels that stand side by side, not
+    stacked: those above it in the line move down one place)."""
+    s = tr[c]
+    h = tr[n + c]
+    for o in range(n):
+        if tr[o] == s and tr[n + o] > h:
+            tr[n + o] -= 1
+    tr[c] = LIFTED
+    tr[n + c] = 0
+    tr[2 * n + s] -= 1
+    return 1
+
+
+@njit(cache=True, inline="always")
+def drop(tr, n, t, size, under):
+    """Put the lifted unit of ``size`` camels on space ``t``: on top of its stack, or
+    ``under`` it (the unit keeps its order and becomes the bottom part)."""
+    base = tr[2 * n + t]
+    for c in range(n):
+        if tr[c] == t and under:
+            tr[n + c] += size
+    for c in range(n):
+        if tr[c] == LIFTED:
+            tr[c] = t
+            if not under:
+                tr[n + c] += base
+    tr[2 * n + t] += size
