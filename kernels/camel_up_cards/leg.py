@@ -1,0 +1,198 @@
+"""The rest of a leg: exact over the race deck's orders, or Monte Carlo
+(docs/games/camel-up-cards.md §9, §14).
+
+What the viewer knows of the race deck is a list of *candidates*: count vectors ``m[j]``
+(cards of each type still in the deck) with weights ``w[j]`` summing to 1, the posterior of
+§9. Every candidate has the same number of cards. Nobody places a figure or plays a hand
+card in what is enumerated: the deck alone moves camels until it is empty (the leg ends) or
+a unit finishes (the race ends).
+
+The outcome of a leg is a cell of ``hist[ended, ranking, fox_on, palm_on]``: whether the
+race ended, the ranking (``track.rank_index``), and whether each figure is still on the
+track (its holder pays 1 EP, §7).
+
+Exact: a forward pass over (board, cards drawn so far), merging equal states. The chance of
+drawing type t next, given the counts ``d`` drawn, is the posterior predictive
+``sum_j w_j P(d | m_j) (m_jt - d_t) / sum_j w_j P(d | m_j) / (M - D)`` with
+``P(d | m_j) ~ prod_t m_jt! / (m_jt - d_t)!``; it depends on ``d`` only, so it is computed
+once per ``d``. A pass that would hold more than ``max_states`` states at once gives up
+(returns False) and the caller samples instead.
+"""
+
+import numpy as np
+from numba import njit, types
+from numba.typed import Dict
+
+from ..rng import below, next_u64, reseed
+from .track import (
+    CNT, FOX, HT, N_CAMELS, N_POS, N_TYPES, PALM, SP, TRACK_SIZE, card_colour,
+    card_value, move, rank_index,
+)
+
+N_RANKS = 120
+HIST_SHAPE = (2, N_RANKS, 2, 2)
+_STATE = types.UniTuple(types.int64, 2)  # (board key, counts drawn key)
+_Q = types.float64[:]
+_D_BASE = 8  # counts drawn per type are below 8: a type has at most 6 cards in a deck
+
+
+@njit(cache=True, inline="always")
+def _board_key(tr):
+    """The camels' positions and heights and the figures' spaces as one integer."""
+    k = 0
+    for c in range(N_CAMELS):
+        k = (k << 9) | (tr[SP + c] << 3) | tr[HT + c]
+    return (((k << 6) | tr[FOX]) << 6) | tr[PALM]
+
+
+@njit(cache=True, inline="always")
+def _set_board(tr, key):
+    """Write the board of ``key`` into ``tr`` (its other fields left as they are)."""
+    tr[PALM] = key & 63
+    key >>= 6
+    tr[FOX] = key & 63
+    key >>= 6
+    for i in range(N_POS):
+        tr[CNT + i] = 0
+    for c in range(N_CAMELS - 1, -1, -1):
+        tr[HT + c] = key & 7
+        tr[SP + c] = (key >> 3) & 63
+        tr[CNT + tr[SP + c]] += 1
+        key >>= 9
+
+
+@njit(cache=True)
+def _predictive(m, w, d, out):
+    """``out[t]``: the chance that the next card is of type t, given the counts ``d``
+    already drawn (module doc). Returns False if no candidate allows ``d``."""
+    total = 0.0
+    for t in range(N_TYPES):
+        out[t] = 0.0
+    for j in range(m.shape[0]):
+        like = w[j]
+        for t in range(N_TYPES):
+            for i in range(d[t]):
+                like *= m[j, t] - i
+        if like == 0.0:
+            continue
+        left = 0
+        for t in range(N_TYPES):
+            left += m[j, t] - d[t]
+        for t in range(N_TYPES):
+            out[t] += like * (m[j, t] - d[t]) / left
+        total += like
+    if total == 0.0:
+        return False
+    for t in range(N_TYPES):
+        out[t] /= total
+    return True
+
+
+@njit(cache=True, inline="always")
+def _cell(hist, tr, ended, p):
+    hist[1 if ended else 0, rank_index(tr), 1 if tr[FOX] else 0, 1 if tr[PALM] else 0] += p
+
+
+@njit(cache=True)
+def leg_exact(tr0, m, w, max_states, hist):
+    """Add the exact outcome distribution of the rest of the leg to ``hist`` (module doc).
+    Returns False (``hist`` then partly filled: discard it) if more than ``max_states``
+    states would be held at once."""
+    n_left = 0
+    for t in range(N_TYPES):
+        n_left += m[0, t]
+    tr = tr0.copy()
+    if n_left == 0:
+        _cell(hist, tr, False, 1.0)
+        return True
+    level = Dict.empty(_STATE, types.float64)
+    level[(_board_key(tr0), 0)] = 1.0
+    pred = Dict.empty(types.int64, _Q)
+    d = np.zeros(N_TYPES, dtype=np.int64)
+    for depth in range(n_left):
+        last = depth == n_left - 1
+        nxt = Dict.empty(_STATE, types.float64)
+        for (bkey, dkey), p in level.items():
+            q = pred.get(dkey)
+            if q is None:
+                rest = dkey
+                for t in range(N_TYPES):
+                    d[t] = rest % _D_BASE
+                    rest //= _D_BASE
+                q = np.empty(N_TYPES, dtype=np.float64)
+                if not _predictive(m, w, d, q):
+                    q[:] = 0.0
+                pred[dkey] = q
+            step = 1
+            for t in range(N_TYPES):
+                if q[t] > 0.0:
+                    _set_board(tr, bkey)
+                    ended = move(tr, card_colour(t), card_value(t))
+                    pt = p * q[t]
+                    if ended or last:
+                        _cell(hist, tr, ended, pt)
+                    else:
+                        k2 = (_board_key(tr), dkey + step)
+                        nxt[k2] = nxt.get(k2, 0.0) + pt
+                step *= _D_BASE
+        if len(nxt) > max_states:
+            return False
+        level = nxt
+    return True
+
+
+def orders(m):
+    """The number of distinct orders the viewer thinks the deck may be in: the sum of the
+    candidates' multinomial coefficients (a float; plain numpy)."""
+    from math import factorial, prod
+    return float(sum(factorial(int(row.sum())) // prod(factorial(int(x)) for x in row)
+                     for row in m))
+
+
+@njit(cache=True)
+def _pick(cum, s):
+    """A candidate index drawn from stream ``s`` by the cumulative weights ``cum``."""
+    u = (next_u64(s) >> np.uint64(11)) * (1.0 / 9007199254740992.0) * cum[-1]
+    j = np.searchsorted(cum, u, side="right")
+    return min(j, cum.shape[0] - 1)
+
+
+@njit(cache=True)
+def draw_deck(m, cum, s, deck):
+    """A deck order: a candidate drawn by weight (``cum``: the cumulative weights), its
+    cards shuffled. Returns its size."""
+    j = _pick(cum, s)
+    n = 0
+    for t in range(N_TYPES):
+        for _ in range(m[j, t]):
+            deck[n] = t
+            n += 1
+    for i in range(n - 1, 0, -1):
+        k = below(s, i + 1)
+        deck[i], deck[k] = deck[k], deck[i]
+    return n
+
+
+@njit(cache=True)
+def play_deck(tr, deck, n):
+    """Reveal ``deck[0:n]`` in order on ``tr``; returns True if the race ended."""
+    for i in range(n):
+        if move(tr, card_colour(deck[i]), card_value(deck[i])):
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def leg_samples(tr0, m, cum, seed, first, count, hist):
+    """Monte Carlo legs ``first .. first + count - 1``: leg i draws its deck from stream
+    (seed, i) (common random numbers for every board given the same seed); adds each
+    leg's outcome (weight 1) to ``hist``."""
+    s = np.empty(4, dtype=np.uint64)
+    deck = np.empty(32, dtype=np.int64)
+    tr = np.empty(TRACK_SIZE, dtype=np.int64)
+    for i in range(first, first + count):
+        reseed(s, seed, i)
+        n = draw_deck(m, cum, s, deck)
+        tr[:] = tr0
+        ended = play_deck(tr, deck, n)
+        _cell(hist, tr, ended, 1.0)

@@ -1,0 +1,158 @@
+"""The Camel Up Cards kernel against the naive reference (docs/games/camel-up-cards.md §5,
+§9): movement, ranking, sandstorm and extension on random legal boards; the exact leg
+distribution and the deck posterior to 1e-12; sampled legs within 5 standard errors."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import naive_cards as N
+from kernel_boards import TYPES, boards, counts, from_track, full_counts, rank_of, to_track
+from oddsbot.kernels.camel_up_cards import leg as G
+from oddsbot.kernels.camel_up_cards import posterior as P
+from oddsbot.kernels.camel_up_cards import track as T
+
+
+def tidy(board: dict) -> dict:
+    return {**board, "stacks": {s: st for s, st in board["stacks"].items() if st}}
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards(), st.integers(0, 4), st.integers(1, 2))
+def test_move_matches_the_reference(board, camel, steps):
+    tr = to_track(board)
+    assert tidy(from_track(tr)) == tidy(board)
+    ended = T.move(tr, camel, steps)
+    want = N.move(board, N.CAMELS[camel], steps)
+    assert tidy(from_track(tr)) == tidy(want)
+    assert ended == (want["finish"] is not None)
+    order = np.zeros(5, dtype=np.int64)
+    T.ranking(tr, order)
+    assert [N.CAMELS[c] for c in order] == N.ranking(want)
+    assert T.rank_index(tr) == rank_of(tuple(N.ranking(want)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(boards())
+def test_figure_spaces_match_the_reference(board):
+    tr = to_track(board)
+    assert [s for s in range(1, board["L"] + 1) if T.figure_space_ok(tr, s)] \
+        == N.figure_spaces(board)
+
+
+@settings(max_examples=200, deadline=None)
+@given(boards(figures=False))
+def test_sandstorm_and_extension_match_the_reference(board):
+    tr = to_track(board)
+    T.sandstorm(tr)
+    want = N.sandstorm(board)
+    assert tidy(from_track(tr)) == tidy(want)
+    T.extend(tr)
+    assert tidy(from_track(tr)) == tidy(N.extend(want))
+
+
+def test_the_worked_sandstorm_example():
+    """§5.4: 4 players, L = 17: O on 2, W on 3, G on 10, 11: [B, Y] -> G 8, 9: [B, Y],
+    L = 15."""
+    board = N.new_board(17)
+    board["start"] = []
+    board["stacks"] = {2: ["O"], 3: ["W"], 10: ["G"], 11: ["B", "Y"]}
+    tr = to_track(board)
+    T.sandstorm(tr)
+    got = from_track(tr)
+    assert got["stacks"] == {2: ["O"], 3: ["W"], 8: ["G"], 9: ["B", "Y"]}
+    assert got["L"] == 15
+
+
+def hist_of(dist: dict) -> np.ndarray:
+    """A naive leg distribution as the kernel's histogram."""
+    out = np.zeros(G.HIST_SHAPE)
+    for (order, ended, fox, palm), p in dist.items():
+        out[int(ended), rank_of(order), int(fox), int(palm)] += float(p)
+    return out
+
+
+decks = st.lists(st.sampled_from(TYPES), min_size=0, max_size=5)
+
+
+@settings(max_examples=80, deadline=None)
+@given(boards(), decks)
+def test_exact_leg_of_a_known_deck_matches_the_reference(board, deck):
+    m = counts(deck)[None, :]
+    hist = np.zeros(G.HIST_SHAPE)
+    assert G.leg_exact(to_track(board), m, np.ones(1), 10**6, hist)
+    np.testing.assert_allclose(hist, hist_of(N.leg_distribution(board, deck)),
+                               rtol=0, atol=1e-12)
+
+
+@st.composite
+def hidden_decks(draw):
+    """(known, pool, n_unknown, revealed): a small race deck partly unknown, with cards
+    revealed from it (possible ones: drawn from an actual deck)."""
+    cards = draw(st.permutations(N.FULL_SET))
+    n_known = draw(st.integers(0, 3))
+    n_unknown = draw(st.integers(0, 3))
+    pool_size = draw(st.integers(n_unknown, n_unknown + 3))
+    known = list(cards[:n_known])
+    pool = list(cards[n_known:n_known + pool_size])
+    actual = known + draw(st.permutations(pool))[:n_unknown]
+    revealed = draw(st.permutations(actual))[:draw(st.integers(0, len(actual)))]
+    return known, pool, n_unknown, list(revealed)
+
+
+@settings(max_examples=120, deadline=None)
+@given(hidden_decks())
+def test_the_posterior_matches_the_reference(case):
+    known, pool, k, revealed = case
+    m, w = P.deck_candidates(counts(known), counts(pool), k, counts(revealed))
+    got = {tuple(sorted(c for t, c in enumerate(TYPES) for _ in range(row[t]))): p
+           for row, p in zip(m, w)}
+    want = N.deck_posterior(known, pool, k, revealed)
+    assert set(got) == set(want)
+    for deck, p in want.items():
+        assert abs(got[deck] - float(p)) < 1e-12
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards(), hidden_decks())
+def test_exact_leg_under_the_posterior_matches_the_reference(board, case):
+    known, pool, k, revealed = case
+    m, w = P.deck_candidates(counts(known), counts(pool), k, counts(revealed))
+    hist = np.zeros(G.HIST_SHAPE)
+    assert G.leg_exact(to_track(board), m, w, 10**6, hist)
+    want = N.leg_distribution_posterior(board, known, pool, k, revealed)
+    np.testing.assert_allclose(hist, hist_of(want), rtol=0, atol=1e-12)
+
+
+def test_impossible_reveals_leave_no_candidate():
+    """W2 exists once: revealing it twice is impossible under every deck."""
+    m, w = P.deck_candidates(counts(["W2"]), counts(["G1"]), 1, counts(["W2", "W2"]))
+    assert len(w) == 0
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_sampled_legs_fall_within_five_standard_errors(seed):
+    """A 4-player-like deck: 2 known cards and 4 unknown of a 20-card pool, 1 revealed."""
+    rng = np.random.default_rng(seed)
+    cards = list(rng.permutation(N.FULL_SET))
+    known, pool = cards[:2], cards[2:22]
+    revealed = [known[0]]
+    board = N.new_board(17)
+    board["start"], board["stacks"] = ["W", "G"], {1: ["B"], 3: ["Y", "O"]}
+    board["fox"] = 2
+    tr = to_track(board)
+    m, w = P.deck_candidates(counts(known), counts(pool), 4, counts(revealed))
+    exact = np.zeros(G.HIST_SHAPE)
+    assert G.leg_exact(tr, m, w, 10**6, exact)
+    n = 200_000
+    sampled = np.zeros(G.HIST_SHAPE)
+    G.leg_samples(tr, m, np.cumsum(w), seed, 0, n, sampled)
+    p = sampled / n
+    se = np.sqrt(np.maximum(exact * (1 - exact), 1e-12) / n)
+    assert np.all(np.abs(p - exact) <= 5 * se + 1e-9)
+    assert exact.sum() == pytest.approx(1, abs=1e-12)
