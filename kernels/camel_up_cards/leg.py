@@ -26,7 +26,7 @@ from numba.typed import Dict
 from ..rng import below, next_u64, reseed
 from .track import (
     CNT, FOX, HT, N_CAMELS, N_POS, N_TYPES, PALM, SP, TRACK_SIZE, card_colour,
-    card_value, move, rank_index,
+    card_value, extend, move, rank_index, ranking, sandstorm,
 )
 
 N_RANKS = 120
@@ -196,3 +196,54 @@ def leg_samples(tr0, m, cum, seed, first, count, hist):
         tr[:] = tr0
         ended = play_deck(tr, deck, n)
         _cell(hist, tr, ended, 1.0)
+
+
+ALL_CARDS = np.array([t for t in range(N_TYPES) for _ in range(5 if t % 2 == 0 else 1)],
+                     dtype=np.int64)  # the 30 racing cards as types
+MAX_LEGS = 64  # a race ends long before: L grows by at most 3 a leg up to MAX_L (§5.5)
+
+
+@njit(cache=True)
+def random_deck(s, deck, size, cards):
+    """``size`` of the 30 racing cards, uniformly chosen and shuffled, into ``deck``
+    (``cards``: a work copy of ``ALL_CARDS``)."""
+    for i in range(size):
+        k = i + below(s, cards.shape[0] - i)
+        cards[i], cards[k] = cards[k], cards[i]
+        deck[i] = cards[i]
+
+
+@njit(cache=True, nogil=True)
+def race_samples(tr0, m, cum, deck_size, seed, first, count, out):
+    """Races ``first .. first + count - 1`` from the board ``tr0``: the rest of this leg
+    draws its deck as ``leg_samples`` does (stream (seed, i)), every later leg a deck of
+    ``deck_size`` cards chosen uniformly from the 30 (what players who choose uniformly
+    build, §9), with the track's extension and sandstorm between legs (§5.5, §5.4); nobody
+    places a figure or plays a hand card. Adds to ``out[0, camel]`` the races each camel
+    won, ``out[1, camel]`` those it came last, ``out[2, 0]`` the races that ended in this
+    leg and ``out[2, 1]`` the legs played."""
+    s = np.empty(4, dtype=np.uint64)
+    deck = np.empty(32, dtype=np.int64)
+    cards = ALL_CARDS.copy()
+    tr = np.empty(TRACK_SIZE, dtype=np.int64)
+    order = np.empty(N_CAMELS, dtype=np.int64)
+    for i in range(first, first + count):
+        reseed(s, seed, i)
+        n = draw_deck(m, cum, s, deck)
+        tr[:] = tr0
+        ended = play_deck(tr, deck, n)
+        legs = 1
+        if ended:
+            out[2, 0] += 1
+        while not ended and legs < MAX_LEGS:
+            tr[FOX] = 0
+            tr[PALM] = 0
+            extend(tr)
+            sandstorm(tr)
+            random_deck(s, deck, deck_size, cards)
+            ended = play_deck(tr, deck, deck_size)
+            legs += 1
+        ranking(tr, order)
+        out[0, order[0]] += 1
+        out[1, order[N_CAMELS - 1]] += 1
+        out[2, 1] += legs

@@ -156,3 +156,68 @@ def test_sampled_legs_fall_within_five_standard_errors(seed):
     se = np.sqrt(np.maximum(exact * (1 - exact), 1e-12) / n)
     assert np.all(np.abs(p - exact) <= 5 * se + 1e-9)
     assert exact.sum() == pytest.approx(1, abs=1e-12)
+
+
+def test_a_race_that_must_end_this_leg_matches_the_exact_leg():
+    """Every camel within reach of the finish and 6 cards to draw: the race ends this leg,
+    so the sampled winners and losers fall within 5 SE of the exact leg's."""
+    board = N.new_board(15)
+    board["start"], board["stacks"] = [], {14: ["W", "G"], 15: ["O", "B", "Y"]}
+    deck = ["W1", "G1", "O1", "B1", "Y1", "W2"]
+    m = counts(deck)[None, :]
+    exact = np.zeros(G.HIST_SHAPE)
+    assert G.leg_exact(to_track(board), m, np.ones(1), 10**6, exact)
+    assert exact[1].sum() == pytest.approx(1, abs=1e-12)
+    perms = T.perm_orders()
+    ranks = exact[1].sum(axis=(1, 2))
+    win = np.array([ranks[perms[:, 0] == c].sum() for c in range(5)])
+    lose = np.array([ranks[perms[:, 4] == c].sum() for c in range(5)])
+    n = 100_000
+    out = np.zeros((3, 5))
+    G.race_samples(to_track(board), m, np.ones(1), 12, 5, 0, n, out)
+    assert out[2, 0] == n and out[2, 1] == n
+    for got, want in ((out[0] / n, win), (out[1] / n, lose)):
+        se = np.sqrt(np.maximum(want * (1 - want), 1e-12) / n)
+        assert np.all(np.abs(got - want) <= 5 * se + 1e-9)
+
+
+def naive_race(board: dict, deck: list[str], deck_size: int, rng) -> tuple[str, str, int]:
+    """One race by the reference: this leg's deck shuffled, then legs of ``deck_size``
+    cards chosen uniformly from the 30, extension and sandstorm between legs (§5.5, §5.4).
+    (winner, loser, legs played)."""
+    legs = 1
+    cards = list(deck)
+    while True:
+        rng.shuffle(cards)
+        for card in cards:
+            board = N.move(board, card[0], int(card[1]))
+            if board["finish"]:
+                order = N.ranking(board)
+                return order[0], order[-1], legs
+        board = N.sandstorm(N.extend({**board, "fox": None, "palm": None}))
+        cards = rng.sample(N.FULL_SET, deck_size)
+        legs += 1
+
+
+def test_sampled_races_agree_with_the_reference():
+    """Two Monte Carlo estimates of the same race (kernel and reference, different random
+    numbers): each camel's win and loss chances and the mean number of legs agree within
+    5 standard errors of their difference."""
+    import random
+    board = N.new_board(17)
+    board["start"], board["stacks"] = ["W"], {2: ["G"], 5: ["O", "B"], 9: ["Y"]}
+    deck = ["W1", "G2", "O1", "B1", "Y1", "Y1", "G1"]
+    n_ref, n = 3_000, 100_000
+    rng = random.Random(7)
+    ref = [naive_race(board, deck, 12, rng) for _ in range(n_ref)]
+    out = np.zeros((3, 5))
+    G.race_samples(to_track(board), counts(deck)[None, :], np.ones(1), 12, 3, 0, n, out)
+    for row, idx in ((0, 0), (1, 1)):
+        for c, camel in enumerate(N.CAMELS):
+            p_ref = sum(r[idx] == camel for r in ref) / n_ref
+            p = out[row, c] / n
+            se = np.sqrt(p * (1 - p) / n + p_ref * (1 - p_ref) / n_ref) + 1e-9
+            assert abs(p - p_ref) <= 5 * se, (row, camel, p, p_ref)
+    legs_ref = np.array([r[2] for r in ref], dtype=float)
+    se = legs_ref.std() * np.sqrt(1 / n_ref + 1 / n)
+    assert abs(out[2, 1] / n - legs_ref.mean()) <= 5 * se
