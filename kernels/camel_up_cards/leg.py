@@ -7,9 +7,10 @@ What the viewer knows of the race deck is a list of *candidates*: count vectors 
 card in what is enumerated: the deck alone moves camels until it is empty (the leg ends) or
 a unit finishes (the race ends).
 
-The outcome of a leg is a cell of ``hist[ended, ranking, fox_on, palm_on]``: whether the
-race ended, the ranking (``track.rank_index``), and whether each figure is still on the
-track (its holder pays 1 EP, §7).
+The outcome of a leg is a cell of ``hist[first, ended, ranking, fox_on, palm_on]``:
+whether the first card drawn already ended the leg or the race (a bet taken after a
+reveal is then lost, §4), whether the race ended, the ranking (``track.rank_index``), and
+whether each figure is still on the track (its holder pays 1 EP, §7).
 
 Exact: a forward pass over (board, cards drawn so far), merging equal states. The chance of
 drawing type t next, given the counts ``d`` drawn, is the posterior predictive
@@ -30,7 +31,7 @@ from .track import (
 )
 
 N_RANKS = 120
-HIST_SHAPE = (2, N_RANKS, 2, 2)
+HIST_SHAPE = (2, 2, N_RANKS, 2, 2)
 _STATE = types.UniTuple(types.int64, 2)  # (board key, counts drawn key)
 _Q = types.float64[:]
 _D_BASE = 8  # counts drawn per type are below 8: a type has at most 6 cards in a deck
@@ -89,8 +90,9 @@ def _predictive(m, w, d, out):
 
 
 @njit(cache=True, inline="always")
-def _cell(hist, tr, ended, p):
-    hist[1 if ended else 0, rank_index(tr), 1 if tr[FOX] else 0, 1 if tr[PALM] else 0] += p
+def _cell(hist, tr, first, ended, p):
+    hist[1 if first else 0, 1 if ended else 0, rank_index(tr), 1 if tr[FOX] else 0,
+         1 if tr[PALM] else 0] += p
 
 
 @njit(cache=True)
@@ -103,7 +105,7 @@ def leg_exact(tr0, m, w, max_states, hist):
         n_left += m[0, t]
     tr = tr0.copy()
     if n_left == 0:
-        _cell(hist, tr, False, 1.0)
+        _cell(hist, tr, False, False, 1.0)
         return True
     level = Dict.empty(_STATE, types.float64)
     level[(_board_key(tr0), 0)] = 1.0
@@ -130,7 +132,7 @@ def leg_exact(tr0, m, w, max_states, hist):
                     ended = move(tr, card_colour(t), card_value(t))
                     pt = p * q[t]
                     if ended or last:
-                        _cell(hist, tr, ended, pt)
+                        _cell(hist, tr, depth == 0, ended, pt)
                     else:
                         k2 = (_board_key(tr), dkey + step)
                         nxt[k2] = nxt.get(k2, 0.0) + pt
@@ -175,11 +177,11 @@ def draw_deck(m, cum, s, deck):
 
 @njit(cache=True)
 def play_deck(tr, deck, n):
-    """Reveal ``deck[0:n]`` in order on ``tr``; returns True if the race ended."""
+    """Reveal ``deck[0:n]`` in order on ``tr``: (True if the race ended, cards drawn)."""
     for i in range(n):
         if move(tr, card_colour(deck[i]), card_value(deck[i])):
-            return True
-    return False
+            return True, i + 1
+    return False, n
 
 
 @njit(cache=True, nogil=True)
@@ -194,8 +196,8 @@ def leg_samples(tr0, m, cum, seed, first, count, hist):
         reseed(s, seed, i)
         n = draw_deck(m, cum, s, deck)
         tr[:] = tr0
-        ended = play_deck(tr, deck, n)
-        _cell(hist, tr, ended, 1.0)
+        ended, drawn = play_deck(tr, deck, n)
+        _cell(hist, tr, drawn == 1 and n > 0, ended, 1.0)
 
 
 ALL_CARDS = np.array([t for t in range(N_TYPES) for _ in range(5 if t % 2 == 0 else 1)],
@@ -219,9 +221,9 @@ def race_samples(tr0, m, cum, deck_size, seed, first, count, out):
     draws its deck as ``leg_samples`` does (stream (seed, i)), every later leg a deck of
     ``deck_size`` cards chosen uniformly from the 30 (what players who choose uniformly
     build, §9), with the track's extension and sandstorm between legs (§5.5, §5.4); nobody
-    places a figure or plays a hand card. Adds to ``out[0, camel]`` the races each camel
-    won, ``out[1, camel]`` those it came last, ``out[2, 0]`` the races that ended in this
-    leg and ``out[2, 1]`` the legs played."""
+    places a figure or plays a hand card. Adds to ``out[place, camel]`` the races camel
+    finished in place 0..4, to ``out[5, 0]`` the races that ended in this leg and to
+    ``out[5, 1]`` the legs played."""
     s = np.empty(4, dtype=np.uint64)
     deck = np.empty(32, dtype=np.int64)
     cards = ALL_CARDS.copy()
@@ -231,19 +233,19 @@ def race_samples(tr0, m, cum, deck_size, seed, first, count, out):
         reseed(s, seed, i)
         n = draw_deck(m, cum, s, deck)
         tr[:] = tr0
-        ended = play_deck(tr, deck, n)
+        ended, _ = play_deck(tr, deck, n)
         legs = 1
         if ended:
-            out[2, 0] += 1
+            out[5, 0] += 1
         while not ended and legs < MAX_LEGS:
             tr[FOX] = 0
             tr[PALM] = 0
             extend(tr)
             sandstorm(tr)
             random_deck(s, deck, deck_size, cards)
-            ended = play_deck(tr, deck, deck_size)
+            ended, _ = play_deck(tr, deck, deck_size)
             legs += 1
         ranking(tr, order)
-        out[0, order[0]] += 1
-        out[1, order[N_CAMELS - 1]] += 1
-        out[2, 1] += legs
+        for place in range(N_CAMELS):
+            out[place, order[place]] += 1
+        out[5, 1] += legs

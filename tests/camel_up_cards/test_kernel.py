@@ -70,10 +70,22 @@ def test_the_worked_sandstorm_example():
 
 
 def hist_of(dist: dict) -> np.ndarray:
-    """A naive leg distribution as the kernel's histogram."""
-    out = np.zeros(G.HIST_SHAPE)
+    """A naive leg distribution as the kernel's histogram without its first axis."""
+    out = np.zeros(G.HIST_SHAPE[1:])
     for (order, ended, fox, palm), p in dist.items():
         out[int(ended), rank_of(order), int(fox), int(palm)] += float(p)
+    return out
+
+
+def first_card_endings(board: dict, deck: list[str]) -> np.ndarray:
+    """The reference's outcomes where the first card drawn ends the leg or the race."""
+    out = np.zeros(G.HIST_SHAPE[1:])
+    for card in set(deck):
+        after = N.move(board, card[0], int(card[1]))
+        if after["finish"] or len(deck) == 1:
+            p = Fraction(deck.count(card), len(deck))
+            out += hist_of({(tuple(N.ranking(after)), bool(after["finish"]),
+                             after["fox"] is not None, after["palm"] is not None): p})
     return out
 
 
@@ -86,8 +98,9 @@ def test_exact_leg_of_a_known_deck_matches_the_reference(board, deck):
     m = counts(deck)[None, :]
     hist = np.zeros(G.HIST_SHAPE)
     assert G.leg_exact(to_track(board), m, np.ones(1), 10**6, hist)
-    np.testing.assert_allclose(hist, hist_of(N.leg_distribution(board, deck)),
+    np.testing.assert_allclose(hist.sum(axis=0), hist_of(N.leg_distribution(board, deck)),
                                rtol=0, atol=1e-12)
+    np.testing.assert_allclose(hist[1], first_card_endings(board, deck), rtol=0, atol=1e-12)
 
 
 @st.composite
@@ -126,7 +139,7 @@ def test_exact_leg_under_the_posterior_matches_the_reference(board, case):
     hist = np.zeros(G.HIST_SHAPE)
     assert G.leg_exact(to_track(board), m, w, 10**6, hist)
     want = N.leg_distribution_posterior(board, known, pool, k, revealed)
-    np.testing.assert_allclose(hist, hist_of(want), rtol=0, atol=1e-12)
+    np.testing.assert_allclose(hist.sum(axis=0), hist_of(want), rtol=0, atol=1e-12)
 
 
 def test_impossible_reveals_leave_no_candidate():
@@ -167,16 +180,17 @@ def test_a_race_that_must_end_this_leg_matches_the_exact_leg():
     m = counts(deck)[None, :]
     exact = np.zeros(G.HIST_SHAPE)
     assert G.leg_exact(to_track(board), m, np.ones(1), 10**6, exact)
+    exact = exact.sum(axis=0)
     assert exact[1].sum() == pytest.approx(1, abs=1e-12)
     perms = T.perm_orders()
     ranks = exact[1].sum(axis=(1, 2))
     win = np.array([ranks[perms[:, 0] == c].sum() for c in range(5)])
     lose = np.array([ranks[perms[:, 4] == c].sum() for c in range(5)])
     n = 100_000
-    out = np.zeros((3, 5))
+    out = np.zeros((6, 5))
     G.race_samples(to_track(board), m, np.ones(1), 12, 5, 0, n, out)
-    assert out[2, 0] == n and out[2, 1] == n
-    for got, want in ((out[0] / n, win), (out[1] / n, lose)):
+    assert out[5, 0] == n and out[5, 1] == n
+    for got, want in ((out[0] / n, win), (out[4] / n, lose)):
         se = np.sqrt(np.maximum(want * (1 - want), 1e-12) / n)
         assert np.all(np.abs(got - want) <= 5 * se + 1e-9)
 
@@ -210,9 +224,9 @@ def test_sampled_races_agree_with_the_reference():
     n_ref, n = 3_000, 100_000
     rng = random.Random(7)
     ref = [naive_race(board, deck, 12, rng) for _ in range(n_ref)]
-    out = np.zeros((3, 5))
+    out = np.zeros((6, 5))
     G.race_samples(to_track(board), counts(deck)[None, :], np.ones(1), 12, 3, 0, n, out)
-    for row, idx in ((0, 0), (1, 1)):
+    for row, idx in ((0, 0), (4, 1)):
         for c, camel in enumerate(N.CAMELS):
             p_ref = sum(r[idx] == camel for r in ref) / n_ref
             p = out[row, c] / n
@@ -220,4 +234,4 @@ def test_sampled_races_agree_with_the_reference():
             assert abs(p - p_ref) <= 5 * se, (row, camel, p, p_ref)
     legs_ref = np.array([r[2] for r in ref], dtype=float)
     se = legs_ref.std() * np.sqrt(1 / n_ref + 1 / n)
-    assert abs(out[2, 1] / n - legs_ref.mean()) <= 5 * se
+    assert abs(out[5, 1] / n - legs_ref.mean()) <= 5 * se
