@@ -19,6 +19,7 @@ from numba.core.registry import CPUDispatcher
 import oddsbot.kernels
 from oddsbot.analyser import cli, registry
 from oddsbot.analyser.cli.warmup import PARTS, warm_part
+from oddsbot.analyser.face import Capability
 
 def loaded():
     found = set()
@@ -28,9 +29,10 @@ def loaded():
                 found |= {f"{obj.py_func.__module__}.{name}{sig}" for sig in obj.overloads}
     return found
 
-for name in registry.specs():
+for name, spec in registry.specs().items():
     for part in PARTS:
-        warm_part(name, part)
+        if part == "commands" or spec.has(Capability.REPORTS):
+            warm_part(name, part)
 before = loaded()
 for args in json.loads(sys.argv[1]):
     sys.argv = ["oddsbot", *args]
@@ -60,6 +62,7 @@ def test_after_warm_up_no_command_needs_another_kernel(tmp_path):
     lines = (ROOT / "examples" / "camel-up-game-4p.record").read_text().splitlines()
     record.write_text("\n".join([ln for ln in lines if ln and not ln.startswith("#")][:9]))
     camel, tribes = "examples/camel-up-start-4p.json", "examples/five-tribes-opening-4p.json"
+    cards, late = "examples/camel-up-cards-4p.json", "examples/camel-up-cards-late.json"
     commands = [
         ["advise", camel, "--samples", "4096"],
         ["advise", camel, "--samples", "4096", "--rollouts", "20", "--hidden", "informed"],
@@ -72,6 +75,10 @@ def test_after_warm_up_no_command_needs_another_kernel(tmp_path):
         ["advise", tall_stack()], ["odds", tall_stack()], ["moves", tall_stack()],
         ["report", "camel-up", "--games", "10", "--out", str(tmp_path / "cu")],
         ["report", "five-tribes", "--games", "4", "--out", str(tmp_path / "ft")],
+        ["advise", cards, "--samples", "4096"], ["advise", late, "--samples", "4096"],
+        ["advise", late, "--samples", "4096", "--rollouts", "20"],
+        ["odds", cards, "--samples", "4096"], ["moves", late], ["validate", late],
+        ["new", "camel-up-cards"], ["new", "camel-up-cards", "--play", "random"],
     ]
     out = subprocess.run([sys.executable, "-c", COVERAGE, json.dumps(commands)], cwd=ROOT,
                          capture_output=True, text=True, timeout=900)

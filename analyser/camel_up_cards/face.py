@@ -1,0 +1,184 @@
+"""Camel Up Cards' face (``GameFace`` of ``analyser/face.py``, declared in ``__init__.py``):
+``parse``, ``Position``, ``validate``, ``legal_actions``, ``moves``, ``advise``, ``odds``,
+``new_position``, ``simulate`` and ``play``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...errors import OddsbotError, quote
+from ...inputs import read_position
+from ..table import Table
+from . import GAME
+from . import advise as _advise
+from .notation import parse_notation
+from .odds import odds as _odds
+from .position import Position
+from .simulate import POLICIES, new_position, play, simulate
+from .validate import validate
+from .rollouts import with_rollouts
+from ..equity import check_rollouts
+
+NAME = GAME.name
+VARIANTS = GAME.variants
+
+__all__ = ["NAME", "VARIANTS", "POLICIES", "Position", "advise", "advise_caption",
+           "counts_line", "legal_actions", "moves", "new_position", "odds", "odds_view",
+           "parse", "parse_as", "play", "simulate", "table_view", "validate", "warm_up"]
+
+
+def parse(text: str) -> Position:
+    """A position from its JSON text or one-line notation."""
+    return read_position(text, Position.from_json, parse_notation)
+
+
+def parse_as(text: str, variant: str) -> Position:
+    """A position read under rules ``variant`` (Camel Up Cards has one)."""
+    pos = parse(text)
+    if variant != pos.variant:
+        raise OddsbotError(f"variant: the position says {quote(pos.variant)} but --variant "
+                           f"is {variant!r}")
+    return pos
+
+
+def _check_viewer(pos: Position) -> None:
+    if pos.viewer != pos.to_move:
+        raise OddsbotError(f"viewer: the position is seen by seat {pos.viewer} but seat "
+                           f"{pos.to_move} is to move; advice is for the player to move, "
+                           f"from what they know (docs/games/camel-up-cards.md §14.1)")
+
+
+def legal_actions(pos: Position) -> list[str]:
+    """Every legal turn of the player to move, as the EV table labels it (§14.1): a bet
+    is listed after the race action only where that can differ (a reveal, or a hand card
+    that ends the race); elsewhere the same turn is listed bet first."""
+    validate(pos)
+    return _advise.turn_labels(pos)
+
+
+def moves(pos: Position) -> tuple[dict[str, int], list[str]]:
+    """The legal turns of the player to move, and how many there are."""
+    labels = legal_actions(pos)
+    return {"turns": len(labels)}, labels
+
+
+def counts_line(counts: dict[str, int]) -> str:
+    """``moves``' count in words: ``1,312 legal turns``."""
+    return f"{counts['turns']:,} legal turns"
+
+
+def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
+           target_se: float | None = None,
+           progress: Callable[[int, int], None] | None = None, rollouts: int | None = None,
+           policy: str | None = None, candidates: int | None = None,
+           rollout_target_se: float | None = None) -> Table:
+    """The EV table of every legal turn (``advise.advise``: ``samples`` legs and races per
+    race action where sampled); with ``rollouts``, the best ``candidates`` turns are also
+    played to the end of the game (``rollouts.with_rollouts``; ``rollout_target_se`` stops
+    them early)."""
+    validate(pos)
+    _check_viewer(pos)
+    if rollouts is not None:
+        check_rollouts(rollouts, policy or POLICIES[0], POLICIES, "")
+    table = _advise.advise(pos, samples=samples, seed=seed,
+                           progress=None if rollouts else progress)
+    if rollouts is None:
+        return table
+    return with_rollouts(table, pos, rollouts=rollouts, policy=policy, candidates=candidates,
+                         seed=seed, target_se=rollout_target_se, progress=progress)
+
+
+def advise_caption(pos: Position, prov: dict) -> str:
+    """The caption of the terminal EV table."""
+    deck = (f"race deck: {prov['deck_left']} cards left, {prov['candidate_decks']:,} "
+            f"possible deck{'s' if prov['candidate_decks'] != 1 else ''}")
+    leg = {"exact": "rest of the leg exact",
+           "monte-carlo": f"rest of the leg sampled ({prov['samples']:,} legs a race action)",
+           "mixed": f"rest of the leg exact or sampled ({prov['samples']:,} legs a race "
+                    f"action)"}[prov["leg"]]
+    race = (f" · winner/loser cards by {prov['race_samples']:,} sampled races a race action"
+            if prov["race_samples"] else "")
+    sampled = f" · {leg}{race}" + (f", seed {prov['seed']}" if prov["samples"] else "")
+    rolled = (f" · win_p, margin: {prov['rollouts']:,} rollouts of the best "
+              f"{prov['candidates']} turns by ev (--candidates), every seat "
+              f"{prov['policy']}, seed {prov['rollout_seed']}, margin in EP"
+              if "rollouts" in prov else "")
+    return (f"{prov['variant']} · player {pos.to_move} to move · EV in EP of this leg's "
+            f"payout · {deck}{sampled}{rolled}")
+
+
+def table_view(table: Table, wide: bool = False) -> Table:
+    """The EV table as people read it: action, ev, se (empty when exact), gap, why;
+    ``wide`` adds the method. With rollouts: action, win probability, its SE, P(best),
+    margin, ev and gap (``wide``: every column)."""
+    if "win_p" in table and not wide:
+        view = table.select(["action", "win_p", "win_se", "p_best", "margin", "ev", "gap"])
+        return Table(("action", "win_p", "±") + view.columns[3:], view.rows)
+    se = [None if m == "exact" else x for x, m in zip(table["se"], table["method"])]
+    columns = {"action": table["action"]}
+    if "win_p" in table:
+        columns.update({"win_p": table["win_p"], "±": table["win_se"],
+                        "gap_se": table["gap_se"], "p_best": table["p_best"],
+                        "margin": table["margin"]})
+    columns.update(ev=table["ev"], se=se)
+    if wide:
+        columns["method"] = table["method"]
+    columns.update(gap=table["gap"], why=table["why"])
+    return Table.from_columns(columns)
+
+
+def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
+         target_se: float | None = None,
+         progress: Callable[[int, int], None] | None = None) -> dict:
+    """Leg places, race winner and loser odds, and the chance the race ends this leg."""
+    validate(pos)
+    return {"game": NAME, **_odds(pos, samples=samples, seed=seed, target_se=target_se,
+                                  progress=progress)}
+
+
+PLACES = ("1st", "2nd", "3rd", "4th", "5th")
+PLACE_COLUMNS = ("leg_1", "leg_2", "leg_3", "leg_4", "leg_5")
+
+
+def odds_view(result: dict, wide: bool = False, people: bool = True
+              ) -> tuple[Table, str]:
+    """One row per camel: its chance of each place at the end of this leg, of winning
+    and of losing the race (``wide``: with their standard errors), and the caption."""
+    prov = result["provenance"]
+    names = PLACES if people else PLACE_COLUMNS
+    rows = [{"camel": c["camel"], **{names[k]: c[f"p{k + 1}"] for k in range(5)},
+             "race_win": c["race_win"], "win_se": c["win_se"],
+             "race_lose": c["race_lose"], "lose_se": c["lose_se"]}
+            for c in result["camels"]]
+    table = Table.from_dicts(rows, list(rows[0]))
+    worst = max(table["win_se"] + table["lose_se"])
+    leg = ("exact" if prov["leg"] == "exact" else
+           f"sampled, {prov['leg_samples']:,} legs")
+    caption = (f"1st-5th: places at the end of this leg ({leg}) · race_win, race_lose: "
+               f"{prov['race_samples']:,} sampled races, seed {prov['seed']}"
+               + ("" if wide else f" (SE at most {worst:.4f})")
+               + f" · race ends this leg: {result['race_ends_this_leg']:.4f}"
+               + f" · legs left: {result['legs_left']:.2f}")
+    shown = [c for c in table.columns if wide or c not in ("win_se", "lose_se")]
+    return table.select(shown), caption
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) every kernel the commands use: the EV table and
+    the odds of a new deal (sampled) and of a late leg (exact), rollouts and a whole game
+    under every policy (``oddsbot warm-up``)."""
+    pos = new_position(4, 1, NAME)
+    advise(pos, samples=256, seed=1)
+    odds(pos, samples=256, seed=1)
+    late = simulate_until(pos, 8)
+    advise(late, samples=256, seed=1)
+    for policy in POLICIES:
+        advise(late, samples=256, seed=1, rollouts=16, candidates=2, policy=policy)
+        play(3, 1, NAME, policy)
+
+
+def simulate_until(pos: Position, left: int) -> Position:
+    """``pos`` with revealed cards drawn until ``left`` are left in the deck (the viewer's
+    own deck cards and blue cards first: a position for warming the exact pass)."""
+    known = list(pos.own_deck) + [b for b in pos.blue if b is not None]
+    return pos.with_(revealed=tuple(known[:max(0, pos.deck_size - left)]))

@@ -1,0 +1,47 @@
+"""Leg and race odds of a Camel Up Cards position (docs/games/camel-up-cards.md §14.2):
+each camel's places at the end of this leg (exact or sampled, ``outcomes``), its chance of
+winning and of losing the race with standard errors, and the chance that the race ends in
+this leg, under ``outcomes.RACE_MODEL``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import __version__
+from .encode import candidates, track_of
+from .outcomes import RACE_MODEL, leg_outcomes, race_places
+from .position import COLOURS, Position
+
+DEFAULT_RACES = 100_000
+DEFAULT_LEGS = 100_000
+
+
+def odds(pos: Position, *, samples: int | None, seed: int, target_se: float | None = None,
+         progress=None) -> dict[str, Any]:
+    """{camels: [{camel, leg places 1st..5th, race_win, win_se, race_lose, lose_se}],
+    race_ends_this_leg, legs_left, provenance}."""
+    tr = track_of(pos)
+    m, w = candidates(pos)
+    if progress is not None:
+        progress(0, 2)
+    leg = leg_outcomes(tr, m, w, samples or DEFAULT_LEGS, seed)
+    if progress is not None:
+        progress(1, 2)
+    race = race_places(tr, m, w, pos.deck_size, samples or DEFAULT_RACES, seed)
+    if progress is not None:
+        progress(2, 2)
+    places = leg.places()
+    se = race.se()
+    camels = [{"camel": colour,
+               **{f"p{k + 1}": float(places[c, k]) for k in range(5)},
+               "race_win": float(race.p[0, c]), "win_se": float(se[0, c]),
+               "race_lose": float(race.p[4, c]), "lose_se": float(se[4, c])}
+              for c, colour in enumerate(COLOURS)]
+    return {"camels": camels, "race_ends_this_leg": leg.race_ends,
+            "legs_left": race.legs,
+            "provenance": {"game": "camel-up-cards", "variant": pos.variant,
+                           "oddsbot": __version__, "position": pos.to_notation(),
+                           "seed": seed, "leg": leg.method,
+                           "leg_samples": leg.samples, "race_samples": race.samples,
+                           "deck_left": int(m[0].sum()), "candidate_decks": int(len(m)),
+                           "race_model": RACE_MODEL}}

@@ -1,0 +1,114 @@
+"""The rest of this leg and of the race from a board, exact or sampled
+(docs/games/camel-up-cards.md §9, §14.1).
+
+``leg_outcomes`` is exact (``method`` ``exact``) when the deck has at most
+``EXACT_CARDS`` cards left or the viewer's candidate decks have at most ``EXACT_ORDERS``
+orders in all, and the exact pass stays within ``MAX_STATES`` states; otherwise it draws
+``samples`` legs (``monte-carlo``). ``race_places`` always samples. Sample i of a seed
+uses the stream (seed, i) whatever the board, so boards compared under one seed share
+their decks (common random numbers), and the counts do not depend on threads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from ...kernels import threads
+from ...kernels.camel_up_cards import leg as K
+from ...kernels.camel_up_cards import track
+
+EXACT_CARDS = 8
+EXACT_ORDERS = 200_000
+MAX_STATES = 2_000_000
+PIECE = 4096  # samples per thread range
+RACE_MODEL = ("the rest of this leg from the race deck as the viewer knows it; every "
+              "later leg a deck of uniformly chosen cards; no figures placed and no hand "
+              "cards played from now on")
+
+
+@lru_cache(maxsize=1)
+def place_of() -> np.ndarray:
+    """``place_of()[rank, camel]``: the place 0..4 of camel in ranking ``rank``."""
+    orders = track.perm_orders()
+    places = np.empty_like(orders)
+    for idx, order in enumerate(orders):
+        places[idx, order] = np.arange(track.N_CAMELS)
+    return places
+
+
+@dataclass(frozen=True)
+class LegOutcomes:
+    """``prob[first, ended, rank, fox_on, palm_on]`` (``kernels.camel_up_cards.leg``),
+    summing to 1; ``samples`` 0 when exact."""
+
+    prob: np.ndarray
+    samples: int
+
+    @property
+    def method(self) -> str:
+        return "exact" if self.samples == 0 else "monte-carlo"
+
+    def places(self) -> np.ndarray:
+        """``[camel, place]``: each camel's chance of each place at the leg's end."""
+        by_rank = self.prob.sum(axis=(0, 1, 3, 4))
+        out = np.zeros((track.N_CAMELS, track.N_CAMELS))
+        for camel in range(track.N_CAMELS):
+            np.add.at(out[camel], place_of()[:, camel], by_rank)
+        return out
+
+    @property
+    def race_ends(self) -> float:
+        return float(self.prob[:, 1].sum())
+
+
+def _exact_allowed(m: np.ndarray) -> bool:
+    return int(m[0].sum()) <= EXACT_CARDS or K.orders(m) <= EXACT_ORDERS
+
+
+def leg_outcomes(tr: np.ndarray, m: np.ndarray, w: np.ndarray, samples: int,
+                 seed: int) -> LegOutcomes:
+    """The rest of the leg from the board ``tr`` with the candidate decks (m, w)."""
+    if _exact_allowed(m):
+        hist = np.zeros(K.HIST_SHAPE)
+        if K.leg_exact(tr, m, w, MAX_STATES, hist):
+            return LegOutcomes(hist / hist.sum(), 0)
+    cum = np.cumsum(w)
+
+    def part(first: int, count: int) -> np.ndarray:
+        hist = np.zeros(K.HIST_SHAPE)
+        K.leg_samples(tr, m, cum, np.uint64(seed), first, count, hist)
+        return hist[None]
+
+    hist = threads.rows(part, samples, PIECE).sum(axis=0)
+    return LegOutcomes(hist / samples, samples)
+
+
+@dataclass(frozen=True)
+class RacePlaces:
+    """``p[place, camel]``: each camel's chance of each final place of the race (sampled,
+    ``samples`` races), ``ends_this_leg`` and the mean ``legs`` left including this one."""
+
+    p: np.ndarray
+    samples: int
+    ends_this_leg: float
+    legs: float
+
+    def se(self) -> np.ndarray:
+        return np.sqrt(self.p * (1 - self.p) / self.samples)
+
+
+def race_places(tr: np.ndarray, m: np.ndarray, w: np.ndarray, deck_size: int, samples: int,
+                seed: int) -> RacePlaces:
+    """The race from the board ``tr`` under ``RACE_MODEL``."""
+    cum = np.cumsum(w)
+
+    def part(first: int, count: int) -> np.ndarray:
+        out = np.zeros((6, track.N_CAMELS))
+        K.race_samples(tr, m, cum, deck_size, np.uint64(seed), first, count, out)
+        return out[None]
+
+    out = threads.rows(part, samples, PIECE).sum(axis=0)
+    return RacePlaces(out[:5] / samples, samples, out[5, 0] / samples, out[5, 1] / samples)

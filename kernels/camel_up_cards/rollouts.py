@@ -1,0 +1,116 @@
+"""What the viewer cannot see, drawn from the model of docs/games/camel-up-cards.md §9, and
+rollouts of candidate turns to the end of the game (§14.1, ``--rollouts``).
+
+``sample_hidden`` completes a state that holds only what the viewer knows: the rest of the
+race deck is a candidate deck drawn by its posterior weight and shuffled; every opponent
+who still holds a hand card gets one drawn uniformly from the cards left unseen (the pool
+less the unknown deck part that draw implies). ``rollouts`` plays every candidate turn
+from the same completed state and the same streams (common random numbers): rollout r
+draws the hidden cards from stream (seed, 3r + 1), deals later legs from (seed, 3r) and
+takes policy choices from (seed, 3r + 2).
+"""
+
+import numpy as np
+from numba import njit
+
+from ..rng import below, reseed
+from .batch_games import MAX_TURNS
+from .game import (
+    DECK, DRAWN, HAND, MONEY, N_PLAYERS, NO_BET, STATUS, TO_MOVE, apply_bet, play_turn,
+    seat,
+)
+from .leg import draw_deck
+from .policy import choose
+from .track import N_TYPES
+
+PHASE_START = 0  # nothing of the turn done
+PHASE_BET = 1  # the bet is taken, the race action is not
+PHASE_RACE = 2  # the race action is taken, no bet yet
+
+
+@njit(cache=True)
+def sample_hidden(st, m, cum, pool, known, revealed, hidden_hands, s):
+    """Fill in ``st`` the rest of the race deck and the hand cards of the seats marked in
+    ``hidden_hands`` (module doc); counts per card type: ``pool`` the unseen pool,
+    ``known`` the deck cards the viewer knows, ``revealed`` the cards drawn so far."""
+    deck = np.empty(32, dtype=np.int64)
+    n = draw_deck(m, cum, s, deck)
+    # the cards neither in this leg's deck nor seen: pool - (rest + revealed - known)
+    left = pool + known - revealed
+    for i in range(n):
+        st[DECK + st[DRAWN] + i] = deck[i]
+        left[deck[i]] -= 1
+    total = left.sum()
+    for p in range(st[N_PLAYERS]):
+        if not hidden_hands[p]:
+            continue
+        k = below(s, total)
+        for t in range(N_TYPES):
+            if k < left[t]:
+                st[seat(p, HAND)] = t
+                left[t] -= 1
+                total -= 1
+                break
+            k -= left[t]
+
+
+@njit(cache=True)
+def finish_turn(st, deal, bet1, race, bet2, phase):
+    """The rest of the turn of the seat to move (``phase``: what of it is done): the
+    whole turn from ``PHASE_START``; the race action and no bet from ``PHASE_BET``; the
+    bet (or none) from ``PHASE_RACE``, then the next seat moves."""
+    if phase == PHASE_RACE:
+        if bet1 != NO_BET:
+            apply_bet(st, st[TO_MOVE], bet1)
+        st[TO_MOVE] = (st[TO_MOVE] + 1) % st[N_PLAYERS]
+        return
+    play_turn(st, deal, bet1 if phase == PHASE_START else NO_BET, race, bet2)
+
+
+@njit(cache=True)
+def _result(st, me):
+    """(win credit of seat ``me``: 1 shared among the richest, its money less the best
+    other seat's)."""
+    n = st[N_PLAYERS]
+    best = 0
+    other = -1
+    for p in range(n):
+        best = max(best, st[seat(p, MONEY)])
+        if p != me:
+            other = max(other, st[seat(p, MONEY)])
+    tied = 0
+    for p in range(n):
+        tied += st[seat(p, MONEY)] == best
+    mine = st[seat(me, MONEY)]
+    return (1.0 / tied if mine == best else 0.0), float(mine - other)
+
+
+@njit(cache=True, nogil=True)
+def rollouts(st0, m, cum, pool, known, revealed, hidden_hands, turns, phase, policies,
+             seed, first, count):
+    """Rollouts ``first .. first + count - 1`` of every candidate turn ``turns[k]`` =
+    (bet before, race action, bet after) of the seat to move in ``st0`` (a state with
+    what the viewer knows), every seat then following ``policies``: ``out[r, k]`` =
+    (win credit, margin) of the seat to move (module doc)."""
+    me = st0[TO_MOVE]
+    out = np.zeros((count, turns.shape[0], 2))
+    hidden = st0.copy()
+    st = st0.copy()
+    streams = np.empty((3, 4), dtype=np.uint64)
+    for i in range(count):
+        r = first + i
+        hidden[:] = st0
+        reseed(streams[1], seed, 3 * r + 1)
+        sample_hidden(hidden, m, cum, pool, known, revealed, hidden_hands, streams[1])
+        for k in range(turns.shape[0]):
+            st[:] = hidden
+            reseed(streams[0], seed, 3 * r)
+            reseed(streams[2], seed, 3 * r + 2)
+            finish_turn(st, streams[0], turns[k, 0], turns[k, 1], turns[k, 2], phase)
+            played = 0
+            while st[STATUS] == 0 and played < MAX_TURNS:
+                bet1, race, bet2 = choose(st, streams[2], policies[st[TO_MOVE]])
+                play_turn(st, streams[0], bet1, race, bet2)
+                played += 1
+            out[i, k, 0], out[i, k, 1] = _result(st, me)
+    return out
