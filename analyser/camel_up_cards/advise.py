@@ -25,9 +25,10 @@ import numpy as np
 from ... import __version__
 from ...kernels.camel_up_cards import track
 from ..table import Table
-from .encode import candidates, colour_index, track_of
+from .encode import Deck, colour_index, deck_of, track_of
 from ...kernels.camel_up_cards.leg import HIST_SHAPE
-from .outcomes import LegOutcomes, RacePlaces, leg_outcomes, place_of, race_places
+from .outcomes import (LegOutcomes, RacePlaces, exact_allowed, leg_outcomes, place_of,
+                       race_places)
 from .position import COLOURS, Position
 
 COLOUR_NAMES = ("white", "green", "orange", "blue", "yellow")
@@ -268,15 +269,14 @@ def turn_labels(pos: Position) -> list[str]:
             for bet, before in [(None, True)] + [(b, o) for b in bets for o in plan.orders()]]
 
 
-def _leg_of(plan: Plan, m: np.ndarray, w: np.ndarray, samples: int,
-            seed: int) -> LegOutcomes:
+def _leg_of(plan: Plan, deck: Deck, samples: int, seed: int, exact: bool) -> LegOutcomes:
     """The rest of the leg after the plan's race action."""
     if plan.ended:
         hist = np.zeros(HIST_SHAPE)
         hist[1, 1, track.rank_index(plan.board), int(bool(plan.board[track.FOX])),
              int(bool(plan.board[track.PALM]))] = 1.0
         return LegOutcomes(hist, 0)
-    leg = leg_outcomes(plan.board, m, w, samples, seed)
+    leg = leg_outcomes(plan.board, deck, samples, seed, exact)
     if plan.action is not None and plan.action.code == "reveal":
         return leg
     # the race action itself ended nothing: a bet after it is always kept
@@ -290,26 +290,27 @@ def advise(pos: Position, *, samples: int | None, seed: int, target_se: float | 
     where sampled."""
     n_samples = samples or DEFAULT_SAMPLES
     tr = track_of(pos)
-    m, w = candidates(pos)
+    deck = deck_of(pos)
     me = pos.to_move
     base = holding(pos, me, tr)
     money = pos.money[me]
     bets = legal_bets(pos) if pos.phase != "bet" else []
     rows: list[Row] = []
     todo = plans(pos, tr)
+    exact = exact_allowed(deck)
     legs: set[str] = set()
     races = False
     for i, plan in enumerate(todo):
         if progress is not None:
             progress(i, len(todo))
-        leg = _leg_of(plan, m, w, n_samples, seed)
+        leg = _leg_of(plan, deck, n_samples, seed, exact)
         legs.add(leg.method)
         code = plan.action.code if plan.action is not None else None
         mine = replace(base, fox=base.fox or code == "fox", palm=base.palm or code == "palm")
         race = None
         if any(b.kind in ("winner", "loser") for b in bets):
             race = _finished(plan.board) if plan.ended else \
-                race_places(plan.board, m, w, pos.deck_size, n_samples, seed)
+                race_places(plan.board, deck, pos.deck_size, n_samples, seed)
             races = races or not plan.ended
         ev, var, constant = _leg_ev(leg, money, mine, mine)
         method = "exact" if constant else leg.method
@@ -336,7 +337,7 @@ def advise(pos: Position, *, samples: int | None, seed: int, target_se: float | 
     if progress is not None:
         progress(len(todo), len(todo))
     leg_method = legs.pop() if len(legs) == 1 else "mixed"
-    return _table(pos, rows, n_samples, seed, m, leg_method, races)
+    return _table(pos, rows, n_samples, seed, deck, leg_method, races)
 
 
 def _finished(board: np.ndarray) -> RacePlaces:
@@ -354,7 +355,7 @@ def _top(pos: Position, bet: Bet) -> int:
     return pos.leader_stack(COLOURS[bet.colour])[0]
 
 
-def _table(pos: Position, rows: list[Row], samples: int, seed: int, m: np.ndarray,
+def _table(pos: Position, rows: list[Row], samples: int, seed: int, deck: Deck,
            leg_method: str, races: bool) -> Table:
     rows.sort(key=lambda r: (-r.ev, r.action))
     best = rows[0].ev if rows else 0.0
@@ -372,6 +373,6 @@ def _table(pos: Position, rows: list[Row], samples: int, seed: int, m: np.ndarra
             "samples": samples if "monte-carlo" in methods else 0,
             "leg": leg_method,  # exact, monte-carlo, or mixed (by race action)
             "race_samples": samples if races else 0,
-            "deck_left": int(m[0].sum()), "candidate_decks": int(len(m)),
+            "deck_left": deck.left, "candidate_decks": int(len(deck.m)),
             "to_move": pos.to_move, "phase": pos.phase}
     return Table.from_columns(data, prov)

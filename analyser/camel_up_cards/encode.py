@@ -77,6 +77,33 @@ def deck_knowledge(pos: Position) -> DeckKnowledge:
 def candidates(pos: Position) -> tuple[np.ndarray, np.ndarray]:
     """(m, w): the remaining race decks the viewer thinks possible and their
     probabilities (§9); PositionError if the revealed cards could not have been drawn."""
+    deck = deck_of(pos)
+    return deck.m, deck.w
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The race deck as the viewer knows it: the knowledge (counts per type) and the
+    candidate remaining decks ``m`` with their weights ``w`` (§9)."""
+
+    knowledge: DeckKnowledge
+    m: np.ndarray
+    w: np.ndarray
+
+    @property
+    def cum(self) -> np.ndarray:
+        """The cumulative weights (for drawing a candidate)."""
+        return np.cumsum(self.w)
+
+    @property
+    def left(self) -> int:
+        """Cards left in the deck."""
+        return int(self.m[0].sum())
+
+
+def deck_of(pos: Position) -> Deck:
+    """The race deck of ``pos`` as its viewer knows it; PositionError if the revealed cards
+    could not have been drawn from it."""
     k = deck_knowledge(pos)
     if (k.pool < 0).any():
         raise PositionError("cards", "more cards of a type are seen than exist")
@@ -84,4 +111,4 @@ def candidates(pos: Position) -> tuple[np.ndarray, np.ndarray]:
     if len(w) == 0:
         raise PositionError("revealed", "these cards cannot all have come from the race "
                                         "deck the viewer knows of")
-    return m, w
+    return Deck(k, m, w)

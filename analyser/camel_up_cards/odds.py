@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import __version__
-from .encode import candidates, track_of
+from .encode import deck_of, track_of
 from .outcomes import RACE_MODEL, leg_outcomes, race_places
 from .position import COLOURS, Position
 
@@ -21,13 +21,13 @@ def odds(pos: Position, *, samples: int | None, seed: int, target_se: float | No
     """{camels: [{camel, leg places 1st..5th, race_win, win_se, race_lose, lose_se}],
     race_ends_this_leg, legs_left, provenance}."""
     tr = track_of(pos)
-    m, w = candidates(pos)
+    deck = deck_of(pos)
     if progress is not None:
         progress(0, 2)
-    leg = leg_outcomes(tr, m, w, samples or DEFAULT_LEGS, seed)
+    leg = leg_outcomes(tr, deck, samples or DEFAULT_LEGS, seed)
     if progress is not None:
         progress(1, 2)
-    race = race_places(tr, m, w, pos.deck_size, samples or DEFAULT_RACES, seed)
+    race = race_places(tr, deck, pos.deck_size, samples or DEFAULT_RACES, seed)
     if progress is not None:
         progress(2, 2)
     places = leg.places()
@@ -43,5 +43,5 @@ def odds(pos: Position, *, samples: int | None, seed: int, target_se: float | No
                            "oddsbot": __version__, "position": pos.to_notation(),
                            "seed": seed, "leg": leg.method,
                            "leg_samples": leg.samples, "race_samples": race.samples,
-                           "deck_left": int(m[0].sum()), "candidate_decks": int(len(m)),
+                           "deck_left": deck.left, "candidate_decks": int(len(deck.m)),
                            "race_model": RACE_MODEL}}

@@ -19,6 +19,7 @@ import numpy as np
 from ...kernels import threads
 from ...kernels.camel_up_cards import leg as K
 from ...kernels.camel_up_cards import track
+from .encode import Deck
 
 EXACT_CARDS = 8
 EXACT_ORDERS = 200_000
@@ -64,18 +65,22 @@ class LegOutcomes:
         return float(self.prob[:, 1].sum())
 
 
-def _exact_allowed(m: np.ndarray) -> bool:
-    return int(m[0].sum()) <= EXACT_CARDS or K.orders(m) <= EXACT_ORDERS
+def exact_allowed(deck: Deck) -> bool:
+    """Whether the rest of the leg is tried exactly (module doc); the same for every
+    board, so a caller with many boards asks once."""
+    return deck.left <= EXACT_CARDS or K.orders(deck.m) <= EXACT_ORDERS
 
 
-def leg_outcomes(tr: np.ndarray, m: np.ndarray, w: np.ndarray, samples: int,
-                 seed: int) -> LegOutcomes:
-    """The rest of the leg from the board ``tr`` with the candidate decks (m, w)."""
-    if _exact_allowed(m):
+def leg_outcomes(tr: np.ndarray, deck: Deck, samples: int, seed: int,
+                 exact: bool | None = None) -> LegOutcomes:
+    """The rest of the leg from the board ``tr`` with the race deck as the viewer knows
+    it; ``exact``: ``exact_allowed(deck)`` if the caller knows it."""
+    if exact_allowed(deck) if exact is None else exact:
         hist = np.zeros(K.HIST_SHAPE)
-        if K.leg_exact(tr, m, w, MAX_STATES, hist):
+        k = deck.knowledge
+        if K.leg_exact(tr, k.known, k.pool, k.unknown, k.revealed, MAX_STATES, hist):
             return LegOutcomes(hist / hist.sum(), 0)
-    cum = np.cumsum(w)
+    m, cum = deck.m, deck.cum
 
     def part(first: int, count: int) -> np.ndarray:
         hist = np.zeros(K.HIST_SHAPE)
@@ -100,10 +105,11 @@ class RacePlaces:
         return np.sqrt(self.p * (1 - self.p) / self.samples)
 
 
-def race_places(tr: np.ndarray, m: np.ndarray, w: np.ndarray, deck_size: int, samples: int,
+def race_places(tr: np.ndarray, deck: Deck, deck_size: int, samples: int,
                 seed: int) -> RacePlaces:
-    """The race from the board ``tr`` under ``RACE_MODEL``."""
-    cum = np.cumsum(w)
+    """The race from the board ``tr`` under ``RACE_MODEL``; later legs have decks of
+    ``deck_size`` cards."""
+    m, cum = deck.m, deck.cum
 
     def part(first: int, count: int) -> np.ndarray:
         out = np.zeros((6, track.N_CAMELS))

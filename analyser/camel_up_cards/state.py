@@ -12,7 +12,7 @@ import numpy as np
 from ...kernels.camel_up_cards import game as K
 from ...kernels.camel_up_cards import rollouts as R
 from ...kernels.camel_up_cards import track as T
-from .encode import candidates, colour_index, deck_knowledge, track_of
+from .encode import colour_index, deck_of, track_of
 from .position import CARD_TYPES, COLOURS, Position
 
 PHASE_CODES = {"start": R.PHASE_START, "bet": R.PHASE_BET, "race": R.PHASE_RACE}
@@ -73,9 +73,9 @@ def known_state(pos: Position) -> tuple[np.ndarray, HiddenModel]:
             hand = CARD_TYPES.index(pos.own_hand)
         hidden[p] = p != pos.viewer and pos.hands[p]
         st[seat_field(p, K.HAND)] = hand
-    m, w = candidates(pos)
-    k = deck_knowledge(pos)
-    return st, HiddenModel(m, np.cumsum(w), k.pool, k.known, k.revealed, hidden)
+    deck = deck_of(pos)
+    k = deck.knowledge
+    return st, HiddenModel(deck.m, deck.cum, k.pool, k.known, k.revealed, hidden)
 
 
 def completed(pos: Position, s: np.ndarray) -> np.ndarray:

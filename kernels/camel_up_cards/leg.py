@@ -1,11 +1,13 @@
 """The rest of a leg: exact over the race deck's orders, or Monte Carlo
 (docs/games/camel-up-cards.md §9, §14).
 
-What the viewer knows of the race deck is a list of *candidates*: count vectors ``m[j]``
-(cards of each type still in the deck) with weights ``w[j]`` summing to 1, the posterior of
-§9. Every candidate has the same number of cards. Nobody places a figure or plays a hand
-card in what is enumerated: the deck alone moves camels until it is empty (the leg ends) or
-a unit finishes (the race ends).
+What the viewer knows of the race deck (§9) comes in two forms. Sampling takes the
+*candidates*: count vectors ``m[j]`` (cards of each type still in the deck) with weights
+``w[j]`` summing to 1 (``posterior.deck_candidates``). The exact pass takes the knowledge
+itself: counts per type of the known deck cards ``known``, of the unseen ``pool`` and of the
+cards ``revealed``, and the size ``k`` of the unknown part. Nobody places a figure or plays
+a hand card in what is enumerated: the deck alone moves camels until it is empty (the leg
+ends) or a unit finishes (the race ends).
 
 The outcome of a leg is a cell of ``hist[first, ended, ranking, fox_on, palm_on]``:
 whether the first card drawn already ended the leg or the race (a bet taken after a
@@ -13,28 +15,30 @@ reveal is then lost, §4), whether the race ended, the ranking (``track.rank_ind
 whether each figure is still on the track (its holder pays 1 EP, §7).
 
 Exact: a forward pass over (board, cards drawn so far), merging equal states. The chance of
-drawing type t next, given the counts ``d`` drawn, is the posterior predictive
-``sum_j w_j P(d | m_j) (m_jt - d_t) / sum_j w_j P(d | m_j) / (M - D)`` with
-``P(d | m_j) ~ prod_t m_jt! / (m_jt - d_t)!``; it depends on ``d`` only, so it is computed
-once per ``d``. A pass that would hold more than ``max_states`` states at once gives up
-(returns False) and the caller samples instead.
+drawing type t next, given the counts ``d`` drawn since, is ``F(d + e_t) / F(d) / (M - D)``
+(M cards left now, D drawn since), where ``F(d)`` is, up to a constant, the posterior
+chance of the drawn counts: the sum over compositions u of the unknown part of
+``prod_t C(pool_t, u_t) (known_t + u_t)! / (known_t + u_t - r_t - d_t)!`` (the prior times
+the falling factorials of the reveals and the draws). That sum over u with sum(u) = k is
+the coefficient of z^k in a product of one polynomial per type, so each ``F(d)`` costs a
+few hundred operations however many candidate decks there are; it is computed once per
+``d``. A pass that would hold more than ``max_states`` states at once gives up (returns
+False) and the caller samples instead.
 """
 
 import numpy as np
-from numba import njit, types
-from numba.typed import Dict
+from numba import njit
 
+from ..merge import add, find, level
 from ..rng import below, next_u64, reseed
 from .track import (
-    CNT, FOX, HT, N_CAMELS, N_POS, N_TYPES, PALM, SP, TRACK_SIZE, card_colour,
+    CNT, FOX, HT, N_CAMELS, N_TYPES, PALM, SP, TRACK_SIZE, card_colour,
     card_value, extend, move, rank_index, ranking, sandstorm,
 )
 
 N_RANKS = 120
 HIST_SHAPE = (2, 2, N_RANKS, 2, 2)
-_STATE = types.UniTuple(types.int64, 2)  # (board key, counts drawn key)
-_Q = types.float64[:]
-_D_BASE = 8  # counts drawn per type are below 8: a type has at most 6 cards in a deck
+_D_BASE = 8  # counts drawn per type are below 8: a type has at most 5 cards in a deck
 
 
 @njit(cache=True, inline="always")
@@ -48,13 +52,14 @@ def _board_key(tr):
 
 @njit(cache=True, inline="always")
 def _set_board(tr, key):
-    """Write the board of ``key`` into ``tr`` (its other fields left as they are)."""
+    """Write the board of ``key`` into ``tr``, which holds a board already (its other
+    fields are left as they are)."""
     tr[PALM] = key & 63
     key >>= 6
     tr[FOX] = key & 63
     key >>= 6
-    for i in range(N_POS):
-        tr[CNT + i] = 0
+    for c in range(N_CAMELS):  # ``tr`` holds a board: only its camels' spaces are counted
+        tr[CNT + tr[SP + c]] = 0
     for c in range(N_CAMELS - 1, -1, -1):
         tr[HT + c] = key & 7
         tr[SP + c] = (key >> 3) & 63
@@ -62,31 +67,49 @@ def _set_board(tr, key):
         key >>= 9
 
 
+MAX_COUNT = 6  # more cards of one type than a deck can hold (5 of a "+1")
+
+
 @njit(cache=True)
-def _predictive(m, w, d, out):
-    """``out[t]``: the chance that the next card is of type t, given the counts ``d``
-    already drawn (module doc). Returns False if no candidate allows ``d``."""
-    total = 0.0
+def _falling(n, r):
+    """n (n - 1) ... (n - r + 1), 0 when r > n."""
+    if r > n:
+        return 0.0
+    out = 1.0
+    for i in range(r):
+        out *= n - i
+    return out
+
+
+@njit(cache=True)
+def _polys(known, pool, k, revealed):
+    """``g[t, d, u]`` = C(pool_t, u) (known_t + u)! / (known_t + u - r_t - d)!: type t's
+    factor of ``F`` for u unknown cards of it and d drawn (module doc)."""
+    g = np.zeros((N_TYPES, MAX_COUNT + 1, k + 1))
     for t in range(N_TYPES):
-        out[t] = 0.0
-    for j in range(m.shape[0]):
-        like = w[j]
-        for t in range(N_TYPES):
-            for i in range(d[t]):
-                like *= m[j, t] - i
-        if like == 0.0:
-            continue
-        left = 0
-        for t in range(N_TYPES):
-            left += m[j, t] - d[t]
-        for t in range(N_TYPES):
-            out[t] += like * (m[j, t] - d[t]) / left
-        total += like
-    if total == 0.0:
-        return False
-    for t in range(N_TYPES):
-        out[t] /= total
-    return True
+        for d in range(MAX_COUNT + 1):
+            choose = 1.0
+            for u in range(min(pool[t], k) + 1):
+                if u > 0:
+                    choose = choose * (pool[t] - u + 1) / u
+                g[t, d, u] = choose * _falling(known[t] + u, revealed[t] + d)
+    return g
+
+
+@njit(cache=True)
+def _chance(g, d, k, acc, tmp):
+    """``F(d)`` (module doc): the z^k coefficient of prod_t g[t, d_t, :]."""
+    for u in range(k + 1):
+        acc[u] = g[0, d[0], u]
+    for t in range(1, N_TYPES):
+        for i in range(k + 1):
+            total = 0.0
+            for u in range(i + 1):
+                total += acc[i - u] * g[t, d[t], u]
+            tmp[i] = total
+        for i in range(k + 1):
+            acc[i] = tmp[i]
+    return acc[k]
 
 
 @njit(cache=True, inline="always")
@@ -96,50 +119,91 @@ def _cell(hist, tr, first, ended, p):
 
 
 @njit(cache=True)
-def leg_exact(tr0, m, w, max_states, hist):
+def _chance_of(g, d, dkey, k, memo, acc, tmp):
+    """``F(d)`` (``_chance``), kept in ``memo`` (a ``merge`` level keyed by (dkey, 0)).
+    Returns it and ``memo`` (grown if it had to)."""
+    keys, vals, index, n = memo
+    i = find(keys, index, dkey, 0)
+    if i >= 0:
+        return vals[i], memo
+    f = _chance(g, d, k, acc, tmp)
+    keys, vals, index, n = add(keys, vals, index, n, dkey, 0, f)
+    return f, (keys, vals, index, n)
+
+
+@njit(cache=True)
+def _next_chances(g, d, dkey, k, left, memo, acc, tmp, q):
+    """``q[t]``: the chance that the next card is of type t after the counts ``d`` drawn
+    (module doc), ``left`` cards being left. Returns ``memo``."""
+    here, memo = _chance_of(g, d, dkey, k, memo, acc, tmp)
+    step = 1
+    for t in range(N_TYPES):
+        q[t] = 0.0
+        if here > 0.0 and d[t] < MAX_COUNT:
+            d[t] += 1
+            child, memo = _chance_of(g, d, dkey + step, k, memo, acc, tmp)
+            d[t] -= 1
+            q[t] = child / here / left
+        step *= _D_BASE
+    return memo
+
+
+@njit(cache=True)
+def leg_exact(tr0, known, pool, k, revealed, max_states, hist):
     """Add the exact outcome distribution of the rest of the leg to ``hist`` (module doc).
     Returns False (``hist`` then partly filled: discard it) if more than ``max_states``
     states would be held at once."""
-    n_left = 0
+    n_left = k
     for t in range(N_TYPES):
-        n_left += m[0, t]
+        n_left += known[t] - revealed[t]
     tr = tr0.copy()
     if n_left == 0:
         _cell(hist, tr, False, False, 1.0)
         return True
-    level = Dict.empty(_STATE, types.float64)
-    level[(_board_key(tr0), 0)] = 1.0
-    pred = Dict.empty(types.int64, _Q)
+    g = _polys(known, pool, k, revealed)
+    acc = np.empty(k + 1)
+    tmp = np.empty(k + 1)
     d = np.zeros(N_TYPES, dtype=np.int64)
+    mk, mv, mi = level(1024)
+    memo = (mk, mv, mi, 0)  # F(d) by the key of d
+    keys, vals, index = level(1024)
+    keys, vals, index, n = add(keys, vals, index, 0, _board_key(tr0), 0, 1.0)
+    q = np.empty((1024, N_TYPES))  # the next card's chances, by row of ``seen``
     for depth in range(n_left):
         last = depth == n_left - 1
-        nxt = Dict.empty(_STATE, types.float64)
-        for (bkey, dkey), p in level.items():
-            q = pred.get(dkey)
-            if q is None:
+        nk, nv, ni = level(1024)
+        nn = 0
+        sk, sv, si = level(1024)  # the counts drawn met at this depth -> row of q
+        ns = 0
+        for row in range(n):
+            bkey, dkey, p = keys[row, 0], keys[row, 1], vals[row]
+            j = find(sk, si, dkey, 0)
+            if j < 0:
+                j = ns
+                sk, sv, si, ns = add(sk, sv, si, ns, dkey, 0, 0.0)
+                if j == q.shape[0]:
+                    grown = np.empty((2 * j, N_TYPES))
+                    grown[:j] = q
+                    q = grown
                 rest = dkey
                 for t in range(N_TYPES):
                     d[t] = rest % _D_BASE
                     rest //= _D_BASE
-                q = np.empty(N_TYPES, dtype=np.float64)
-                if not _predictive(m, w, d, q):
-                    q[:] = 0.0
-                pred[dkey] = q
+                memo = _next_chances(g, d, dkey, k, n_left - depth, memo, acc, tmp, q[j])
             step = 1
             for t in range(N_TYPES):
-                if q[t] > 0.0:
+                if q[j, t] > 0.0:
                     _set_board(tr, bkey)
                     ended = move(tr, card_colour(t), card_value(t))
-                    pt = p * q[t]
+                    pt = p * q[j, t]
                     if ended or last:
                         _cell(hist, tr, depth == 0, ended, pt)
                     else:
-                        k2 = (_board_key(tr), dkey + step)
-                        nxt[k2] = nxt.get(k2, 0.0) + pt
+                        nk, nv, ni, nn = add(nk, nv, ni, nn, _board_key(tr), dkey + step, pt)
                 step *= _D_BASE
-        if len(nxt) > max_states:
-            return False
-        level = nxt
+            if nn > max_states:
+                return False
+        keys, vals, index, n = nk, nv, ni, nn
     return True
 
 

@@ -13,9 +13,10 @@ import numpy as np
 import pytest
 
 import naive_cards as N
+from cards_positions import board_of, deck_view, position_in_play
 from oddsbot.analyser.camel_up_cards import face, outcomes
 from oddsbot.analyser.camel_up_cards.position import Position
-from cards_positions import board_of, deck_view, position_in_play
+from oddsbot.analyser.camel_up_cards.simulate import decode
 from oddsbot.kernels.camel_up_cards import game as K
 
 WORDS = dict(zip(("white", "green", "orange", "blue", "yellow"), N.CAMELS))

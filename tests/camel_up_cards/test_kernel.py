@@ -90,14 +90,14 @@ def first_card_endings(board: dict, deck: list[str]) -> np.ndarray:
 
 
 decks = st.lists(st.sampled_from(TYPES), min_size=0, max_size=5)
+NONE = np.zeros(len(TYPES), dtype=np.int64)  # no unseen pool, nothing revealed
 
 
 @settings(max_examples=80, deadline=None)
 @given(boards(), decks)
 def test_exact_leg_of_a_known_deck_matches_the_reference(board, deck):
-    m = counts(deck)[None, :]
     hist = np.zeros(G.HIST_SHAPE)
-    assert G.leg_exact(to_track(board), m, np.ones(1), 10**6, hist)
+    assert G.leg_exact(to_track(board), counts(deck), NONE, 0, NONE, 10**6, hist)
     np.testing.assert_allclose(hist.sum(axis=0), hist_of(N.leg_distribution(board, deck)),
                                rtol=0, atol=1e-12)
     np.testing.assert_allclose(hist[1], first_card_endings(board, deck), rtol=0, atol=1e-12)
@@ -135,9 +135,9 @@ def test_the_posterior_matches_the_reference(case):
 @given(boards(), hidden_decks())
 def test_exact_leg_under_the_posterior_matches_the_reference(board, case):
     known, pool, k, revealed = case
-    m, w = P.deck_candidates(counts(known), counts(pool), k, counts(revealed))
     hist = np.zeros(G.HIST_SHAPE)
-    assert G.leg_exact(to_track(board), m, w, 10**6, hist)
+    assert G.leg_exact(to_track(board), counts(known), counts(pool), k, counts(revealed),
+                       10**6, hist)
     want = N.leg_distribution_posterior(board, known, pool, k, revealed)
     np.testing.assert_allclose(hist.sum(axis=0), hist_of(want), rtol=0, atol=1e-12)
 
@@ -161,7 +161,7 @@ def test_sampled_legs_fall_within_five_standard_errors(seed):
     tr = to_track(board)
     m, w = P.deck_candidates(counts(known), counts(pool), 4, counts(revealed))
     exact = np.zeros(G.HIST_SHAPE)
-    assert G.leg_exact(tr, m, w, 10**6, exact)
+    assert G.leg_exact(tr, counts(known), counts(pool), 4, counts(revealed), 10**6, exact)
     n = 200_000
     sampled = np.zeros(G.HIST_SHAPE)
     G.leg_samples(tr, m, np.cumsum(w), seed, 0, n, sampled)
@@ -179,7 +179,7 @@ def test_a_race_that_must_end_this_leg_matches_the_exact_leg():
     deck = ["W1", "G1", "O1", "B1", "Y1", "W2"]
     m = counts(deck)[None, :]
     exact = np.zeros(G.HIST_SHAPE)
-    assert G.leg_exact(to_track(board), m, np.ones(1), 10**6, exact)
+    assert G.leg_exact(to_track(board), counts(deck), NONE, 0, NONE, 10**6, exact)
     exact = exact.sum(axis=0)
     assert exact[1].sum() == pytest.approx(1, abs=1e-12)
     perms = T.perm_orders()

@@ -1,0 +1,27 @@
+"""``kernels.merge``: states merged by key, against a plain dict (with growth from a tiny
+table, colliding keys and a fixed first-seen order)."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from oddsbot.kernels import merge
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(-3, 3), st.integers(0, 2**40), st.floats(0, 1)),
+                max_size=300))
+def test_a_level_sums_like_a_dict(items):
+    keys, vals, index = merge.level(2)
+    n = 0
+    want: dict[tuple[int, int], float] = {}
+    for a, b, v in items:
+        keys, vals, index, n = merge.add(keys, vals, index, n, a, b, v)
+        want[(a, b)] = want.get((a, b), 0.0) + v
+    assert [(int(k[0]), int(k[1])) for k in keys[:n]] == list(want)  # first-seen order
+    assert list(vals[:n]) == list(want.values())
+    for (a, b), _ in want.items():
+        assert merge.find(keys, index, a, b) >= 0
+    assert merge.find(keys, index, 99, 99) == -1
