@@ -18,11 +18,11 @@ from numba import njit
 
 from ..rng import below
 from .game import (
-    BET_LEADER, BET_LOSER, BET_WINNER, HAND, LEADER_LEFT, LEG,
+    BET_LEADER, BET_LOSER, BET_WINNER, FOX_BASE, HAND, PALM_BASE, LEADER_LEFT, LEG,
     LEAD_N, LOSER, N_BETS, N_RACE, NO_BET, RACE_HAND, RACE_REVEAL, TO_MOVE, WINNER, bet_ok,
-    race_ok, seat,
+    seat,
 )
-from .track import N_CAMELS, card_colour, ranking
+from .track import FOX, MAX_L, N_CAMELS, PALM, card_colour, figure_spaces, ranking
 
 POLICY_NAMES = ("heuristic", "random")
 HEURISTIC = 0
@@ -32,11 +32,18 @@ RANDOM = 1
 @njit(cache=True)
 def _random_turn(st, s, p):
     race = np.empty(N_RACE, dtype=np.int64)
-    k = 0
-    for r in range(N_RACE):
-        if race_ok(st, p, r):
-            race[k] = r
-            k += 1
+    race[0] = RACE_REVEAL
+    k = 1
+    if st[seat(p, HAND)] >= 0:
+        race[k] = RACE_HAND
+        k += 1
+    spaces = np.empty(MAX_L, dtype=np.int64)
+    n_spaces = figure_spaces(st, spaces)
+    for figure, base in ((FOX, FOX_BASE), (PALM, PALM_BASE)):
+        if st[figure] == 0:
+            for i in range(n_spaces):
+                race[k] = base + spaces[i]
+                k += 1
     r = race[below(s, k)]
     bets = np.empty(N_BETS, dtype=np.int64)
     nb = 0

@@ -172,6 +172,21 @@ def figure_space_ok(tr, s):
 
 
 @njit(cache=True)
+def figure_spaces(tr, out):
+    """Write to ``out`` every space a figure may be placed on (``figure_space_ok``);
+    returns how many."""
+    lowest = tr[SP]
+    for c in range(1, N_CAMELS):
+        lowest = min(lowest, tr[SP + c])
+    n = 0
+    for s in range(lowest + 1, tr[LAST] + 1):
+        if tr[CNT + s] == 0 and tr[FOX] != s and tr[PALM] != s:
+            out[n] = s
+            n += 1
+    return n
+
+
+@njit(cache=True)
 def _card_of(tr, s):
     """Index of the track card that holds space ``s`` (1..)."""
     end = 0
