@@ -14,7 +14,9 @@ GAME = GameSpec(
     players=(2, 6),
     face=f"{__name__}.face",
     docs="docs/games/camel-up-cards.md",
-    capabilities=frozenset({Capability.ROLLOUTS}),
+    capabilities=frozenset({Capability.RECORDS, Capability.ROLLOUTS, Capability.REPORTS,
+                            Capability.POSITION_CHART}),
+    designer="oddsbot.reports.camel_up_cards",
     default_top=15,
     policies=("heuristic", "random"),  # = kernels policy.POLICY_NAMES (tested)
     rollout_policies=("heuristic", "random"),  # = rollouts.ROLLOUT_POLICIES (tested)
@@ -35,5 +37,8 @@ GAME = GameSpec(
         "oddsbot advise examples/camel-up-cards-late.json --rollouts 500 --top 5",
         "oddsbot odds examples/camel-up-cards-4p.json",
         "oddsbot new camel-up-cards --players 3 --seed 7 -f notation",
+        "oddsbot replay examples/camel-up-cards-game-4p.record --samples 2000",
+        "oddsbot chart examples/camel-up-cards-4p.json --out cards-odds.png",
+        "oddsbot report camel-up-cards --games 20000 --out cards-report",
     ),
 )

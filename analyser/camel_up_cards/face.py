@@ -9,7 +9,7 @@ from collections.abc import Callable
 from ...errors import OddsbotError, quote
 from ...inputs import read_position
 from ..table import Table
-from . import GAME
+from . import GAME, record
 from . import advise as _advise
 from .notation import parse_notation
 from .odds import odds as _odds
@@ -24,7 +24,8 @@ VARIANTS = GAME.variants
 
 __all__ = ["NAME", "VARIANTS", "POLICIES", "Position", "advise", "advise_caption",
            "counts_line", "legal_actions", "moves", "new_position", "odds", "odds_view",
-           "parse", "parse_as", "play", "simulate", "table_view", "validate", "warm_up"]
+           "parse", "parse_as", "play", "record", "simulate", "table_view", "validate",
+           "warm_up"]
 
 
 def parse(text: str) -> Position:
@@ -166,7 +167,7 @@ def odds_view(result: dict, wide: bool = False, people: bool = True
 def warm_up() -> None:
     """Compile (or load from the cache) every kernel the commands use: the EV table and
     the odds of a new deal (sampled) and of a late leg (exact), rollouts and a whole game
-    under every policy (``oddsbot warm-up``)."""
+    under every policy, a record replayed and annotated (``oddsbot warm-up``)."""
     pos = new_position(4, 1, NAME)
     advise(pos, samples=256, seed=1)
     odds(pos, samples=256, seed=1)
@@ -175,6 +176,7 @@ def warm_up() -> None:
     for policy in POLICIES:
         advise(late, samples=256, seed=1, rollouts=16, candidates=2, policy=policy)
         play(3, 1, NAME, policy)
+    record.warm_up()
 
 
 def simulate_until(pos: Position, left: int) -> Position:

@@ -1,15 +1,21 @@
 """Whole games of Camel Up Cards: new deals and seeded playthroughs under a policy
-(docs/games/camel-up-cards.md §2, §3, §14.4).
+(docs/games/camel-up-cards.md §2, §3, §14.4), and their records (§14.5).
 
 ``new_position`` deals a new game (stream (seed, 0)) and shows it to the player to move.
 ``simulate`` completes a position with what its viewer cannot see, drawn from the model of
-§9 (stream (seed, 1)): the rest of the race deck from the viewer's candidate decks, then
-each opponent's hand card uniformly from the cards left unseen. It then plays to the end,
+§9 (stream (seed, 1)): the rest of the race deck from the viewer's candidate decks, each
+opponent's hand card uniformly from the cards left unseen, then which opponent put which
+of the deck's unknown cards in and what each opponent discarded. It then plays to the end,
 deals from stream (seed, 0) and choices from stream (seed, 2).
+
+A game's record (``GameResult.text``, read back by ``record.py``) is omniscient: besides the
+turns it gives every leg's ``Deal``, every seat's cards, so that a replay can rebuild what
+each player knew at each turn.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -23,22 +29,25 @@ from ...kernels.camel_up_cards import policy as P
 from ...kernels.camel_up_cards import track as T
 from ...kernels.rng import below, stream
 from .advise import COLOUR_NAMES
-from .encode import candidates, colour_index, deck_knowledge, track_of, type_counts
+from .encode import candidates, deck_knowledge, type_counts
 from .position import (CARD_TYPES, COLOURS, DEFAULT_LAST, DEFAULT_SETUP, GAME, MAX_PLAYERS,
-                       MIN_PLAYERS, Figure, Position)
+                       MIN_PLAYERS, Figure, Position, card_key)
+from .state import known_state, seat_field
 from .validate import validate
 
 POLICIES = P.POLICY_NAMES
-
-
-def _seat(p: int, field: int) -> int:
-    return K.PLAYER + p * K.PB + field
+NONE = "-"  # no card, in a deal line
+BET_KINDS = ("leader", "midfield", "winner", "loser")  # by bet code // 5 (game.BET_*)
 
 
 def decode(st: np.ndarray, viewer: int | None = None) -> Position:
     """The position of game state ``st`` as seat ``viewer`` (default: the seat to move)
     knows it, at the start of a turn."""
     n = int(st[K.N_PLAYERS])
+
+    def of(p: int, field: int) -> int:
+        return int(st[seat_field(p, field)])
+
     me = int(st[K.TO_MOVE]) if viewer is None else viewer
     last = int(st[T.LAST])
     stacks: list[list[str]] = [[] for _ in range(last)]
@@ -54,20 +63,20 @@ def decode(st: np.ndarray, viewer: int | None = None) -> Position:
         figs.append(Figure(int(st[at]), int(st[holder])) if st[at] else None)
     put = int(st[K.INTO_DECK]) + int(st[K.BLUE])
     first = int(st[K.DISCARDED])
-    cards = [int(st[_seat(me, K.CARDS + i)]) for i in range(int(st[K.DEALT]))]
-    blue = tuple(CARD_TYPES[st[_seat(p, K.CARDS + first + put - 1)]] if st[K.BLUE] else None
+    cards = [of(me, K.CARDS + i) for i in range(int(st[K.DEALT]))]
+    blue = tuple(CARD_TYPES[of(p, K.CARDS + first + put - 1)] if st[K.BLUE] else None
                  for p in range(n))
-    hand = int(st[_seat(me, K.HAND)])
-    played = tuple((p, CARD_TYPES[st[_seat(p, K.PLAYED)]]) for p in range(n)
-                   if st[_seat(p, K.PLAYED)] >= 0)
+    hand = of(me, K.HAND)
+    played = tuple((p, CARD_TYPES[of(p, K.PLAYED)]) for p in range(n)
+                   if of(p, K.PLAYED) >= 0)
     leader = []
     for p in range(n):
         held = []
         for c, colour in enumerate(COLOURS):
-            k, total = int(st[_seat(p, K.LEAD_N + c)]), int(st[_seat(p, K.LEAD_SUM + c)])
+            k, total = of(p, K.LEAD_N + c), of(p, K.LEAD_SUM + c)
             held += [(colour, v) for v in _leader_values(k, total)]
         leader.append(tuple(held))
-    ages = tuple(sorted(range(n), key=lambda p: int(st[_seat(p, K.AGE)])))
+    ages = tuple(sorted(range(n), key=lambda p: of(p, K.AGE)))
     return Position(
         players=n, ages=ages, setup=(int(st[K.DEALT]), int(st[K.DISCARDED]),
                                      int(st[K.INTO_DECK])),
@@ -80,15 +89,15 @@ def decode(st: np.ndarray, viewer: int | None = None) -> Position:
         own_discarded=tuple(CARD_TYPES[t] for t in cards[:first]),
         own_deck=tuple(CARD_TYPES[t] for t in cards[first:first + int(st[K.INTO_DECK])]),
         own_hand=CARD_TYPES[hand] if hand >= 0 else None,
-        hands=tuple(bool(st[_seat(p, K.HAND)] >= 0) for p in range(n)),
+        hands=tuple(of(p, K.HAND) >= 0 for p in range(n)),
         leader=tuple(leader),
         midfield=tuple(tuple(colour for c, colour in enumerate(COLOURS)
                              if st[K.MID_HOLDER + c] == p) for p in range(n)),
-        winner=tuple(COLOURS[st[_seat(p, K.WINNER)]] if st[_seat(p, K.WINNER)] >= 0 else None
+        winner=tuple(COLOURS[of(p, K.WINNER)] if of(p, K.WINNER) >= 0 else None
                      for p in range(n)),
-        loser=tuple(COLOURS[st[_seat(p, K.LOSER)]] if st[_seat(p, K.LOSER)] >= 0 else None
+        loser=tuple(COLOURS[of(p, K.LOSER)] if of(p, K.LOSER) >= 0 else None
                     for p in range(n)),
-        money=tuple(int(st[_seat(p, K.MONEY)]) for p in range(n)),
+        money=tuple(of(p, K.MONEY) for p in range(n)),
         to_move=int(st[K.TO_MOVE]), leg=int(st[K.LEG]))
 
 
@@ -109,84 +118,171 @@ def new_position(players: int = 4, seed: int = 0, variant_id: str = GAME) -> Pos
     return decode(st)
 
 
+# --------------------------------------------------------------------------- deals
+
+
+def cards_text(cards: Sequence[str]) -> str:
+    """Cards as a deal line writes them: '.'-joined in canonical order, '-' for none."""
+    return ".".join(sorted(cards, key=card_key)) or NONE
+
+
+@dataclass(frozen=True)
+class SeatDeal:
+    """One seat's cards of a leg (§3), as card names (``'G1'``): the cards it discarded,
+    put into the race deck and revealed (blue; None with 2 players), and the one it kept
+    (its hand card, held or played)."""
+
+    discarded: tuple[str, ...]
+    deck: tuple[str, ...]
+    blue: str | None
+    hand: str
+
+    def cards(self) -> tuple[str, ...]:
+        """Every card dealt to the seat, in the kernel's order (``game.CARDS``)."""
+        return self.discarded + self.deck + ((self.blue,) if self.blue else ()) + (self.hand,)
+
+    def text(self) -> str:
+        return "/".join((cards_text(self.discarded), cards_text(self.deck),
+                         self.blue or NONE, self.hand))
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Every seat's cards of leg ``leg`` (seat order)."""
+
+    leg: int
+    seats: tuple[SeatDeal, ...]
+
+    def race_deck(self) -> tuple[str, ...]:
+        """The cards of the race deck (every seat's deck and blue cards), canonical order."""
+        return tuple(sorted((c for s in self.seats for c in s.deck + ((s.blue,) if s.blue
+                                                                      else ())),
+                            key=card_key))
+
+    def text(self) -> str:
+        """The record's deal line: ``deal leg=1 p0=<discarded>/<deck>/<blue>/<hand> ...``."""
+        return " ".join([f"deal leg={self.leg}"] + [f"p{p}={s.text()}"
+                                                    for p, s in enumerate(self.seats)])
+
+
+def deal_of(st: np.ndarray) -> Deal:
+    """The deal of the current leg of game state ``st`` (every seat's cards)."""
+    first, put, blue = int(st[K.DISCARDED]), int(st[K.INTO_DECK]), int(st[K.BLUE])
+    seats = []
+    for p in range(int(st[K.N_PLAYERS])):
+        base = seat_field(p, K.CARDS)
+        cards = [CARD_TYPES[t] for t in st[base:base + int(st[K.DEALT])]]
+        seats.append(SeatDeal(tuple(cards[:first]), tuple(cards[first:first + put]),
+                              cards[first + put] if blue else None, cards[-1]))
+    return Deal(int(st[K.LEG]), tuple(seats))
+
+
+def put_deal(st: np.ndarray, deal: Deal, deck: Sequence[str]) -> None:
+    """Write ``deal`` into game state ``st``: every seat's cards (each holds its hand card)
+    and the race deck in drawing order ``deck``."""
+    for p, cards in enumerate(deal.seats):
+        base = seat_field(p, K.CARDS)
+        st[base:base + K.MAX_DEALT] = -1
+        st[base:base + len(cards.cards())] = [CARD_TYPES.index(c) for c in cards.cards()]
+        st[seat_field(p, K.HAND)] = CARD_TYPES.index(cards.hand)
+    st[K.DECK:K.DECK + len(deck)] = [CARD_TYPES.index(c) for c in deck]
+
+
+def state_of(pos: Position, deal: Deal, deck: Sequence[str]) -> np.ndarray:
+    """The game state of ``pos`` (between turns) whose leg was dealt ``deal``, the race
+    deck in drawing order ``deck`` (``pos.revealed`` first). ``deal`` is trusted to agree
+    with ``pos`` (``record`` checks a record's)."""
+    st, _ = known_state(pos)
+    put_deal(st, deal, deck)
+    for p in range(pos.players):
+        if not pos.hands[p]:
+            st[seat_field(p, K.HAND)] = -1
+    return st
+
+
 def complete(pos: Position, s: np.ndarray) -> np.ndarray:
     """A full game state consistent with what ``pos``'s viewer knows, the hidden cards
     drawn from stream ``s`` (module doc)."""
     validate(pos)
-    n = pos.players
-    st = np.zeros(K.STATE_SIZE, dtype=np.int64)
-    st[:T.TRACK_SIZE] = track_of(pos)
     m, w = candidates(pos)
-    deck = np.empty(32, dtype=np.int64)
-    j_deck = L.draw_deck(m, np.cumsum(w), s, deck)
-    rest = deck[:j_deck]
-    drawn = type_counts(pos.revealed)
+    drawn = np.empty(32, dtype=np.int64)
+    rest = tuple(CARD_TYPES[t] for t in drawn[:L.draw_deck(m, np.cumsum(w), s, drawn)])
     know = deck_knowledge(pos)
-    in_deck = type_counts(CARD_TYPES[t] for t in rest) + drawn  # this leg's whole deck
-    unseen = know.pool - (in_deck - know.known)  # neither in the deck nor seen
-    left = [t for t in range(T.N_TYPES) for _ in range(int(unseen[t]))]
-    st[K.N_PLAYERS] = n
-    st[K.TO_MOVE] = pos.to_move
-    st[K.LEG] = pos.leg
-    st[K.DEALT], st[K.DISCARDED], st[K.INTO_DECK] = pos.setup
-    st[K.BLUE] = 1 if n >= 3 else 0
-    st[K.DECK_SIZE] = pos.deck_size
-    st[K.DRAWN] = len(pos.revealed)
-    for i, card in enumerate(pos.revealed):
-        st[K.DECK + i] = CARD_TYPES.index(card)
-    st[K.DECK + len(pos.revealed):K.DECK + pos.deck_size] = rest
-    for c, colour in enumerate(COLOURS):
-        st[K.LEADER_LEFT + c] = len(pos.leader_stack(colour))
-        holder = [p for p in range(n) if colour in pos.midfield[p]]
-        st[K.MID_HOLDER + c] = holder[0] if holder else -1
-    for p in range(n):
-        st[_seat(p, K.MONEY)] = pos.money[p]
-        st[_seat(p, K.AGE)] = pos.ages.index(p)
-        st[_seat(p, K.WINNER)] = colour_index(pos.winner[p]) if pos.winner[p] else -1
-        st[_seat(p, K.LOSER)] = colour_index(pos.loser[p]) if pos.loser[p] else -1
-        for colour, value in pos.leader[p]:
-            st[_seat(p, K.LEAD_N + colour_index(colour))] += 1
-            st[_seat(p, K.LEAD_SUM + colour_index(colour))] += value
-        played = pos.played_card(p)
-        st[_seat(p, K.PLAYED)] = CARD_TYPES.index(played) if played else -1
-        st[_seat(p, K.CARDS):_seat(p, K.CARDS) + K.MAX_DEALT] = -1
-        if p == pos.viewer:
-            hand = CARD_TYPES.index(pos.own_hand) if pos.own_hand else -1
-        elif pos.hands[p]:
-            hand = left.pop(below(s, len(left)))
+    unknown = type_counts(pos.revealed + rest) - know.known  # the opponents' deck cards
+    left = _cards_of(know.pool - unknown)  # neither in the deck nor seen
+
+    def take(cards: list[str]) -> str:
+        return cards.pop(below(s, len(cards)))
+
+    me = pos.viewer
+    hands = [(pos.own_hand or pos.played_card(p)) if p == me else
+             take(left) if pos.hands[p] else pos.played_card(p) for p in range(pos.players)]
+    others = _cards_of(unknown)
+    seats = []
+    for p in range(pos.players):
+        if p == me:
+            seats.append(SeatDeal(pos.own_discarded, pos.own_deck, pos.blue[p], hands[p]))
         else:
-            hand = -1
-        st[_seat(p, K.HAND)] = hand
-    return st
+            deck = tuple(take(others) for _ in range(pos.into_deck))
+            seats.append(SeatDeal(tuple(take(left) for _ in range(pos.discarded)), deck,
+                                  pos.blue[p], hands[p]))
+    return state_of(pos, Deal(pos.leg, tuple(seats)), pos.revealed + rest)
+
+
+def _cards_of(counts: np.ndarray) -> list[str]:
+    """The cards of per-type ``counts``, canonical order."""
+    return [CARD_TYPES[t] for t in range(T.N_TYPES) for _ in range(int(counts[t]))]
+
+
+# --------------------------------------------------------------------------- games
 
 
 @dataclass(frozen=True)
 class Turn:
+    """One turn of a simulated game: who, its label (§14.1), the card revealed or played,
+    whether it ended the leg or the race, everyone's money after it (payouts included),
+    and when it ended a leg, the next leg's deal."""
+
     player: int
     action: str
     card: str | None  # the card revealed or played
     leg_end: str | None  # "leg" or "race" when the turn ended one
     money: tuple[int, ...]  # everyone's money after the turn (and payouts)
+    deal: Deal | None = None  # the next leg's deal, after a turn that ended a leg
+
+    def text(self, number: int) -> str:
+        """The record's line of this turn, numbered ``number``."""
+        card = f" -> {self.card}" if self.card else ""
+        end = f" | {self.leg_end} ends" if self.leg_end else ""
+        return (f"{number:4d} p{self.player} {self.action}{card}{end} | money "
+                f"{','.join(map(str, self.money))}")
 
 
 @dataclass(frozen=True)
 class GameResult:
+    """A simulated game: its start, the deal of the start's leg, the turns, and the race's
+    winner and loser (colour names) and final money if ``over`` (else where it stopped)."""
+
     start: Position
+    deal: Deal
     turns: tuple[Turn, ...]
     winner: str
     loser: str
     money: tuple[int, ...]
+    over: bool = True
 
     def text(self) -> str:
-        """A readable record: the start, one line per turn, then the result."""
-        lines = [f"start {self.start.to_notation()}"]
+        """The game's record (docs/games/camel-up-cards.md §14.5): the start, the deal, one
+        line per turn and each later leg's deal after the turn that ended the leg before,
+        then the result."""
+        lines = [f"start {self.start.to_notation()}", self.deal.text()]
         for i, t in enumerate(self.turns, start=1):
-            card = f" -> {t.card}" if t.card else ""
-            end = f" | {t.leg_end} ends" if t.leg_end else ""
-            lines.append(f"{i:4d} p{t.player} {t.action}{card}{end} | money "
-                         f"{','.join(map(str, t.money))}")
-        lines.append(f"winner {self.winner} loser {self.loser} money "
-                     f"{','.join(map(str, self.money))}")
+            lines.append(t.text(i))
+            if t.deal is not None:
+                lines.append(t.deal.text())
+        if self.over:
+            lines.append(f"winner {self.winner} loser {self.loser} money "
+                         f"{','.join(map(str, self.money))}")
         return "\n".join(lines) + "\n"
 
 
@@ -209,7 +305,7 @@ def turn_label(bet1: int, race: int, bet2: int, hand_colour: int) -> str:
 
 
 def bet_label(b: int) -> str:
-    kind = ("leader", "midfield", "winner", "loser")[b // T.N_CAMELS]
+    kind = BET_KINDS[b // T.N_CAMELS]
     return f"{kind} {COLOUR_NAMES[b % T.N_CAMELS]}"
 
 
@@ -220,6 +316,7 @@ def simulate(pos: Position, *, seed: int = 0, policy: str = "heuristic") -> Game
     if policy not in POLICIES:
         raise OddsbotError(f"policy: unknown policy {policy!r} (known: {', '.join(POLICIES)})")
     st = complete(pos, stream(np.uint64(seed), 1))
+    first = deal_of(st)
     deal, pol = stream(np.uint64(seed), 0), stream(np.uint64(seed), 2)
     code = POLICIES.index(policy)
     turns: list[Turn] = []
@@ -228,7 +325,7 @@ def simulate(pos: Position, *, seed: int = 0, policy: str = "heuristic") -> Game
     elif pos.phase == "bet":
         _, race, _ = P.choose(st, pol, code)
         turns.append(_turn(st, deal, K.NO_BET, race, K.NO_BET))
-    return _play_out(st, pos, turns, deal, pol, code)
+    return _play_out(st, pos, first, turns, deal, pol, code)
 
 
 def play(players: int, seed: int, variant: str = GAME, policy: str = "heuristic") -> str:
@@ -240,12 +337,12 @@ def play(players: int, seed: int, variant: str = GAME, policy: str = "heuristic"
     deal = stream(np.uint64(seed), 0)
     st = K.new_game(players, deal, np.arange(players), np.array(DEFAULT_SETUP[players]),
                     DEFAULT_LAST[players])
-    return _play_out(st, start, [], deal, stream(np.uint64(seed), 2),
+    return _play_out(st, start, deal_of(st), [], deal, stream(np.uint64(seed), 2),
                      POLICIES.index(policy)).text()
 
 
-def _play_out(st: np.ndarray, start: Position, turns: list[Turn], deal: np.ndarray,
-              pol: np.ndarray, code: int) -> GameResult:
+def _play_out(st: np.ndarray, start: Position, first: Deal, turns: list[Turn],
+              deal: np.ndarray, pol: np.ndarray, code: int) -> GameResult:
     """Turns from ``st`` to the end of the game (after ``turns`` already played)."""
     n = start.players
     while st[K.STATUS] == 0 and len(turns) < B.MAX_TURNS:
@@ -253,15 +350,17 @@ def _play_out(st: np.ndarray, start: Position, turns: list[Turn], deal: np.ndarr
         turns.append(_turn(st, deal, bet1, race, bet2))
     order = np.empty(T.N_CAMELS, dtype=np.int64)
     T.ranking(st, order)
-    money = tuple(int(st[_seat(p, K.MONEY)]) for p in range(n))
-    return GameResult(start, tuple(turns), COLOURS[order[0]], COLOURS[order[-1]], money)
+    money = tuple(int(st[seat_field(p, K.MONEY)]) for p in range(n))
+    return GameResult(start, first, tuple(turns), COLOUR_NAMES[order[0]],
+                      COLOUR_NAMES[order[-1]], money, bool(st[K.STATUS]))
 
 
 def _turn(st: np.ndarray, deal: np.ndarray, bet1: int, race: int, bet2: int) -> Turn:
     p = int(st[K.TO_MOVE])
-    hand = int(st[_seat(p, K.HAND)])
+    hand = int(st[seat_field(p, K.HAND)])
     ended, card = K.play_turn(st, deal, bet1, race, bet2)
     n = int(st[K.N_PLAYERS])
     return Turn(p, turn_label(bet1, race, bet2, T.card_colour(hand) if hand >= 0 else -1),
                 CARD_TYPES[card] if card >= 0 else None, (None, "leg", "race")[ended],
-                tuple(int(st[_seat(q, K.MONEY)]) for q in range(n)))
+                tuple(int(st[seat_field(q, K.MONEY)]) for q in range(n)),
+                deal_of(st) if ended == 1 else None)

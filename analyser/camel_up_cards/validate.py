@@ -18,7 +18,10 @@ from .position import (CARD_TYPES, COLOURS, GAME, LEADER_VALUES, MAX_LAST, MAX_M
                        MAX_PLAYERS, MIN_PLAYERS, PHASES, Figure, Position, card_counts,
                        copies, is_card)
 
-PER_PLAYER = ("ages", "blue", "hands", "leader", "midfield", "winner", "loser", "money")
+# per-seat fields of the Position -> their JSON names (docs/games/camel-up-cards.md §13.1)
+PER_PLAYER = {"ages": "ages", "blue": "blue_cards", "hands": "hands", "leader": "leg_cards",
+              "midfield": "leg_cards", "winner": "final_cards", "loser": "final_cards",
+              "money": "money"}
 _ORDINAL = {2: "2nd", 3: "3rd"}
 
 
@@ -52,9 +55,9 @@ def _check_players(pos: Position) -> None:
     if not _int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise PositionError("players", f"{GAME} is for {MIN_PLAYERS}-{MAX_PLAYERS} players, "
                                        f"got {quote(n)}")
-    for key in PER_PLAYER:
+    for key, name in PER_PLAYER.items():
         if len(getattr(pos, key)) != n:
-            raise PositionError(key, f"has {len(getattr(pos, key))} entries for {n} players")
+            raise PositionError(name, f"has {len(getattr(pos, key))} entries for {n} players")
     _seat(pos, pos.to_move, "to_move")
     _seat(pos, pos.viewer, "viewer")
     if sorted(pos.ages) != list(range(n)):
@@ -96,21 +99,21 @@ def _check_setup(pos: Position) -> None:
 def _check_track(pos: Position) -> None:
     last = pos.last
     if not _int(last) or not 1 <= last <= MAX_LAST:
-        raise PositionError("last", f"must be a space 1..{MAX_LAST}, got {quote(last)}")
+        raise PositionError("track.last", f"must be a space 1..{MAX_LAST}, got {quote(last)}")
     for i, size in enumerate(pos.cards):
         if size not in (1, 2) or not _int(size):
-            raise PositionError(f"cards[{i}]", f"a track card holds 2 spaces, or 1 on its "
+            raise PositionError(f"track.cards[{i}]", f"a track card holds 2 spaces, or 1 on its "
                                                f"sandstorm side; got {quote(size)}")
     spaces = sum(pos.cards)
     if spaces < last:
-        raise PositionError("cards", f"the {len(pos.cards)} track cards hold {spaces} "
+        raise PositionError("track.cards", f"the {len(pos.cards)} track cards hold {spaces} "
                                      f"spaces, fewer than L = {last}")
     if spaces > last + 1:
-        raise PositionError("cards", f"the {len(pos.cards)} track cards hold {spaces} "
+        raise PositionError("track.cards", f"the {len(pos.cards)} track cards hold {spaces} "
                                      f"spaces, more than L + 1 = {last + 1}: the finish card "
                                      f"covers at most the second half of the last card (§2)")
     if spaces == last + 1 and pos.cards[-1] != 2:
-        raise PositionError("cards", "the last track card is a one-space sandstorm card "
+        raise PositionError("track.cards", "the last track card is a one-space sandstorm card "
                                      "lying wholly under the finish card")
     if len(pos.stacks) != last:
         raise PositionError("stacks", f"{len(pos.stacks)} spaces for L = {last}")
@@ -118,12 +121,12 @@ def _check_track(pos: Position) -> None:
 
 def _check_camels(pos: Position) -> None:
     seen: dict[str, str] = {}
-    places = [("start", c) for c in pos.start_line]
+    places = [("start_line", c) for c in pos.start_line]
     places += [(f"stacks.{s}", c) for s, stack in enumerate(pos.stacks, 1) for c in stack]
     for field, camel in places:
         _colour(camel, field)
         if camel in seen:
-            where = "the start card" if seen[camel] == "start" else \
+            where = "the start card" if seen[camel] == "start_line" else \
                 f"space {seen[camel].split('.')[1]}"
             raise PositionError(field, f"camel {camel} appears twice (also on {where})")
         seen[camel] = field
@@ -167,43 +170,43 @@ def _check_hands(pos: Position) -> dict[int, int]:
     n = pos.players
     for s, blue in enumerate(pos.blue):
         if n >= 3 and blue is None:
-            raise PositionError(f"blue[{s}]", "with 3 or more players every seat reveals one "
+            raise PositionError(f"blue_cards[{s}]", "with 3 or more players every seat reveals one "
                                               "card into the deck at leg setup (§3 step 6): "
                                               "give it")
         if n < 3 and blue is not None:
-            raise PositionError(f"blue[{s}]", "with 2 players nobody reveals a card at leg "
+            raise PositionError(f"blue_cards[{s}]", "with 2 players nobody reveals a card at leg "
                                               "setup (§3 step 6)")
         if blue is not None:
-            _card(blue, f"blue[{s}]")
+            _card(blue, f"blue_cards[{s}]")
     who: dict[int, int] = {}
     for i, entry in enumerate(pos.played):
         if not isinstance(entry, tuple) or len(entry) != 2:
-            raise PositionError(f"played[{i}]", f"expected (seat, card), got {quote(entry)}")
+            raise PositionError(f"played_hand_cards[{i}]", f"expected (seat, card), got {quote(entry)}")
         s, card = entry
-        _seat(pos, s, f"played[{i}].player")
-        _card(card, f"played[{i}].card")
+        _seat(pos, s, f"played_hand_cards[{i}].player")
+        _card(card, f"played_hand_cards[{i}].card")
         if s in who:
-            raise PositionError(f"played[{i}]", f"seat {s} already played its hand card "
-                                                f"(played[{who[s]}]); each seat holds one")
+            raise PositionError(f"played_hand_cards[{i}]", f"seat {s} already played its hand card "
+                                                f"(played_hand_cards[{who[s]}]); each seat holds one")
         who[s] = i
     for s, held in enumerate(pos.hands):
         if not isinstance(held, bool):
             raise PositionError(f"hands[{s}]", f"must be true or false, got {quote(held)}")
         if held and s in who:
             raise PositionError(f"hands[{s}]", f"seat {s} played its hand card "
-                                               f"(played[{who[s]}]), so it holds none")
+                                               f"(played_hand_cards[{who[s]}]), so it holds none")
         if not held and s not in who:
             raise PositionError(f"hands[{s}]", f"seat {s} has not played its hand card this "
                                                f"leg, so it still holds it")
     v = pos.viewer
     if pos.own_hand is None and v not in who:
-        raise PositionError("own.hand", f"the viewer (seat {v}) has not played a hand card "
+        raise PositionError("own_cards.hand", f"the viewer (seat {v}) has not played a hand card "
                                         f"this leg: give the card they hold")
     if pos.own_hand is not None:
-        _card(pos.own_hand, "own.hand")
+        _card(pos.own_hand, "own_cards.hand")
         if v in who:
-            raise PositionError("own.hand", f"the viewer (seat {v}) played their hand card "
-                                            f"(played[{who[v]}]), so they hold none: leave "
+            raise PositionError("own_cards.hand", f"the viewer (seat {v}) played their hand card "
+                                            f"(played_hand_cards[{who[v]}]), so they hold none: leave "
                                             f"the hand empty")
     return who
 
@@ -211,25 +214,25 @@ def _check_hands(pos: Position) -> dict[int, int]:
 def _check_racing_cards(pos: Position) -> None:
     """The viewer's own cards and the 30-card accounting (§1, §9)."""
     for i, c in enumerate(pos.own_discarded):
-        _card(c, f"own.discarded[{i}]")
+        _card(c, f"own_cards.discarded[{i}]")
     for i, c in enumerate(pos.own_deck):
-        _card(c, f"own.deck[{i}]")
+        _card(c, f"own_cards.deck[{i}]")
     for i, c in enumerate(pos.revealed):
         _card(c, f"revealed[{i}]")
     if len(pos.own_discarded) != pos.discarded:
-        raise PositionError("own.discarded", f"{_cards(len(pos.own_discarded))}, but each "
+        raise PositionError("own_cards.discarded", f"{_cards(len(pos.own_discarded))}, but each "
                                              f"player discards {pos.discarded} (setup)")
     if len(pos.own_deck) != pos.into_deck:
-        raise PositionError("own.deck", f"{_cards(len(pos.own_deck))}, but each player puts "
+        raise PositionError("own_cards.deck", f"{_cards(len(pos.own_deck))}, but each player puts "
                                         f"{pos.into_deck} into the race deck (setup)")
     # (a) every card seen, per type, within its copies
     seen: Counter = Counter()
     where: dict[str, list[str]] = {}
-    sources = [(f"own.discarded[{i}]", c) for i, c in enumerate(pos.own_discarded)]
-    sources += [(f"own.deck[{i}]", c) for i, c in enumerate(pos.own_deck)]
-    sources += [("own.hand", pos.own_hand)] if pos.own_hand is not None else []
-    sources += [(f"blue[{s}]", c) for s, c in enumerate(pos.blue) if c is not None]
-    sources += [(f"played[{i}].card", c) for i, (_, c) in enumerate(pos.played)]
+    sources = [(f"own_cards.discarded[{i}]", c) for i, c in enumerate(pos.own_discarded)]
+    sources += [(f"own_cards.deck[{i}]", c) for i, c in enumerate(pos.own_deck)]
+    sources += [("own_cards.hand", pos.own_hand)] if pos.own_hand is not None else []
+    sources += [(f"blue_cards[{s}]", c) for s, c in enumerate(pos.blue) if c is not None]
+    sources += [(f"played_hand_cards[{i}].card", c) for i, (_, c) in enumerate(pos.played)]
     for field, c in sources:
         seen[c] += 1
         if seen[c] > copies(c):
@@ -265,11 +268,11 @@ def _check_bets(pos: Position) -> None:
     for s, held in enumerate(pos.leader):
         for entry in held:
             if not isinstance(entry, tuple) or len(entry) != 2:
-                raise PositionError(f"leader[{s}]", f"a leader card is (colour, value), got "
+                raise PositionError(f"leg_cards[{s}].leader", f"a leader card is (colour, value), got "
                                                     f"{quote(entry)}")
-            _colour(entry[0], f"leader[{s}]")
+            _colour(entry[0], f"leg_cards[{s}].leader")
             if entry[1] not in LEADER_VALUES or not _int(entry[1]):
-                raise PositionError(f"leader[{s}]", f"a leader card is worth 5, 3 or 2, got "
+                raise PositionError(f"leg_cards[{s}].leader", f"a leader card is worth 5, 3 or 2, got "
                                                     f"{quote(entry[1])}")
     for c in COLOURS:
         left = Counter(LEADER_VALUES)
@@ -281,23 +284,23 @@ def _check_bets(pos: Position) -> None:
                     continue
                 left[value] -= 1
                 if left[value] < 0:
-                    raise PositionError(f"leader[{s}]", f"one {c}{value} leader card too "
+                    raise PositionError(f"leg_cards[{s}].leader", f"one {c}{value} leader card too "
                                                         f"many: each colour has leader cards "
                                                         f"5, 3, 2, 2")
                 holders.setdefault(value, s)
                 taken.append(value)
         for value, top in zip(sorted(taken, reverse=True), LEADER_VALUES):
             if value != top:
-                raise PositionError(f"leader[{holders[value]}]",
+                raise PositionError(f"leg_cards[{holders[value]}].leader",
                                     f"{c}{value} is held but {c}{top}, above it in the stack "
                                     f"(5, 3, 2, 2), is not: the stack is taken top first")
     owner: dict[str, int] = {}
     for s, held in enumerate(pos.midfield):
         for c in held:
-            _colour(c, f"midfield[{s}]")
+            _colour(c, f"leg_cards[{s}].midfield")
             if c in owner:
                 who = "listed twice" if owner[c] == s else f"already held by seat {owner[c]}"
-                raise PositionError(f"midfield[{s}]", f"the {c} midfield card is {who}: "
+                raise PositionError(f"leg_cards[{s}].midfield", f"the {c} midfield card is {who}: "
                                                       f"there is one per colour")
             owner[c] = s
     for name in ("winner", "loser"):
@@ -305,9 +308,9 @@ def _check_bets(pos: Position) -> None:
         for s, c in enumerate(getattr(pos, name)):
             if c is None:
                 continue
-            _colour(c, f"{name}[{s}]")
+            _colour(c, f"final_cards[{s}].{name}")
             if c in holder:
-                raise PositionError(f"{name}[{s}]", f"the {c} {name} card is already held by "
+                raise PositionError(f"final_cards[{s}].{name}", f"the {c} {name} card is already held by "
                                                     f"seat {holder[c]}: there is one per colour")
             holder[c] = s
 

@@ -5,9 +5,27 @@ Game ``r`` of a run seeded ``seed`` deals from stream (seed, 3r) (the camels' st
 leg's deal and race deck) and takes policy choices from (seed, 3r + 2), so its row
 depends on (seed, r) only (``kernels.batch``).
 
-One row (int16) per game: money of seats 0..5 (-1 for seats not in the game); turns;
-legs; the race's winner and loser (camel); the first leg's start player; every seat's
-turns by kind of race action and of bet (``KIND_NAMES``, seat-major).
+One row (int16) per game, fields in this order:
+
+- ``F_MONEY``: money of seats 0..5 (-1 for seats not in the game); ``F_TURNS``; ``F_LEGS``
+  (the leg in which the race ended included); ``F_WINNER``, ``F_LOSER``: the race's
+  winning and losing camel (0..4 = W G O B Y); ``F_FIRST``: the first leg's start player;
+- ``F_KINDS``: every seat's turns by kind of race action and of bet (``KIND_NAMES``,
+  seat-major: seat p's kind i at ``F_KINDS + p * N_KINDS + i``);
+- ``F_START_RANK``: the camels' ranking after the set-up reveals, before leg 1, as
+  ``track.rank_index`` (``track.perm_orders`` decodes it);
+- ``F_END``: the race action that ended the race: 0 a revealed card, 1 a hand card
+  (``END_NAMES``); -1 if the game was cut at ``MAX_TURNS`` (never seen);
+- ``F_LAST_START``: the start player of the leg in which the race ended (§3.9: the least
+  money, then the youngest);
+- ``F_SEAT_FACTS``: per seat (seat-major, ``SEAT_FACTS``): ``hand_legs``, the legs in
+  which the seat took at least one turn (it holds its hand card at its first turn of a
+  leg: its chances to play one); ``legs_started``, the legs the seat started; then the
+  fate of every fox and palm the seat placed (``<figure>_<fate>``): ``triggered`` (a
+  moving unit ended its move on it, §5.1 step 4), ``passed`` (every camel went beyond it,
+  §5.1 step 5) or ``paid`` (still on the track when the leg or the race ended: its card
+  cost the seat 1 EP, §7.3). Every placed figure has exactly one fate (unless the game is
+  cut at ``MAX_TURNS``).
 """
 
 import numpy as np
@@ -16,11 +34,15 @@ from numba import njit
 from ..batch import record_chunk
 from ..threads import rows
 from .game import (
-    BET_LOSER, BET_MIDFIELD, BET_WINNER, FOX_BASE, LEG, MAX_PLAYERS, MONEY, NO_BET,
-    N_PLAYERS, PALM_BASE, RACE_HAND, STATUS, TO_MOVE, new_game, play_turn, seat,
+    BET_LOSER, BET_MIDFIELD, BET_WINNER, DECK, DRAWN, FOX_BASE, HAND, LEG, MAX_PLAYERS,
+    MONEY, NO_BET, N_PLAYERS, PALM_BASE, RACE_HAND, STATUS, TO_MOVE, apply_race, new_game,
+    play_turn, seat,
 )
 from .policy import choose
-from .track import N_CAMELS, ranking
+from .track import (
+    FOX, FOX_HOLDER, LAST, N_CAMELS, PALM, PALM_HOLDER, SP, card_colour, card_value,
+    rank_index, ranking,
+)
 
 MAX_TURNS = 2000  # far more than a game takes (a leg ends when its deck of <= 12 is empty)
 LOG_FIELDS = 7  # seat, bet before, race action, bet after, card, ended, leg
@@ -34,7 +56,19 @@ F_WINNER = F_LEGS + 1
 F_LOSER = F_WINNER + 1
 F_FIRST = F_LOSER + 1
 F_KINDS = F_FIRST + 1
-N_FIELDS = F_KINDS + MAX_PLAYERS * N_KINDS
+END_NAMES = ("revealed card", "hand card")  # F_END codes 0, 1
+FIGURE_FATES = ("triggered", "passed", "paid")
+SEAT_FACTS = ("hand_legs", "legs_started") + tuple(
+    f"{figure}_{fate}" for figure in ("fox", "palm") for fate in FIGURE_FATES)
+N_SEAT_FACTS = len(SEAT_FACTS)
+F_START_RANK = F_KINDS + MAX_PLAYERS * N_KINDS
+F_END = F_START_RANK + 1
+F_LAST_START = F_END + 1
+F_SEAT_FACTS = F_LAST_START + 1
+N_FIELDS = F_SEAT_FACTS + MAX_PLAYERS * N_SEAT_FACTS
+HAND_LEGS, LEGS_STARTED = 0, 1  # SEAT_FACTS indices
+FATE_FOX = 2  # SEAT_FACTS index of fox_triggered; fox_passed, fox_paid follow
+FATE_PALM = FATE_FOX + len(FIGURE_FATES)  # palm_triggered, palm_passed, palm_paid
 
 
 @njit(cache=True, inline="always")
@@ -54,16 +88,80 @@ def bet_kind(b):
 
 
 @njit(cache=True)
+def landed_figures(st, camel, steps):
+    """The figures a move of ``camel`` by ``steps`` ends on (§5.1 step 4, chained,
+    C-AMB-3), as bits: 1 the fox, 2 the palm. It follows the unit's target space as
+    ``track.move`` does, without moving anything."""
+    t = st[SP + camel] + steps
+    fox, palm = st[FOX], st[PALM]
+    out = 0
+    while 0 < t <= st[LAST]:  # beyond: the finish; 0: back on the start card
+        if palm != 0 and t == palm:
+            out |= 2
+            palm = 0
+            t += 1
+        elif fox != 0 and t == fox:
+            out |= 1
+            fox = 0
+            t -= 1
+        else:
+            break
+    return out
+
+
+@njit(cache=True)
+def figure_fates(st, p, race, row):
+    """Before seat ``p`` takes race action ``race`` (a reveal or its hand card) with a
+    figure on the track: count in ``row`` the fate this move gives each figure on the
+    track (``SEAT_FACTS``, for the seat that placed it), if it has one yet."""
+    if race == RACE_HAND:
+        card = st[seat(p, HAND)]
+        landed = landed_figures(st, card_colour(card), 1)
+    else:
+        landed = landed_figures(st, card_colour(st[DECK + st[DRAWN]]),
+                                card_value(st[DECK + st[DRAWN]]))
+    after = st.copy()
+    ended, _ = apply_race(after, p, race)
+    for k in range(2):
+        where, holder, base = (FOX, FOX_HOLDER, FATE_FOX) if k == 0 else \
+            (PALM, PALM_HOLDER, FATE_PALM)
+        if st[where] == 0:
+            continue
+        at = F_SEAT_FACTS + st[holder] * N_SEAT_FACTS + base
+        if landed & (1 << k):
+            row[at] += 1  # triggered
+        elif after[where] == 0:
+            row[at + 1] += 1  # passed
+        elif ended != 0:
+            row[at + 2] += 1  # paid: on the track at the leg's (or the race's) end
+
+
+@njit(cache=True)
 def play_game(st, deal, pol, policies, log, row):
     """Play ``st`` to the end, seat i following ``policies[i]``: deals from stream
     ``deal``, choices from ``pol``. Writes each turn to ``log`` (``LOG_FIELDS``; when it
-    has rows) and the per-game facts to ``row`` (``N_FIELDS``; when it has any). Returns
-    the number of turns."""
+    has rows) and the per-game facts to ``row`` (``N_FIELDS``, zeroed; when it has any:
+    every field but ``F_FIRST`` and ``F_START_RANK``, which ``record_game`` fills; the
+    facts take ``st`` to be at the first turn of a leg). Returns the number of turns."""
     turns = 0
+    seen = np.zeros(MAX_PLAYERS, dtype=np.int64)  # per seat: the last leg it took a turn in
+    started = 0  # the last leg whose start player is counted
+    if row.shape[0] > 0:
+        row[F_END] = -1
     while st[STATUS] == 0 and turns < MAX_TURNS:
         p = st[TO_MOVE]
         leg = st[LEG]
         bet1, race, bet2 = choose(st, pol, policies[p])
+        if row.shape[0] > 0:
+            if started != leg:  # the leg's first turn: p is its start player
+                started = leg
+                row[F_LAST_START] = p
+                row[F_SEAT_FACTS + p * N_SEAT_FACTS + LEGS_STARTED] += 1
+            if seen[p] != leg:
+                seen[p] = leg
+                row[F_SEAT_FACTS + p * N_SEAT_FACTS + HAND_LEGS] += 1
+            if race < FOX_BASE and (st[FOX] != 0 or st[PALM] != 0):
+                figure_fates(st, p, race, row)
         ended, card = play_turn(st, deal, bet1, race, bet2)
         if turns < log.shape[0]:
             log[turns, 0] = p
@@ -78,6 +176,8 @@ def play_game(st, deal, pol, policies, log, row):
             bet = bet1 if bet1 != NO_BET else (bet2 if ended == 0 else NO_BET)
             if bet != NO_BET:
                 row[F_KINDS + p * N_KINDS + bet_kind(bet)] += 1
+            if ended == 2:
+                row[F_END] = race_kind(race)
         turns += 1
     if row.shape[0] > 0:
         for p in range(MAX_PLAYERS):
@@ -98,6 +198,7 @@ def record_game(context, scratch, streams, row):
     n, ages, setup, last, policies = context
     st = new_game(n, streams[0], ages, setup, last)
     row[F_FIRST] = st[TO_MOVE]
+    row[F_START_RANK] = rank_index(st)
     play_game(st, streams[0], streams[2], policies, scratch, row)
 
 

@@ -5,18 +5,22 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oddsbot.analyser.camel_up_cards.json_form import position_from_json, position_to_json
+from oddsbot.analyser.camel_up_cards.json_form import (TOP_KEYS, position_from_json,
+                                                       position_to_json)
 from oddsbot.analyser.camel_up_cards.notation import parse_notation, to_notation
 from oddsbot.analyser.camel_up_cards.position import (COLOURS, DEFAULT_LAST, DEFAULT_SETUP,
                                                       FULL_SET, LEADER_VALUES, PHASES,
                                                       Figure, Position, blue_count)
 from oddsbot.analyser.camel_up_cards.validate import validate
 from oddsbot.errors import PositionError
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 # A legal 4-player position (seat 0's view): W and G on the start card, the fox on 7.
 BASE = ("camel-up-cards n=4 to=0 view=0 phase=start leg=1 setup=7/3/2 ages=0123 L=17 "
@@ -48,6 +52,7 @@ def round_trips(pos: Position) -> None:
     again = Position.from_json(json.loads(text))
     assert again == pos and hash(again) == hash(pos)
     assert position_to_json(again) == json.loads(text)
+    assert Position.from_json(without_derived(json.loads(text))) == pos
     assert to_notation(parse_notation(to_notation(pos))) == to_notation(pos)
 
 
@@ -157,26 +162,36 @@ def test_the_briefs_example_round_trips_but_shows_three_g2():
     round_trips(pos)
     with pytest.raises(PositionError) as info:
         validate(pos)
-    assert info.value.field == "blue[1]" and "G2" in info.value.reason
+    assert info.value.field == "blue_cards[1]" and "G2" in info.value.reason
 
 
 def test_json_form_is_the_documented_shape():
     data = parse_notation(BASE).to_json()
     assert data == {
         "game": "camel-up-cards", "players": 4, "ages": [0, 1, 2, 3], "setup": [7, 3, 2],
-        "last": 17, "cards": [2] * 9, "start": ["W", "G"],
+        "track": {"last": 17, "cards": [2] * 9}, "start_line": ["W", "G"],
         "stacks": {"1": ["B"], "3": ["Y", "O"]}, "fox": {"space": 7, "holder": 1},
-        "palm": None, "viewer": 0, "revealed": ["Y1", "O2"],
-        "played": [{"player": 1, "card": "G2"}], "blue": ["W1", "G1", "O1", "Y1"],
-        "own": {"discarded": ["W1", "W1", "B1"], "deck": ["O1", "B1"], "hand": "G1"},
-        "hands": [True, False, True, True], "leader": [[["O", 5]], [], [], []],
-        "midfield": [["Y"], [], [], []], "winner": [None, "O", None, None],
-        "loser": [None] * 4, "money": [3] * 4, "to_move": 0, "phase": "start", "leg": 1}
+        "palm": "supply", "deck_count": 10, "viewer": 0, "revealed": ["Y1", "O2"],
+        "played_hand_cards": [{"player": 1, "card": "G2"}],
+        "blue_cards": ["W1", "G1", "O1", "Y1"],
+        "own_cards": {"dealt": ["W1", "W1", "B1", "O1", "B1", "W1", "G1"],
+                      "discarded": ["W1", "W1", "B1"], "deck": ["O1", "B1"], "hand": "G1"},
+        "hands": [True, False, True, True],
+        "leader_stacks": {"W": [5, 3, 2, 2], "G": [5, 3, 2, 2], "O": [3, 2, 2],
+                          "B": [5, 3, 2, 2], "Y": [5, 3, 2, 2]},
+        "midfield_available": {"W": True, "G": True, "O": True, "B": True, "Y": False},
+        "leg_cards": [{"leader": [["O", 5]], "midfield": ["Y"]},
+                      {"leader": [], "midfield": []}, {"leader": [], "midfield": []},
+                      {"leader": [], "midfield": []}],
+        "final_cards": [{"winner": None, "loser": None}, {"winner": "O", "loser": None},
+                        {"winner": None, "loser": None}, {"winner": None, "loser": None}],
+        "money": [3] * 4, "to_move": 0, "phase": "start", "status": "running", "leg": 1}
+    assert set(data) == set(TOP_KEYS)
 
 
 def test_minimal_forms_take_the_defaults():
-    data = {"game": "camel-up-cards", "players": 2, "start": ["W", "G", "O", "B", "Y"],
-            "own": {"discarded": ["G1", "W1", "W1", "W1", "W1"],
+    data = {"game": "camel-up-cards", "players": 2, "start_line": ["W", "G", "O", "B", "Y"],
+            "own_cards": {"discarded": ["G1", "W1", "W1", "W1", "W1"],
                     "deck": ["G1"] * 4 + ["O1", "W1"], "hand": "B1"}}
     pos = validate(position_from_json(data))
     text = "camel-up-cards n=2 line=WGOBY own=W1.W1.G1.W1.W1/G1.G1.O1.G1.G1.W1/B1"
@@ -232,8 +247,8 @@ def refused(text_or_data, field: str) -> PositionError:
 
 @pytest.mark.parametrize("changes,field", [
     # a card seen beyond its copies
-    (dict(blue="W1,G2,O1,Y1"), "played[0].card"),
-    (dict(own="W1.W1.W1/W1.B1/G1", blue="W1,G1,O1,W1"), "blue[3]"),
+    (dict(blue="W1,G2,O1,Y1"), "played_hand_cards[0].card"),
+    (dict(own="W1.W1.W1/W1.B1/G1", blue="W1,G1,O1,W1"), "blue_cards[3]"),
     (dict(rev="O2,O2"), "revealed"),
     (dict(rev="G1,G1,G1,G1,G1"), "revealed"),
     (dict(rev="G2"), "revealed"),
@@ -247,13 +262,13 @@ def refused(text_or_data, field: str) -> PositionError:
     (dict(fox="18@1"), "fox (space)"),
     (dict(fox="7@4"), "fox (holder)"),
     # bet cards held twice, leader stacks
-    (dict(mid="0:Y;2:Y"), "midfield[2]"),
-    (dict(mid="0:YY"), "midfield[0]"),
-    (dict(win="-OO-"), "winner[2]"),
-    (dict(lose="YY--"), "loser[1]"),
-    (dict(lead="0:O5;1:O5"), "leader[1]"),
-    (dict(lead="0:O3"), "leader[0]"),
-    (dict(lead="0:O5;2:O2"), "leader[2]"),
+    (dict(mid="0:Y;2:Y"), "leg_cards[2].midfield"),
+    (dict(mid="0:YY"), "leg_cards[0].midfield"),
+    (dict(win="-OO-"), "final_cards[2].winner"),
+    (dict(lose="YY--"), "final_cards[1].loser"),
+    (dict(lead="0:O5;1:O5"), "leg_cards[1].leader"),
+    (dict(lead="0:O3"), "leg_cards[0].leader"),
+    (dict(lead="0:O5;2:O2"), "leg_cards[2].leader"),
     (dict(lead="0:O4"), "lead[0]"),
     # money
     (dict(money="3,0,3,3"), "money[1]"),
@@ -261,20 +276,20 @@ def refused(text_or_data, field: str) -> PositionError:
     # hands, played, blue, own cards
     (dict(hands="1111"), "hands[1]"),
     (dict(hands="1001"), "hands[2]"),
-    (dict(play="1:G2,1:W1"), "played[1]"),
-    (dict(own="W1.W1.B1/O1.B1/-"), "own.hand"),
-    (dict(play="1:G2,0:G1", hands="0011"), "own.hand"),
-    (dict(blue="W1,-,O1,Y1"), "blue[1]"),
-    (dict(own="W1.W1/O1.B1/G1"), "own.discarded"),
-    (dict(own="W1.W1.B1/O1/G1"), "own.deck"),
+    (dict(play="1:G2,1:W1"), "played_hand_cards[1]"),
+    (dict(own="W1.W1.B1/O1.B1/-"), "own_cards.hand"),
+    (dict(play="1:G2,0:G1", hands="0011"), "own_cards.hand"),
+    (dict(blue="W1,-,O1,Y1"), "blue_cards[1]"),
+    (dict(own="W1.W1/O1.B1/G1"), "own_cards.discarded"),
+    (dict(own="W1.W1.B1/O1/G1"), "own_cards.deck"),
     (dict(own="W1.W1.B1/O1.B3/G1"), "own (deck)"),
     # setup, track, camels, seats
     (dict(setup="7/3/3"), "setup"),
     (dict(n="5", setup="7/3/2", blue="W1,G1,O1,Y1,B1", ages="01234", hands="10111",
           win="-O---", lose="-----", money="3,3,3,3,3"), "setup"),
-    (dict(cards="22222222"), "cards"),
-    (dict(cards="2222222222"), "cards"),
-    (dict(L="16", cards="222222221"), "cards"),
+    (dict(cards="22222222"), "track.cards"),
+    (dict(cards="2222222222"), "track.cards"),
+    (dict(L="16", cards="222222221"), "track.cards"),
     (dict(line="WGB"), "stacks.1"),
     (dict(line="W"), "stacks"),
     (dict(track="1:B,3:YO,18:G", line="W"), "track[2]"),
@@ -306,7 +321,7 @@ def test_validate_refuses_hand_made_positions():
                            (dict(viewer=4), "viewer"),
                            (dict(fox=Figure(7, 9)), "fox.holder"),
                            (dict(stacks=pos.stacks[:-1]), "stacks"),
-                           (dict(winner=("O", "O", None, None)), "winner[1]"),
+                           (dict(winner=("O", "O", None, None)), "final_cards[1].winner"),
                            (dict(leg=0), "leg")]:
         with pytest.raises(PositionError) as info:
             validate(pos.with_(**changes))
@@ -317,12 +332,12 @@ def test_validate_refuses_hand_made_positions():
 
 
 def two_player() -> dict:
-    return {"game": "camel-up-cards", "players": 2, "start": list(COLOURS),
-            "own": {"discarded": ["W1"] * 5, "deck": ["G1"] * 5 + ["O1"], "hand": "B1"}}
+    return {"game": "camel-up-cards", "players": 2, "start_line": list(COLOURS),
+            "own_cards": {"discarded": ["W1"] * 5, "deck": ["G1"] * 5 + ["O1"], "hand": "B1"}}
 
 
 def test_two_players_reveal_no_blue_card():
-    refused({**two_player(), "blue": ["W2", None]}, "blue[0]")
+    refused({**two_player(), "blue_cards": ["W2", None]}, "blue_cards[0]")  # validate's name
     refused({**two_player(), "revealed": ["G1"] * 6 + ["O1"] * 5 + ["W2"]}, "revealed")
     refused({**two_player(), "revealed": ["W1"]}, "revealed")  # all five W1 discarded
 
@@ -331,8 +346,21 @@ def base_json() -> dict:
     return parse_notation(BASE).to_json()
 
 
-def edit(**changes) -> dict:
-    data = base_json()
+DERIVED = ("deck_count", "leader_stacks", "midfield_available")
+
+
+def without_derived(data: dict) -> dict:
+    """``data`` with every derived field left out (``own_cards.dealt`` too)."""
+    out = {k: v for k, v in data.items() if k not in DERIVED}
+    if "own_cards" in out:
+        out["own_cards"] = {k: v for k, v in out["own_cards"].items() if k != "dealt"}
+    return out
+
+
+def edit(data: dict | None = None, **changes) -> dict:
+    """``data`` (the base position's JSON, every field written) with ``changes`` (None: the
+    key left out)."""
+    data = base_json() if data is None else data
     for key, value in changes.items():
         if value is None:
             data.pop(key)
@@ -341,6 +369,20 @@ def edit(**changes) -> dict:
     return data
 
 
+def loose(**changes) -> dict:
+    """``edit`` of the base position without its derived fields: for a change that the
+    derived fields would no longer agree with."""
+    return edit(without_derived(base_json()), **changes)
+
+
+def leg_cards(*seats) -> list:
+    """``leg_cards`` for 4 seats: ``seats`` first, the others empty."""
+    return list(seats) + [{}] * (4 - len(seats))
+
+
+# The invariants are checked by validate, which still names the fields as the Position does
+# ("start", "played_hand_cards[0].card", "blue_cards[1]", "own_cards.hand", "leg_cards[1].leader", "leg_cards[2].midfield",
+# "final_cards[2].winner"): those rows are marked "validate".
 @pytest.mark.parametrize("data,field", [
     ([], "position"),
     (edit(game=None), "game"),
@@ -349,42 +391,234 @@ def edit(**changes) -> dict:
     (edit(players=None), "players"),
     (edit(players=7), "players"),
     (edit(players=True), "players"),
-    (edit(start=None, stacks=None), "stacks"),
-    (edit(stacks={"1": ["B"], "3": ["Y", "O"], "18": ["G"]}, start=["W"]), "stacks.18"),
+    (edit(start_line=None, stacks=None), "stacks"),
+    (edit(stacks={"1": ["B"], "3": ["Y", "O"], "18": ["G"]}, start_line=["W"]), "stacks.18"),
     (edit(stacks={"1": ["B"], "x": ["Y", "O"]}), "stacks.x"),
-    (edit(stacks={"1": ["B"], "3": ["Y", "O"], "03": ["G"]}, start=["W"]), "stacks.03"),
+    (edit(stacks={"1": ["B"], "3": ["Y", "O"], "03": ["G"]}, start_line=["W"]), "stacks.03"),
     (edit(stacks={"1": "B", "3": ["Y", "O"]}), "stacks.1"),
     (edit(stacks={"1": ["b"], "3": ["Y", "O"]}), "stacks.1[0]"),
     (edit(stacks=["B"]), "stacks"),
-    (edit(start=["W", "G", "G"]), "start"),
-    (edit(played=[{"player": 1}]), "played[0]"),
-    (edit(played=[{"player": 1, "card": "G3"}]), "played[0].card"),
-    (edit(played=[{"player": 1, "card": "G2", "when": 3}]), "played[0].when"),
+    (edit(start_line="WG"), "start_line"),
+    (edit(start_line=["W", "g"]), "start_line[1]"),
+    (loose(start_line=["W", "G", "G"]), "start_line"),  # validate
+    (edit(played_hand_cards=[{"player": 1}]), "played_hand_cards[0]"),
+    (edit(played_hand_cards=[{"player": 1, "card": "G3"}]), "played_hand_cards[0].card"),
+    (edit(played_hand_cards=[{"player": 1, "card": "G2", "when": 3}]),
+     "played_hand_cards[0].when"),
+    (edit(played_hand_cards=[{"player": 4, "card": "G2"}]), "played_hand_cards[0].player"),
     (edit(fox={"space": 7}), "fox"),
     (edit(fox={"space": 7, "holder": 4}), "fox.holder"),
     (edit(fox={"space": 0, "holder": 1}), "fox.space"),
-    (edit(palm={"space": 7, "holder": 2}), "palm"),
-    (edit(own={"hand": "Z1"}), "own.hand"),
-    (edit(own={"deck": "O1"}), "own.deck"),
-    (edit(own={"x": 1}), "own.x"),
+    (edit(fox={"space": 7, "holder": 1, "colour": "W"}), "fox.colour"),
+    (edit(fox="beside"), "fox"),
+    (edit(fox=[7, 1]), "fox"),
+    (edit(palm=False), "palm"),
+    (loose(palm={"space": 7, "holder": 2}), "palm"),  # validate
+    (edit(own_cards={"hand": "Z1"}), "own_cards.hand"),
+    (edit(own_cards={"deck": "O1"}), "own_cards.deck"),
+    (edit(own_cards={"discarded": ["W1", "W3"]}), "own_cards.discarded[1]"),
+    (edit(own_cards={"dealt": ["W1", 1]}), "own_cards.dealt[1]"),
+    (edit(own_cards={"x": 1}), "own_cards.x"),
+    (edit(own_cards=["W1"]), "own_cards"),
     (edit(hands=[1, 0, 1, 1]), "hands[0]"),
+    (edit(hands=[True, False, True]), "hands"),
     (edit(money=[3, 3, 3]), "money"),
     (edit(money=[3, 0, 3, 3]), "money[1]"),
     (edit(money=[3, 3.5, 3, 3]), "money[1]"),
-    (edit(leader=[[["O", 4]], [], [], []]), "leader[0][0][1]"),
-    (edit(leader=[[["O", 5]], [["O", 5]], [], []]), "leader[1]"),
-    (edit(leader=[["O5"], [], [], []]), "leader[0][0]"),
-    (edit(midfield=[["Y"], [], ["Y"], []]), "midfield[2]"),
-    (edit(winner=[None, "O", "O", None]), "winner[2]"),
+    (edit(leg_cards=leg_cards({"leader": [["O", 4]]})), "leg_cards[0].leader[0][1]"),
+    (loose(leg_cards=leg_cards({"leader": [["O", 5]]}, {"leader": [["O", 5]]})),
+     "leg_cards[1].leader"),  # validate
+    (edit(leg_cards=leg_cards({"leader": ["O5"]})), "leg_cards[0].leader[0]"),
+    (edit(leg_cards=leg_cards({}, {"leader": [["X", 5]]})), "leg_cards[1].leader[0][0]"),
+    (edit(leg_cards=leg_cards({"midfield": ["Y", "y"]})), "leg_cards[0].midfield[1]"),
+    (edit(leg_cards=leg_cards({"midfield": "Y"})), "leg_cards[0].midfield"),
+    (edit(leg_cards=leg_cards({"bet": []})), "leg_cards[0].bet"),
+    (loose(leg_cards=leg_cards({"midfield": ["Y"]}, {}, {"midfield": ["Y"]})),
+     "leg_cards[2].midfield"),  # validate
+    (edit(leg_cards=[{}, {}, {}]), "leg_cards"),
+    (edit(leg_cards=[[], {}, {}, {}]), "leg_cards[0]"),
+    (loose(final_cards=[{}, {"winner": "O"}, {"winner": "O"}, {}]), "final_cards[2].winner"),  # validate
+    (edit(final_cards=[{}, {"winner": "o"}, {}, {}]), "final_cards[1].winner"),
+    (edit(final_cards=[{}, {}, {"loser": 3}, {}]), "final_cards[2].loser"),
+    (edit(final_cards=[{}, {}, {}, {"both": None}]), "final_cards[3].both"),
+    (edit(final_cards=[{}, {}, {}]), "final_cards"),
+    (edit(final_cards={"winner": [None, "O", None, None]}), "final_cards"),
     (edit(phase="over"), "phase"),
+    (edit(status="over"), "status"),
+    (edit(status="Running"), "status"),
+    (loose(status=None, phase=None, unknown=1), "unknown"),
     (edit(setup=[7, 3]), "setup"),
-    (edit(setup=[10, 3, 2]), "setup"),
-    (edit(blue=["W1", "G1", "O1", "Y1", "B1"]), "blue"),
-    (edit(blue=["W1", "G2", "O1", "Y1"]), "played[0].card"),
-    (edit(last=0), "last"),
+    (edit(setup=[7, 3, -1]), "setup[2]"),
+    (loose(setup=[10, 3, 2]), "setup"),  # validate
+    (edit(setup="7/3/2"), "setup"),
+    (edit(setup={"dealt": 7, "discarded": 3}), "setup"),
+    (edit(setup={"dealt": 7, "discarded": 3, "into_deck": 2, "blue": 1}), "setup.blue"),
+    (edit(setup={"dealt": 7, "discarded": 31, "into_deck": 2}), "setup.discarded"),
+    (edit(setup={"dealt": 7, "discarded": 3, "into_deck": "2"}), "setup.into_deck"),
+    (edit(track=[17, [2] * 9]), "track"),
+    (edit(track={"last": 0}), "track.last"),
+    (edit(track={"last": 61}), "track.last"),
+    (edit(track={"cards": [2, 3]}), "track.cards[1]"),
+    (edit(track={"cards": 2}), "track.cards"),
+    (edit(track={"last": 17, "L": 17}), "track.L"),
+    (edit(blue_cards=["W1", "G1", "O1", "Y1", "B1"]), "blue_cards"),
+    (edit(blue_cards=["W1", "G3", "O1", "Y1"]), "blue_cards[1]"),
+    (loose(blue_cards=["W1", "G2", "O1", "Y1"]), "played_hand_cards[0].card"),  # validate
     (edit(leg=0), "leg"),
     (edit(viewer=5), "viewer"),
-    (edit(revealed=["O2", "O2"]), "revealed"),
+    (edit(to_move=-1), "to_move"),
+    (loose(revealed=["O2", "O2"]), "revealed"),  # validate
+    (edit(revealed="O2"), "revealed"),
+    (edit(revealed=["O2", "o2"]), "revealed[1]"),
+    # the old names are unknown keys now
+    *[(edit(**{old: value}), old) for old, value in [
+        ("start", ["W", "G"]), ("last", 17), ("cards", [2] * 9), ("played", []),
+        ("blue", ["W1", "G1", "O1", "Y1"]), ("own", {}), ("leader", [[], [], [], []]),
+        ("midfield", [[], [], [], []]), ("winner", [None] * 4), ("loser", [None] * 4)]],
 ])
 def test_bad_json_names_the_field(data, field):
     refused(data, field)
+
+
+# ---------------------------------------------------------------------- derived JSON fields
+
+
+def test_derived_fields_may_be_left_out_or_given():
+    pos = parse_notation(BASE)
+    assert position_from_json(base_json()) == pos  # all given, as written
+    bare = without_derived(base_json())
+    assert position_from_json(bare) == pos
+    full = base_json()
+    for key in DERIVED:
+        assert position_from_json({**bare, key: full[key]}) == pos
+    assert position_from_json({**bare, "own_cards": full["own_cards"]}) == pos
+    # a multiset: any order; leader_stacks and midfield_available per colour, some only
+    dealt = list(reversed(full["own_cards"]["dealt"]))
+    assert position_from_json({**bare, "own_cards": {**full["own_cards"],
+                                                     "dealt": dealt}}) == pos
+    assert position_from_json({**bare, "leader_stacks": {"O": [3, 2, 2], "Y": [5, 3, 2, 2]},
+                               "midfield_available": {"Y": False, "B": True}}) == pos
+    assert position_from_json({**bare, "leader_stacks": {}, "midfield_available": {}}) == pos
+
+
+def test_derived_fields_given_follow_the_position():
+    # the viewer played their hand card: it is among the dealt cards
+    pos = parse_notation(alter(view="1", own="W1.W1.B1/O1.B1/-"))
+    data = position_to_json(pos)
+    assert data["own_cards"]["hand"] is None
+    assert sorted(data["own_cards"]["dealt"]) == sorted(
+        ["W1", "W1", "B1", "O1", "B1", "G1", "G2"])
+    assert validate(position_from_json(data)) == pos
+    refused({**data, "own_cards": {**data["own_cards"],
+                                   "dealt": ["W1", "W1", "B1", "O1", "B1", "G1"]}},
+            "own_cards.dealt")
+    # two players: no blue card among them
+    two = two_player()
+    dealt = ["W1"] * 5 + ["G1"] * 5 + ["O1", "B1"]
+    assert validate(position_from_json({**two, "own_cards": {**two["own_cards"],
+                                                              "dealt": dealt}}))
+    refused({**two, "own_cards": {**two["own_cards"], "dealt": dealt + ["W2"]}},
+            "own_cards.dealt")
+    refused({**two, "deck_count": 11}, "deck_count")
+    assert position_from_json({**two, "deck_count": 12}).deck_count == 12
+    # leader cards held change the stacks, midfield cards the availability
+    late = {**without_derived(base_json()),
+            "leg_cards": leg_cards({"leader": [["O", 5], ["O", 3]]}, {"midfield": ["W"]})}
+    pos = validate(position_from_json(late))
+    assert position_from_json({**late, "leader_stacks": {"O": [2, 2]},
+                               "midfield_available": {"W": False, "Y": True}}) == pos
+    refused({**late, "leader_stacks": {"O": [3, 2, 2]}}, "leader_stacks.O")
+    refused({**late, "midfield_available": {"W": True}}, "midfield_available.W")
+
+
+@pytest.mark.parametrize("changes,field", [
+    (dict(deck_count=11), "deck_count"),
+    (dict(deck_count=12), "deck_count"),  # the deck's size, but two cards were revealed
+    (dict(deck_count=-1), "deck_count"),
+    (dict(deck_count="10"), "deck_count"),
+    (dict(own_cards={"dealt": ["W1", "W1", "B1", "O1", "B1", "W1"],
+                     "discarded": ["W1", "W1", "B1"], "deck": ["O1", "B1"], "hand": "G1"}),
+     "own_cards.dealt"),
+    (dict(own_cards={"dealt": ["W1", "W1", "B1", "O1", "B1", "W1", "G2"],
+                     "discarded": ["W1", "W1", "B1"], "deck": ["O1", "B1"], "hand": "G1"}),
+     "own_cards.dealt"),
+    (dict(own_cards={"dealt": "W1", "discarded": ["W1", "W1", "B1"]}), "own_cards.dealt"),
+    (dict(leader_stacks={"O": [5, 3, 2, 2]}), "leader_stacks.O"),
+    (dict(leader_stacks={"W": [3, 2, 2]}), "leader_stacks.W"),
+    (dict(leader_stacks={"W": [5, 3, 2, 2, 2]}), "leader_stacks.W"),
+    (dict(leader_stacks={"O": [2, 2, 3]}), "leader_stacks.O"),
+    (dict(leader_stacks={"O": [3, 2, 4]}), "leader_stacks.O[2]"),
+    (dict(leader_stacks={"X": []}), "leader_stacks.X"),
+    (dict(leader_stacks=[[5, 3, 2, 2]] * 5), "leader_stacks"),
+    (dict(leader_stacks={"O": "322"}), "leader_stacks.O"),
+    (dict(midfield_available={"Y": True}), "midfield_available.Y"),
+    (dict(midfield_available={"B": False}), "midfield_available.B"),
+    (dict(midfield_available={"B": 1}), "midfield_available.B"),
+    (dict(midfield_available={"b": True}), "midfield_available.b"),
+    (dict(midfield_available=[True] * 5), "midfield_available"),
+])
+def test_derived_fields_given_inconsistently_are_refused(changes, field):
+    refused(edit(**changes), field)
+
+
+# ---------------------------------------------------------------------- JSON alternatives
+
+
+def test_supply_and_null_both_mean_beside_the_track():
+    pos = parse_notation(alter(fox="-"))
+    assert pos.fox is None and pos.palm is None
+    assert position_to_json(pos)["fox"] == position_to_json(pos)["palm"] == "supply"
+    for fox in ("supply", None):
+        for palm in ("supply", None):
+            assert position_from_json(edit(fox=fox, palm=palm)) == pos
+    assert position_from_json(edit(fox=None, palm=None)) == pos
+    assert position_from_json(edit(fox="supply")) == pos
+    assert position_from_json(edit(palm=None)) == parse_notation(BASE)
+
+
+def test_setup_as_an_object_and_track_keys_optional():
+    pos = parse_notation(BASE)
+    assert position_from_json(edit(setup={"into_deck": 2, "dealt": 7, "discarded": 3})) == pos
+    assert position_from_json(edit(setup=None)) == pos  # the 4-player default
+    assert position_from_json(edit(track={"last": 17})) == pos
+    assert position_from_json(edit(track={"cards": [2] * 9})) == pos
+    assert position_from_json(edit(track={})) == pos
+    assert position_from_json(edit(track=None)) == pos
+    short = parse_notation(alter(L="16", cards="221222222"))
+    assert position_from_json(edit(track={"last": 16, "cards": [2, 2, 1] + [2] * 6})) == short
+
+
+def test_per_seat_objects_take_their_defaults():
+    pos = parse_notation(BASE)
+    assert position_from_json(edit(leg_cards=leg_cards({"leader": [["O", 5]],
+                                                        "midfield": ["Y"]}))) == pos
+    finals = [{}, {"winner": "O"}, {"loser": None}, {}]
+    assert position_from_json(edit(final_cards=finals)) == pos
+    bare = without_derived(base_json())
+    assert position_from_json({**bare, "leg_cards": [{}] * 4}) == pos.with_(
+        leader=((),) * 4, midfield=((),) * 4)
+    assert position_from_json({**bare, "final_cards": [{}] * 4}) == pos.with_(
+        winner=(None,) * 4)
+    assert position_from_json(edit(status=None)) == pos
+    assert position_from_json(edit(status="running")) == pos
+
+
+def test_the_docs_example_is_the_late_example():
+    late = validate(position_from_json(json.loads(
+        (EXAMPLES / "camel-up-cards-late.json").read_text())))
+    docs = {"game": "camel-up-cards", "players": 4,
+            "track": {"last": 15, "cards": [2, 1, 2, 1, 2, 2, 2, 2, 2]},
+            "stacks": {"3": ["B"], "7": ["W"], "9": ["G", "O", "Y"]},
+            "fox": {"space": 8, "holder": 1}, "palm": {"space": 14, "holder": 1},
+            "viewer": 3, "to_move": 3, "revealed": ["B1", "B1", "G1", "B1", "W2"],
+            "blue_cards": ["B1", "G2", "W2", "B1"],
+            "own_cards": {"discarded": ["G1", "Y1", "Y1"], "deck": ["O1", "O2"],
+                          "hand": "B2"},
+            "leg_cards": [{"leader": [["Y", 5]]}, {"leader": [["G", 5]]},
+                          {"leader": [["Y", 3]]}, {"midfield": ["W"]}],
+            "final_cards": [{"winner": "Y"}, {"winner": "G"}, {"loser": "B"},
+                            {"winner": "O", "loser": "G"}],
+            "money": [7, 4, 5, 1], "leg": 2}
+    assert validate(position_from_json(docs)) == late
+    data = json.loads((EXAMPLES / "camel-up-cards-4p.json").read_text())
+    assert data == position_to_json(position_from_json(data))  # written in the new form
