@@ -10,6 +10,7 @@ and blank lines are ignored. A game's record module reads it in two stages, ``pa
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ..errors import OddsbotError, PositionError, quote
@@ -108,6 +109,31 @@ def rollout_fields(win_p: float | None, rolled: Iterable[tuple[Any, float]]) -> 
     best, best_win_p = max(rolled, key=lambda pair: pair[1])
     return {"win_p": win_p, "best_rollout": best, "best_win_p": float(best_win_p),
             "equity_lost": None if win_p is None else max(0.0, float(best_win_p) - win_p)}
+
+
+def annotation_table(game: str, columns: list[str], rows: list[dict], steps: list,
+                     **provenance: Any) -> Table:
+    """The annotated turns: ``columns`` and, with rollouts (``provenance["rollouts"]``
+    not None), the ``ROLLOUT_COLUMNS``; the provenance names the game, the rules variant
+    of the first turn's position and the oddsbot version, then the game's own
+    ``provenance`` (in the order given)."""
+    from .. import __version__
+
+    rolled = provenance.get("rollouts") is not None
+    return Table.from_dicts(rows, columns + (ROLLOUT_COLUMNS if rolled else []),
+                            {"game": game, "variant": steps[0][0].variant if steps else None,
+                             "oddsbot": __version__, **provenance})
+
+
+@dataclass(frozen=True)
+class RecordResult:
+    """A record's result line: the race's winner and loser, and the final money if
+    written (Camel Up, Camel Up Cards)."""
+
+    line: int
+    winner: str
+    loser: str
+    money: tuple[int, ...] | None
 
 
 def ev_lost_by_player(table: Table, players: int) -> list[float]:

@@ -36,13 +36,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ... import __version__
 from ...kernels import camel_up as K
 from ...errors import OddsbotError, PositionError, quote
 from ...strict import read_int
 from ..records_common import (  # noqa: F401 (ev_lost_by_player: the RecordFace's)
-    ROLLOUT_COLUMNS, RecordError, body_lines, ev_lost_by_player, load, record_int,
-    rollout_fields, start_position,
+    RecordError, RecordResult, annotation_table, body_lines, ev_lost_by_player, load,
+    record_int, rollout_fields, start_position,
 )
 from ..table import Table
 from .encode import action_code, action_grammar, action_label, decode, encode
@@ -70,16 +69,6 @@ class RecordTurn:
     die: int = -1  # kernel die index (pyramid only)
     face: int = -1  # kernel face (0..2 racing, 0..5 grey: white 0..2, black 3..5)
     money: tuple[int, ...] | None = None  # everyone's EP after the turn, if written
-
-
-@dataclass(frozen=True)
-class RecordResult:
-    """The final line: the race's winner and loser, and the final money if written."""
-
-    line: int
-    winner: str
-    loser: str
-    money: tuple[int, ...] | None
 
 
 @dataclass(frozen=True)
@@ -421,14 +410,11 @@ def annotate(steps: list[tuple[Position, RecordTurn]], *, samples: int = 20000, 
             policy = table.provenance.get("policy", policy)
         if progress is not None:
             progress(i, len(steps))
-    columns = ANNOTATION_COLUMNS + (ROLLOUT_COLUMNS if rollouts is not None else [])
-    return Table.from_dicts(rows, columns, {
-        "game": "camel-up", "variant": steps[0][0].variant if steps else None,
-        "oddsbot": __version__, "seed": seed, "samples": samples, "deck_model": deck_model,
-        "rollouts": rollouts, "policy": policy,
-        "ev": "one-turn EV in EP (oddsbot advise) from the mover's point of view: other "
-              "players' finish-card colours hidden; a pyramid action valued before its die",
-    })
+    return annotation_table(
+        "camel-up", ANNOTATION_COLUMNS, rows, steps, seed=seed, samples=samples,
+        deck_model=deck_model, rollouts=rollouts, policy=policy,
+        ev="one-turn EV in EP (oddsbot advise) from the mover's point of view: other "
+           "players' finish-card colours hidden; a pyramid action valued before its die")
 
 
 def table_view(table: Table, wide: bool = False) -> Table:

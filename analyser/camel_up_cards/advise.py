@@ -29,17 +29,13 @@ from .encode import Deck, colour_index, deck_of, track_of
 from ...kernels.camel_up_cards.leg import HIST_SHAPE
 from .outcomes import (LegOutcomes, RacePlaces, exact_allowed, leg_outcomes, place_of,
                        race_places)
+from .labels import COLOUR_NAMES
 from .position import COLOURS, Position
 
-COLOUR_NAMES = ("white", "green", "orange", "blue", "yellow")
 DEFAULT_SAMPLES = 20_000
 LEG_PAY = {"midfield": np.array([-1, 1, 2, 1, -1])}  # by place (§7)
 FINAL_PAY = np.array([7, 3, -1, -1, -1])  # winner card by place; loser card reversed (§8)
 FINAL_RANGE = 8  # of a final card's payout: the floor of a sampled value's uncertainty
-
-
-def colour_name(colour: str) -> str:
-    return COLOUR_NAMES[COLOURS.index(colour)]
 
 
 @dataclass(frozen=True)

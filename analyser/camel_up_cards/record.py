@@ -48,22 +48,20 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ... import __version__
-from ...errors import PositionError, quote
+from ...errors import OddsbotError, PositionError, quote
 from ...kernels.camel_up_cards import game as K
 from ...kernels.camel_up_cards import track as T
 from ...kernels.rng import stream
 from ..records_common import (  # noqa: F401 (ev_lost_by_player: the RecordFace's)
-    ROLLOUT_COLUMNS, RecordError, body_lines, ev_lost_by_player, load, record_int,
-    rollout_fields, start_position,
+    RecordError, RecordResult, annotation_table, body_lines,
+    ev_lost_by_player, load, record_int, rollout_fields, start_position,
 )
 from ..table import Table
-from .advise import COLOUR_NAMES
+from .labels import BET_KINDS, COLOUR_NAMES, colour_code, parse_turn, turn_label
 from .notation import parse_notation
-from .position import (CARD_TYPES, COLOURS, MAX_LAST, MAX_LEG, MAX_MONEY, Position,
+from .position import (CARD_TYPES, COLOURS, MAX_LEG, MAX_MONEY, Position,
                        blue_count, copies)
-from .simulate import (BET_KINDS, NONE, Deal, SeatDeal, cards_text, decode, play, put_deal,
-                       state_of, turn_label)
+from .simulate import NONE, Deal, SeatDeal, cards_text, decode, play, put_deal, state_of
 from .state import seat_field
 from .validate import validate
 
@@ -71,7 +69,6 @@ TURN_SYNTAX = ("[<turn>] p<seat> <turn>[ -> <card>] [| leg ends|race ends] "
                "[| money <m0>,<m1>,...]")
 DEAL_SYNTAX = "deal leg=<leg> p0=<discarded>/<deck>/<blue>/<hand> p1=..."
 RESULT_SYNTAX = "winner <colour> loser <colour> [money <m0>,<m1>,...]"
-RACE_SHAPES = "reveal, hand <colour>, fox <space>, palm <space>"
 ENDS = (None, "leg", "race")  # by game.play_turn's ``ended``
 _TURN = re.compile(r"^(?:(?P<number>[0-9]+)\s+)?p(?P<seat>[0-9]+)\s+(?P<action>\S.*)$")
 _RESULT = re.compile(r"^winner\s+(?P<winner>\S+)\s+loser\s+(?P<loser>\S+)"
@@ -89,7 +86,7 @@ class RecordTurn:
     line: int  # line number in the record text (1-based)
     number: int | None  # the turn number written on the line, if any
     player: int
-    action: str  # canonical label (``simulate.turn_label``)
+    action: str  # canonical label (``labels.turn_label``)
     bet1: int  # kernel bet before the race action (game.NO_BET: none)
     race: int  # kernel race action
     bet2: int  # kernel bet after it
@@ -109,16 +106,6 @@ class RecordDeal:
 
     line: int
     deal: Deal
-
-
-@dataclass(frozen=True)
-class RecordResult:
-    """The final line: the race's winner and loser (colour names), the money if written."""
-
-    line: int
-    winner: str
-    loser: str
-    money: tuple[int, ...] | None
 
 
 @dataclass(frozen=True)
@@ -155,13 +142,10 @@ class Replay(list):
 
 def _colour(word: str, line: int, what: str) -> int:
     """A colour index from its name (``orange``) or letter (``O``), any case."""
-    low = word.lower()
-    if low in COLOUR_NAMES:
-        return COLOUR_NAMES.index(low)
-    if word.upper() in COLOURS:
-        return COLOURS.index(word.upper())
-    raise RecordError(line, f"{what}: unknown colour {quote(word)} (colours: "
-                            f"{', '.join(COLOUR_NAMES)}, or W G O B Y)")
+    try:
+        return colour_code(word, what)
+    except OddsbotError as exc:
+        raise RecordError(line, str(exc)) from None
 
 
 def _card(text: str, line: int, what: str) -> str:
@@ -190,42 +174,13 @@ def _money(text: str, line: int, players: int) -> tuple[int, ...]:
     return values
 
 
-def _race(words: list[str], line: int) -> tuple[int, int]:
-    """(kernel race action, the colour a hand action names) of one part of a label."""
-    kind = words[0].lower()
-    if kind == "reveal" and len(words) == 1:
-        return K.RACE_REVEAL, -1
-    if kind == "hand" and len(words) == 2:
-        return K.RACE_HAND, _colour(words[1], line, "hand")
-    if kind in ("fox", "palm") and len(words) == 2:
-        space = record_int(words[1], line, f"{kind} space", 1, MAX_LAST)
-        return (K.FOX_BASE if kind == "fox" else K.PALM_BASE) + space, -1
-    raise RecordError(line, f"cannot read the race action {quote(' '.join(words))} "
-                            f"(race actions: {RACE_SHAPES})")
-
-
-def _bet(words: list[str], line: int) -> int:
-    kind = words[0].lower()
-    if kind not in BET_KINDS or len(words) != 2:
-        raise RecordError(line, f"cannot read the bet {quote(' '.join(words))} (bets: "
-                                f"{'|'.join(BET_KINDS)} <colour>)")
-    return BET_KINDS.index(kind) * T.N_CAMELS + _colour(words[1], line, kind)
-
-
 def _label(text: str, line: int) -> tuple[int, int, int, int]:
-    """(bet before, race action, bet after, hand colour) of a turn label."""
-    parts = [part.split() for part in text.split("+")]
-    races = [i for i, words in enumerate(parts)
-             if words and words[0].lower() in ("reveal", "hand", "fox", "palm")]
-    if len(parts) > 2 or len(races) != 1 or not all(parts):
-        raise RecordError(line, f"cannot read the turn {quote(text.strip())}: a turn is one "
-                                f"race action ({RACE_SHAPES}) with at most one bet "
-                                f"({'|'.join(BET_KINDS)} <colour>) before or after it, "
-                                f"joined by ' + '")
-    at = races[0]
-    race, colour = _race(parts[at], line)
-    bet = _bet(parts[1 - at], line) if len(parts) == 2 else K.NO_BET
-    return (bet, race, K.NO_BET, colour) if at == 1 else (K.NO_BET, race, bet, colour)
+    """(bet before, race action, bet after, hand colour) of a turn label
+    (``labels.parse_turn``)."""
+    try:
+        return parse_turn(text)
+    except OddsbotError as exc:
+        raise RecordError(line, str(exc)) from None
 
 
 def _turn(body: str, n: int, players: int, expected: int) -> RecordTurn:
@@ -652,11 +607,9 @@ def annotate(steps: list[tuple[Position, RecordTurn]], *, samples: int = 20000, 
         rows.append(row)
         if progress is not None:
             progress(i, len(steps))
-    columns = ANNOTATION_COLUMNS + (ROLLOUT_COLUMNS if rollouts is not None else [])
-    return Table.from_dicts(rows, columns, {
-        "game": "camel-up-cards", "variant": steps[0][0].variant if steps else None,
-        "oddsbot": __version__, "seed": seed, "samples": samples, "rollouts": rollouts,
-        "policy": policy, "ev": EV_WORDS})
+    return annotation_table("camel-up-cards", ANNOTATION_COLUMNS, rows, steps,
+                            seed=seed, samples=samples, rollouts=rollouts, policy=policy,
+                            ev=EV_WORDS)
 
 
 def table_view(table: Table, wide: bool = False) -> Table:

@@ -17,43 +17,13 @@ from ...kernels.camel_up_cards import policy as P
 from ...kernels.camel_up_cards import rollouts as R
 from ..equity import RolloutEquity, batches, check_rollouts, columns, equity, separated
 from ..table import Table
-from .advise import COLOUR_NAMES
+from .labels import turn_codes
 from .position import Position
 from .state import PHASE_CODES, known_state
 
 ROLLOUT_POLICIES = P.POLICY_NAMES
 CHUNK = 16
 BATCH_CHUNKS = 16
-BET_KINDS = ("leader", "midfield", "winner", "loser")
-
-
-def turn_codes(label: str) -> tuple[int, int, int]:
-    """The kernel's (bet before, race action, bet after) of a turn label (§14.1)."""
-    parts = label.split(" + ")
-    race_at = next((i for i, part in enumerate(parts)
-                    if part.split()[0] in ("reveal", "hand", "fox", "palm")), None)
-    bets = [(i, _bet_code(part)) for i, part in enumerate(parts) if i != race_at]
-    race = K.RACE_REVEAL if race_at is None else _race_code(parts[race_at])
-    before = next((code for i, code in bets if race_at is None or i < race_at), K.NO_BET)
-    after = next((code for i, code in bets if race_at is not None and i > race_at),
-                 K.NO_BET)
-    return before, race, after
-
-
-def _bet_code(part: str) -> int:
-    if part == "no bet":
-        return K.NO_BET
-    kind, colour = part.split()
-    return BET_KINDS.index(kind) * 5 + COLOUR_NAMES.index(colour)
-
-
-def _race_code(part: str) -> int:
-    word = part.split()
-    if word[0] == "reveal":
-        return K.RACE_REVEAL
-    if word[0] == "hand":
-        return K.RACE_HAND
-    return (K.FOX_BASE if word[0] == "fox" else K.PALM_BASE) + int(word[1])
 
 
 def rollout_equity(pos: Position, labels: list[str], *, rollouts: int, policy: str,
@@ -63,7 +33,7 @@ def rollout_equity(pos: Position, labels: list[str], *, rollouts: int, policy: s
     ``target_se``, stop once the leading turn is separated from every other."""
     check_rollouts(rollouts, policy, ROLLOUT_POLICIES, "")
     st, h = known_state(pos)
-    turns = np.array([turn_codes(label) for label in labels], dtype=np.int64)
+    turns = np.array([turn_codes(label, pos.phase) for label in labels], dtype=np.int64)
     policies = np.full(pos.players, ROLLOUT_POLICIES.index(policy), dtype=np.int64)
     phase = PHASE_CODES[pos.phase]
     out = batches(lambda first, count: R.rollouts(

@@ -28,7 +28,7 @@ from ...kernels.camel_up_cards import leg as L
 from ...kernels.camel_up_cards import policy as P
 from ...kernels.camel_up_cards import track as T
 from ...kernels.rng import below, stream
-from .advise import COLOUR_NAMES
+from .labels import COLOUR_NAMES, turn_label
 from .encode import candidates, deck_knowledge, type_counts
 from .position import (CARD_TYPES, COLOURS, DEFAULT_LAST, DEFAULT_SETUP, GAME, MAX_PLAYERS,
                        MIN_PLAYERS, Figure, Position, card_key)
@@ -37,7 +37,6 @@ from .validate import validate
 
 POLICIES = P.POLICY_NAMES
 NONE = "-"  # no card, in a deal line
-BET_KINDS = ("leader", "midfield", "winner", "loser")  # by bet code // 5 (game.BET_*)
 
 
 def decode(st: np.ndarray, viewer: int | None = None) -> Position:
@@ -284,29 +283,6 @@ class GameResult:
             lines.append(f"winner {self.winner} loser {self.loser} money "
                          f"{','.join(map(str, self.money))}")
         return "\n".join(lines) + "\n"
-
-
-def turn_label(bet1: int, race: int, bet2: int, hand_colour: int) -> str:
-    """A kernel turn as the EV table labels it (§14.1)."""
-    parts = []
-    if bet1 != K.NO_BET:
-        parts.append(bet_label(bet1))
-    if race == K.RACE_REVEAL:
-        parts.append("reveal")
-    elif race == K.RACE_HAND:
-        parts.append(f"hand {COLOUR_NAMES[hand_colour]}")
-    elif race < K.PALM_BASE:
-        parts.append(f"fox {race - K.FOX_BASE}")
-    else:
-        parts.append(f"palm {race - K.PALM_BASE}")
-    if bet2 != K.NO_BET:
-        parts.append(bet_label(bet2))
-    return " + ".join(parts)
-
-
-def bet_label(b: int) -> str:
-    kind = BET_KINDS[b // T.N_CAMELS]
-    return f"{kind} {COLOUR_NAMES[b % T.N_CAMELS]}"
 
 
 def simulate(pos: Position, *, seed: int = 0, policy: str = "heuristic") -> GameResult:

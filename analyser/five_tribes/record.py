@@ -45,12 +45,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ... import __version__
 from ...kernels import five_tribes as FT
 from ...errors import QUOTE_LIMIT, OddsbotError, PositionError, quote
 from ..records_common import (  # noqa: F401 (ev_lost_by_player: the RecordFace's)
-    ROLLOUT_COLUMNS, RecordError, body_lines, ev_lost_by_player, load, record_int,
-    rollout_fields, start_position,
+    RecordError, annotation_table, body_lines, ev_lost_by_player, load,
+    record_int, rollout_fields, start_position,
 )
 from ..table import Table
 from . import names
@@ -885,11 +884,9 @@ def annotate(steps: list[tuple[Position, Played]], *, samples: int = 20000, seed
         rows.append(row)
         if progress is not None:
             progress(i, len(steps))
-    columns = ANNOTATION_COLUMNS + (ROLLOUT_COLUMNS if rollouts is not None else [])
-    return Table.from_dicts(rows, columns, {
-        "game": "five-tribes", "variant": steps[0][0].variant if steps else None,
-        "oddsbot": __version__, "seed": seed, "samples": samples, "rollouts": rollouts,
-        "policy": policy, "ev": EV_WORDS})
+    return annotation_table("five-tribes", ANNOTATION_COLUMNS, rows, steps,
+                            seed=seed, samples=samples, rollouts=rollouts, policy=policy,
+                            ev=EV_WORDS)
 
 
 def table_view(table: Table, wide: bool = False) -> Table:

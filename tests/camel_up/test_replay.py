@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 from checks import bad_line, ok
+from oddsbot.analyser.records_common import ROLLOUT_COLUMNS
 from oddsbot.analyser.camel_up import face as cu
 from oddsbot.analyser.camel_up import record as rec
 from oddsbot.analyser.table import Table
@@ -366,7 +367,7 @@ def test_rollout_annotation(oddsbot_cli):
                                      stdin=short)).out)
     assert data["provenance"]["rollouts"] == 64
     for t in data["turns"]:
-        assert set(rec.ROLLOUT_COLUMNS) <= set(t)
+        assert set(ROLLOUT_COLUMNS) <= set(t)
         assert 0.0 <= t["win_p"] <= t["best_win_p"] <= 1.0
         assert abs(t["best_win_p"] - t["win_p"] - t["equity_lost"]) < 1e-12
         assert t["ev_lost"] >= 0
@@ -395,7 +396,7 @@ def test_rollout_columns_with_a_stand_in_advise(monkeypatch):
     _, steps = rec.load_record(SHORT)
     df = rec.annotate(steps[:4], samples=2048, seed=1, rollouts=32, policy="random").frame()
     assert calls == [(32, "random")] * 4
-    assert list(df.columns) == rec.ANNOTATION_COLUMNS + rec.ROLLOUT_COLUMNS
+    assert list(df.columns) == rec.ANNOTATION_COLUMNS + ROLLOUT_COLUMNS
     for (pos, turn), row in zip(steps, df.itertuples()):
         table = stand_in(rec.viewpoint(pos), samples=2048, seed=1).frame()
         assert row.best == table.loc[table["ev"].idxmax(), "action"]

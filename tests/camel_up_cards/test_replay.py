@@ -30,6 +30,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from checks import bad_line, ok
+from oddsbot.analyser.records_common import ROLLOUT_COLUMNS
 from oddsbot.analyser import registry
 from oddsbot.analyser.camel_up_cards import face as cuc
 from oddsbot.analyser.camel_up_cards import record as rec
@@ -368,7 +369,7 @@ def test_rollout_annotation():
     own (on the same random numbers) where the table did not roll it out."""
     _, steps = rec.load_record(SHORT)
     table = rec.annotate(steps[:3], samples=256, seed=1, rollouts=24, policy="random")
-    assert list(table.columns) == rec.ANNOTATION_COLUMNS + rec.ROLLOUT_COLUMNS
+    assert list(table.columns) == rec.ANNOTATION_COLUMNS + ROLLOUT_COLUMNS
     assert table.provenance["rollouts"] == 24 and table.provenance["policy"] == "random"
     alone = 0
     for (pos, turn), row in zip(steps, table.dicts()):

@@ -14,6 +14,7 @@ import pytest
 import naive_cards as N
 from kernel_boards import TYPES
 from oddsbot.analyser.camel_up_cards import face, rollouts
+from oddsbot.analyser.camel_up_cards.labels import turn_codes
 from oddsbot.analyser.camel_up_cards.position import Position
 from oddsbot.analyser.camel_up_cards.state import known_state
 from oddsbot.kernels.camel_up_cards import game as K
@@ -68,7 +69,7 @@ def test_every_label_is_a_legal_kernel_turn(seed, players, left):
     st, h = known_state(pos)
     me = pos.to_move
     for label in face.legal_actions(pos):
-        bet1, race, bet2 = rollouts.turn_codes(label)
+        bet1, race, bet2 = turn_codes(label, pos.phase)
         assert K.race_ok(st, me, race), label
         for bet in (bet1, bet2):
             assert bet == K.NO_BET or K.bet_ok(st, me, bet), label
