@@ -24,12 +24,12 @@ import numpy as np
 from ...errors import OddsbotError
 from ...kernels.camel_up_cards import batch_games as B
 from ...kernels.camel_up_cards import game as K
-from ...kernels.camel_up_cards import leg as L
 from ...kernels.camel_up_cards import policy as P
+from ...kernels.camel_up_cards import rollouts as R
 from ...kernels.camel_up_cards import track as T
 from ...kernels.rng import below, stream
+from .encode import type_counts
 from .labels import COLOUR_NAMES, turn_label
-from .encode import candidates, deck_knowledge, type_counts
 from .position import (CARD_TYPES, COLOURS, DEFAULT_LAST, DEFAULT_SETUP, GAME, MAX_PLAYERS,
                        MIN_PLAYERS, Figure, Position, card_key)
 from .state import known_state, seat_field
@@ -201,21 +201,26 @@ def state_of(pos: Position, deal: Deal, deck: Sequence[str]) -> np.ndarray:
 
 def complete(pos: Position, s: np.ndarray) -> np.ndarray:
     """A full game state consistent with what ``pos``'s viewer knows, the hidden cards
-    drawn from stream ``s`` (module doc)."""
+    drawn from stream ``s``: the rest of the race deck and the opponents' hand cards by
+    the kernel's ``sample_hidden`` (the model rollouts use, §9), then the opponents' deck
+    cards (the unknown part, dealt among them) and their discards (from what is left
+    unseen), uniformly, so that the game's record can be written whole."""
     validate(pos)
-    m, w = candidates(pos)
-    drawn = np.empty(32, dtype=np.int64)
-    rest = tuple(CARD_TYPES[t] for t in drawn[:L.draw_deck(m, np.cumsum(w), s, drawn)])
-    know = deck_knowledge(pos)
-    unknown = type_counts(pos.revealed + rest) - know.known  # the opponents' deck cards
-    left = _cards_of(know.pool - unknown)  # neither in the deck nor seen
+    st, h = known_state(pos)
+    R.sample_hidden(st, h.m, h.cum, h.pool, h.known, h.revealed, h.hidden_hands, s)
+    rest = tuple(CARD_TYPES[t] for t in st[K.DECK + len(pos.revealed):K.DECK + pos.deck_size])
+    me = pos.viewer
+    hands = [(pos.own_hand or pos.played_card(p)) if p == me else
+             CARD_TYPES[st[seat_field(p, K.HAND)]] if pos.hands[p] else pos.played_card(p)
+             for p in range(pos.players)]
+    unknown = type_counts(pos.revealed + rest) - h.known  # the opponents' deck cards
+    drawn_hands = type_counts(hands[p] for p in range(pos.players)
+                              if p != me and pos.hands[p])
+    left = _cards_of(h.pool - unknown - drawn_hands)  # neither in the deck nor seen
 
     def take(cards: list[str]) -> str:
         return cards.pop(below(s, len(cards)))
 
-    me = pos.viewer
-    hands = [(pos.own_hand or pos.played_card(p)) if p == me else
-             take(left) if pos.hands[p] else pos.played_card(p) for p in range(pos.players)]
     others = _cards_of(unknown)
     seats = []
     for p in range(pos.players):

@@ -76,11 +76,3 @@ def known_state(pos: Position) -> tuple[np.ndarray, HiddenModel]:
     deck = deck_of(pos)
     k = deck.knowledge
     return st, HiddenModel(deck.m, deck.cum, k.pool, k.known, k.revealed, hidden)
-
-
-def completed(pos: Position, s: np.ndarray) -> np.ndarray:
-    """A whole state consistent with what ``pos``'s viewer knows, the hidden cards drawn
-    from stream ``s`` (``sample_hidden``)."""
-    st, h = known_state(pos)
-    R.sample_hidden(st, h.m, h.cum, h.pool, h.known, h.revealed, h.hidden_hands, s)
-    return st
