@@ -79,6 +79,9 @@ def test_after_warm_up_no_command_needs_another_kernel(tmp_path):
         ["advise", late, "--samples", "4096", "--rollouts", "20"],
         ["odds", cards, "--samples", "4096"], ["moves", late], ["validate", late],
         ["new", "camel-up-cards"], ["new", "camel-up-cards", "--play", "random"],
+        ["replay", "examples/camel-up-cards-opening-4p.record", "--samples", "4096"],
+        ["chart", cards, "--samples", "4096", "--out", str(tmp_path / "cards.png")],
+        ["report", "camel-up-cards", "--games", "10", "--out", str(tmp_path / "cuc")],
     ]
     out = subprocess.run([sys.executable, "-c", COVERAGE, json.dumps(commands)], cwd=ROOT,
                          capture_output=True, text=True, timeout=900)
