@@ -6,7 +6,7 @@ A *track* array holds, for ``n`` camels, their spaces at ``tr[0:n]``, their heig
 docs/games/camel-up-cards.md §0). Moving a unit is a ``lift`` then a ``drop``: on top of
 the stack at the destination, or underneath it (a boo tile, a fox). Reaching or crossing a
 finish line is a drop onto the finish's own space, so a finished unit keeps its order and
-rankings by (space, height) stay uniform.
+rankings by (space, height) stay uniform: ``rank`` orders camels so.
 """
 
 from numba import njit
@@ -57,3 +57,19 @@ def drop(tr, n, t, size, under):
             if not under:
                 tr[n + c] += base
     tr[2 * n + t] += size
+
+
+@njit(cache=True, inline="always")
+def rank(tr, n, k, order):
+    """Fill ``order[0..k-1]`` with camels 0..k-1 from first to last: the higher space
+    ahead, then the higher in a stack (heights are below 8)."""
+    for c in range(k):
+        order[c] = c
+    for i in range(1, k):
+        j = i
+        c = order[j]
+        key = tr[c] * 8 + tr[n + c]
+        while j > 0 and key > tr[order[j - 1]] * 8 + tr[n + order[j - 1]]:
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = c

@@ -20,7 +20,7 @@ and stack sizes per space 0..17 at ``CNT``. A tile array is indexed by space (0.
 import numpy as np
 from numba import njit
 
-from ..stacks import drop, lift
+from ..stacks import drop, lift, rank
 
 N_SPACES = 16
 N_RACING = 5
@@ -127,16 +127,7 @@ def crossed(tr):
 @njit(cache=True)
 def ranking(tr, order):
     """Fill ``order[0..4]`` with the racing camels from 1st to 5th place (§6)."""
-    for c in range(N_RACING):
-        order[c] = c
-    for i in range(1, N_RACING):
-        j = i
-        c = order[j]
-        key = tr[SP + c] * 8 + tr[HT + c]
-        while j > 0 and key > tr[SP + order[j - 1]] * 8 + tr[HT + order[j - 1]]:
-            order[j] = order[j - 1]
-            j -= 1
-        order[j] = c
+    rank(tr, N_CAMELS, N_RACING, order)
 
 
 @njit(cache=True)

@@ -22,7 +22,7 @@ sandstorm side) from the first card on.
 import numpy as np
 from numba import njit
 
-from ..stacks import drop, lift, lift_one
+from ..stacks import drop, lift, lift_one, rank
 
 N_CAMELS = 5
 N_TYPES = 10
@@ -117,16 +117,7 @@ def key(tr, c):
 @njit(cache=True)
 def ranking(tr, order):
     """Fill ``order[0..4]`` with the camels from 1st to 5th place (§5.2)."""
-    for c in range(N_CAMELS):
-        order[c] = c
-    for i in range(1, N_CAMELS):
-        j = i
-        c = order[j]
-        k = key(tr, c)
-        while j > 0 and k > key(tr, order[j - 1]):
-            order[j] = order[j - 1]
-            j -= 1
-        order[j] = c
+    rank(tr, N_CAMELS, N_CAMELS, order)
 
 
 @njit(cache=True)
