@@ -1,11 +1,12 @@
-"""Camel Up Cards' designer face: whole-game batches, report sections and the position
-chart."""
+"""Camel Up Cards' designer face: whole-game batches, report sections, the position chart
+and the replay chart."""
 
-from .charts import position_chart
+from .charts import position_chart, replay_chart
 from .games import (
     RAW_FIELDS, RULES_VERSION, check_run, raw_table, seat_policies, simulate_block, simulate_raw,
 )
 from .report import report_sections
 
 __all__ = ["RAW_FIELDS", "RULES_VERSION", "check_run", "position_chart", "raw_table",
-           "report_sections", "seat_policies", "simulate_block", "simulate_raw"]
+           "replay_chart", "report_sections", "seat_policies", "simulate_block",
+           "simulate_raw"]

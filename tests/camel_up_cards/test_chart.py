@@ -1,27 +1,37 @@
-"""The Camel Up Cards position chart (``oddsbot chart POSITION --out FILE``).
+"""The Camel Up Cards charts: the position chart (``oddsbot chart POSITION --out FILE``)
+and the replay chart (``oddsbot replay RECORD --chart FILE``).
 
-Every figure is inspected before it is saved: its bars are the face's ``odds`` of the
-same position, samples and seed (leg places stacked 1st to 5th, race winner and loser with
-±1.96 SE error bars), in the palette's camel colours; its title names the player to move,
-the leg, the position and the method; no text leaves the figure and the legend covers
-nothing; saved files are read back (PNG pixel size, SVG root).
+Every figure is inspected before it is saved: the position chart's bars are the face's
+``odds`` of the same position, samples and seed (leg places stacked 1st to 5th, race
+winner and loser with ±1.96 SE error bars), in the palette's camel colours; its title
+names the player to move, the leg, the position and the method. The replay chart's race
+panel is ``outcomes.race_places`` of each turn's mover's view (same samples and seed) with
+±1.96 SE bands, ending in the race's result (or the next mover's view of an unfinished
+game); its money panel is the money the record's lines state after each turn; dashed lines
+stand where the record says a leg or the race ended. No text leaves a figure and no legend
+covers anything; saved files are read back (PNG pixel size, SVG root).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import matplotlib.image
 import numpy as np
 import pytest
+from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgb
 
 from checks import ok
 from figure_checks import (
-    assert_legends_clear, assert_no_clipped_text, assert_saves, bars, pixels,
+    assert_legends_clear, assert_no_clipped_text, assert_saves, assert_titled, bars, pixels,
 )
 from oddsbot.analyser import registry
 from oddsbot.analyser.camel_up_cards import face
+from oddsbot.analyser.camel_up_cards.encode import deck_of, track_of
+from oddsbot.analyser.camel_up_cards.outcomes import race_places
+from oddsbot.analyser.camel_up_cards.record import load_record
 from oddsbot.analyser.face import Capability
 from oddsbot.errors import OddsbotError
 from oddsbot.reports import palette
@@ -163,3 +173,208 @@ def test_cli_chart(oddsbot_cli, tmp_path):
                          "--samples", SAMPLES))
     assert run.out == "" and str(png) in run.err
     assert matplotlib.image.imread(png).shape == (*pixels(charts.POSITION_SIZE), 4)
+
+
+# --------------------------------------------------------------------------- replay chart
+
+
+GAME_4P = EXAMPLES / "camel-up-cards-game-4p.record"
+REPLAY_SAMPLES = 2000
+CUT = 20  # turns of the unfinished game: in leg 2, after the first leg's end
+CHOSEN = (0, 27)  # turns whose race panel values are recomputed (the start, leg 2)
+_TURN = re.compile(r"^\s*(?P<turn>[0-9]+) p[0-9]")
+
+
+def record_head(turns: int) -> str:
+    """The 4-player example record up to and including its turn ``turns``."""
+    lines = GAME_4P.read_text().splitlines()
+    last = next(i for i, line in enumerate(lines)
+                if (m := _TURN.match(line)) and int(m["turn"]) == turns)
+    return "\n".join(lines[:last + 1]) + "\n"
+
+
+def stated_money(text: str) -> list[tuple[int, ...]]:
+    """The money the record's turn lines state after each turn, by turn."""
+    return [tuple(map(int, re.search(r"\| money ([0-9,]+)", line)[1].split(",")))
+            for line in text.splitlines() if _TURN.match(line)]
+
+
+def stated_ends(text: str) -> list[int]:
+    """The turns the record's lines say ended a leg or the race."""
+    return [int(_TURN.match(line)["turn"]) for line in text.splitlines()
+            if _TURN.match(line) and re.search(r"\| (leg|race) ends", line)]
+
+
+def race_wins(pos) -> tuple[np.ndarray, np.ndarray]:
+    """Race-win probabilities and SEs of ``pos`` as its viewer knows it (the chart's)."""
+    race = race_places(track_of(pos), deck_of(pos), pos.deck_size, REPLAY_SAMPLES, SEED)
+    return race.p[0], race.se()[0]
+
+
+def camel_lines(ax) -> dict:
+    return {line.get_label(): line for line in ax.lines if line.get_label() in NAMES}
+
+
+def money_lines(ax) -> list:
+    return [line for line in ax.lines if line.get_label().startswith("player ")]
+
+
+def boundaries(ax) -> list[float]:
+    return [line.get_xdata()[0] for line in ax.lines if line.get_gid() == charts.BOUNDARY]
+
+
+@pytest.fixture(scope="module")
+def whole():
+    text = GAME_4P.read_text()
+    record, steps = load_record(text)
+    fig = charts.replay_chart(steps, samples=REPLAY_SAMPLES, seed=SEED, title="record x")
+    return text, record, steps, fig
+
+
+@pytest.fixture(scope="module")
+def unfinished():
+    text = record_head(CUT)
+    record, steps = load_record(text)
+    return text, record, steps, charts.replay_chart(steps, samples=REPLAY_SAMPLES, seed=SEED)
+
+
+def test_replay_race_panel_is_the_movers_race_odds(whole):
+    """At the chosen turns the plotted value and band are ``race_places`` of the position
+    the mover saw (their own cards, not the whole deal); the last point is the result."""
+    _, _, steps, fig = whole
+    assert steps.over
+    race_ax, _ = fig.axes
+    lines = camel_lines(race_ax)
+    assert sorted(lines) == sorted(NAMES)
+    bands = [b for b in race_ax.collections if isinstance(b, PolyCollection)]
+    assert [to_rgb(b.get_facecolor()[0]) for b in bands] == [
+        to_rgb(palette.camel(name).colour) for name in NAMES]
+    for k in CHOSEN:
+        pos, turn = steps[k]
+        assert pos.viewer == pos.to_move == turn.player
+        p, se = race_wins(pos)
+        for c, name in enumerate(NAMES):
+            assert lines[name].get_ydata()[k] == p[c]
+            band = bands[c].get_paths()[0].vertices
+            ys = band[band[:, 0] == k][:, 1]
+            for edge in (max(p[c] - 1.96 * se[c], 0), min(p[c] + 1.96 * se[c], 1)):
+                assert np.isclose(ys, edge, rtol=0, atol=1e-12).any(), (k, name, edge)
+    for c, name in enumerate(NAMES):
+        line = lines[name]
+        style = palette.camel(name)
+        np.testing.assert_array_equal(line.get_xdata(), np.arange(len(steps) + 1))
+        y = np.asarray(line.get_ydata())
+        assert ((0 <= y) & (y <= 1)).all()
+        assert y[-1] == (1.0 if name == steps.winner else 0.0)  # the race's result
+        assert line.get_drawstyle() == "steps-post"
+        assert to_rgb(line.get_color()) == to_rgb(style.colour)
+        assert line.get_marker() == style.marker
+        assert len(steps) in line.get_markevery()  # the final odds are marked
+    for band in bands:  # stepped too: every edge of its outline is level or upright
+        dx, dy = np.diff(band.get_paths()[0].vertices, axis=0).T
+        assert ((dx == 0) | (dy == 0)).all()
+    assert race_ax.get_xlim()[1] > len(steps)  # the last step is not hidden by the frame
+    assert "probability" in race_ax.get_ylabel()
+
+
+def test_replay_money_panel_is_the_records_money(whole):
+    text, record, steps, fig = whole
+    race_ax, money_ax = fig.axes
+    assert money_ax.get_shared_x_axes().joined(race_ax, money_ax)
+    want = np.array([record.start.money] + stated_money(text))
+    assert want.shape == (len(steps) + 1, 4) and (want[-1] == (2, 1, 7, 19)).all()
+    lines = money_lines(money_ax)
+    assert [line.get_label() for line in lines] == [
+        f"player {p}: {m} EP at the end" for p, m in enumerate(want[-1])]
+    for seat, line in enumerate(lines):
+        np.testing.assert_array_equal(line.get_xdata(), np.arange(len(steps) + 1))
+        np.testing.assert_array_equal(line.get_ydata(), want[:, seat])
+        assert line.get_drawstyle() == "steps-post"
+        assert to_rgb(line.get_color()) == to_rgb(palette.series(seat))
+    assert len({line.get_marker() for line in lines}) == 4  # one marker per player
+    assert money_ax.get_ylim()[0] == 0 and money_ax.get_ylim()[1] > want.max()
+    assert "EP" in money_ax.get_ylabel()
+
+
+def test_replay_leg_lines_where_the_record_ends_legs(whole):
+    text, _, steps, fig = whole
+    ends = stated_ends(text)
+    assert ends == [15, 36, 49] and ends[-1] == len(steps)
+    for ax in fig.axes:  # in both panels, dashed
+        assert boundaries(ax) == ends
+        assert all(line.get_linestyle() == "--" for line in ax.lines
+                   if line.get_gid() == charts.BOUNDARY)
+    names = [t.get_text() for t in fig.axes[1].texts if t.get_gid() == charts.LEG_LABEL]
+    assert names == ["leg 1", "leg 2", "leg 3"]
+
+
+def test_replay_title(whole):
+    _, record, steps, fig = whole
+    title = fig.get_suptitle()
+    lines = title.splitlines()
+    assert lines[0] == "record x"
+    assert lines[1] == ("Camel Up Cards · 4 players · 49 turns · game over after leg 3: "
+                        "winner green, loser white")
+    assert f"start {record.start.to_notation()}" in flat(title)
+    for words in (f"{REPLAY_SAMPLES:,} races per turn", f"seed {SEED}", "±1.96 SE",
+                  "mover's view", "the race's result"):
+        assert words in lines[-1]
+    assert_titled(fig, *lines)  # above both panels, inside the image
+    _, short = load_record(record_head(3))
+    untitled = charts.replay_chart(short, samples=200, seed=SEED).get_suptitle()
+    assert untitled.startswith("Camel Up Cards · 4 players · 3 turns · game not over")
+
+
+def test_replay_of_an_unfinished_game(unfinished):
+    """A record cut in leg 2: the last point is the race odds after the last turn as the
+    next mover knows it (the full record's position before its next turn); the money is
+    the money then; one leg line."""
+    text, _, steps, fig = unfinished
+    assert len(steps) == CUT and not steps.over
+    _, full = load_record(GAME_4P.read_text())
+    race_ax, money_ax = fig.axes
+    p, _ = race_wins(full[CUT][0])
+    lines = camel_lines(race_ax)
+    for c, name in enumerate(NAMES):
+        assert lines[name].get_ydata()[-1] == p[c]
+    money = [line.get_ydata()[-1] for line in money_lines(money_ax)]
+    assert money == list(full[CUT][0].money)
+    assert money == list(stated_money(text)[-1])
+    assert all(line.get_label().endswith(" now") for line in money_lines(money_ax))
+    for ax in fig.axes:
+        assert boundaries(ax) == stated_ends(text) == [15]
+    assert (f"game not over: leg 2, player {full[CUT][1].player} to move"
+            in fig.get_suptitle())
+    assert "result" not in fig.get_suptitle().splitlines()[-1]
+
+
+@pytest.mark.parametrize("case", ["whole", "unfinished"])
+def test_replay_chart_files_and_layout(case, request, tmp_path):
+    fig = request.getfixturevalue(case)[-1]
+    assert_no_clipped_text(fig)
+    assert_legends_clear(fig)
+    assert_saves(fig, tmp_path, charts.REPLAY_SIZE)
+
+
+def test_a_record_without_turns_is_refused():
+    text = record_head(1).splitlines()
+    _, steps = load_record("\n".join(text[:-1]) + "\n")
+    assert len(steps) == 0
+    with pytest.raises(OddsbotError, match="no turns"):
+        charts.replay_chart(steps, samples=REPLAY_SAMPLES)
+
+
+REPLAY_CHARTS = registry.spec("camel-up-cards").has(Capability.REPLAY_CHART)
+
+
+@pytest.mark.skipif(not REPLAY_CHARTS, reason="the GameSpec does not declare replay charts "
+                                              "yet")
+def test_cli_replay_chart(oddsbot_cli, tmp_path):
+    record = tmp_path / "short.record"
+    record.write_text(record_head(6))
+    chart = tmp_path / "replay.png"
+    run = ok(oddsbot_cli("replay", record, "--samples", 500, "--format", "csv", "--chart",
+                         chart))
+    assert len(run.out.strip().splitlines()) == 1 + 6  # the annotation, as without --chart
+    assert f"wrote {chart}: 6 turns" in run.err
+    assert matplotlib.image.imread(chart).shape == (*pixels(charts.REPLAY_SIZE), 4)
