@@ -21,9 +21,9 @@ GAME = GameSpec(
     rollout_policies=("heuristic", "random"),  # = rollouts.ROLLOUT_POLICIES (tested)
     advise_columns={
         "why": "the chances behind the value: a leader card's 1st and 2nd place, a "
-               "midfield card's 3rd and 2nd/4th, a winner or loser card's race odds, the "
-               "chance a placed figure is still on the track at the leg's end, or the "
-               "chance the race ends this leg",
+               "midfield card's 3rd and 2nd or 4th (2/4th), a winner or loser card's race "
+               "odds, the chance a placed figure is still on the track at the leg's end, "
+               "or the chance the race ends this leg",
     },
     odds_columns={
         "1st-5th": "each camel's chance of each place at the end of this leg (exact, or "

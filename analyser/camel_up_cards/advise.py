@@ -215,7 +215,7 @@ def _why(bet: Bet | None, leg: LegOutcomes, race: RacePlaces | None,
     places = leg.places()[bet.colour]
     if bet.kind == "leader":
         return f"1st {places[0]:.3f}, 2nd {places[1]:.3f}"
-    return f"3rd {places[2]:.3f}, 2nd/4th {places[1] + places[3]:.3f}"
+    return f"3rd {places[2]:.3f}, 2/4th {places[1] + places[3]:.3f}"
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,15 @@ CASES = {
     "new --play": (["new", "camel-up", "--play", "heuristic", "--seed", "3"],
                    "playing a whole camel-up game"),
     "warm-up": (["warm-up", "camel-up"], "camel-up: kernels ready"),
+    "report camel-up-cards": (["report", "camel-up-cards", "--games", "3000", "--out",
+                               "{tmp}/cuc"], "simulating"),
+    "advise camel-up-cards": (["advise", "examples/camel-up-cards-4p.json"], None),
+    "advise camel-up-cards --rollouts": (["advise", "examples/camel-up-cards-late.json",
+                                          "--rollouts", "4000"], "rollouts"),
+    "replay camel-up-cards": (["replay", "examples/camel-up-cards-opening-4p.record",
+                               "--samples", "20000"], "annotating"),
+    "new --play camel-up-cards": (["new", "camel-up-cards", "--play", "random", "--seed",
+                                   "3"], None),
 }
 
 
@@ -76,6 +85,10 @@ TABLES = [  # every command printing a table, with the options that change its c
     ["odds", "examples/five-tribes-opening-4p.json"],
     ["replay", "{record}", "--samples", "2000"],
     ["replay", "{record}", "--samples", "500", "--rollouts", "8"],
+    ["advise", "examples/camel-up-cards-late.json"],
+    ["advise", "examples/camel-up-cards-late.json", "--rollouts", "50", "--top", "5"],
+    ["odds", "examples/camel-up-cards-late.json"],
+    ["replay", "examples/camel-up-cards-opening-4p.record", "--samples", "500"],
 ]
 
 
