@@ -296,9 +296,10 @@ def advise(pos: Position, *, samples: int | None, seed: int, target_se: float | 
     exact = exact_allowed(deck)
     legs: set[str] = set()
     races = False
+    per_plan = 2 * n_samples  # at most: legs and races sampled for each race action
     for i, plan in enumerate(todo):
         if progress is not None:
-            progress(i, len(todo))
+            progress(i * per_plan, len(todo) * per_plan)
         leg = _leg_of(plan, deck, n_samples, seed, exact)
         legs.add(leg.method)
         code = plan.action.code if plan.action is not None else None
@@ -331,7 +332,7 @@ def advise(pos: Position, *, samples: int | None, seed: int, target_se: float | 
                 rows.append(Row(plan.label(bet, before), ev_b, var_b, method,
                                 _why(bet, leg, race, plan.action)))
     if progress is not None:
-        progress(len(todo), len(todo))
+        progress(len(todo) * per_plan, len(todo) * per_plan)
     leg_method = legs.pop() if len(legs) == 1 else "mixed"
     return _table(pos, rows, n_samples, seed, deck, leg_method, races)
 

@@ -22,14 +22,13 @@ def odds(pos: Position, *, samples: int | None, seed: int, target_se: float | No
     race_ends_this_leg, legs_left, provenance}."""
     tr = track_of(pos)
     deck = deck_of(pos)
+    legs, races = samples or DEFAULT_LEGS, samples or DEFAULT_RACES
+    leg = leg_outcomes(tr, deck, legs, seed)
+    done = leg.samples  # 0 when exact
     if progress is not None:
-        progress(0, 2)
-    leg = leg_outcomes(tr, deck, samples or DEFAULT_LEGS, seed)
-    if progress is not None:
-        progress(1, 2)
-    race = race_places(tr, deck, pos.deck_size, samples or DEFAULT_RACES, seed)
-    if progress is not None:
-        progress(2, 2)
+        progress(done, done + races)
+    race = race_places(tr, deck, pos.deck_size, races, seed,
+                       None if progress is None else lambda n: progress(done + n, done + races))
     places = leg.places()
     se = race.se()
     camels = [{"camel": colour,

@@ -11,6 +11,7 @@ their decks (common random numbers), and the counts do not depend on threads.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -105,10 +106,10 @@ class RacePlaces:
         return np.sqrt(self.p * (1 - self.p) / self.samples)
 
 
-def race_places(tr: np.ndarray, deck: Deck, deck_size: int, samples: int,
-                seed: int) -> RacePlaces:
+def race_places(tr: np.ndarray, deck: Deck, deck_size: int, samples: int, seed: int,
+                progress: Callable[[int], None] | None = None) -> RacePlaces:
     """The race from the board ``tr`` under ``RACE_MODEL``; later legs have decks of
-    ``deck_size`` cards."""
+    ``deck_size`` cards; ``progress(races done)`` as they are."""
     m, cum = deck.m, deck.cum
 
     def part(first: int, count: int) -> np.ndarray:
@@ -116,5 +117,5 @@ def race_places(tr: np.ndarray, deck: Deck, deck_size: int, samples: int,
         K.race_samples(tr, m, cum, deck_size, np.uint64(seed), first, count, out)
         return out[None]
 
-    out = threads.rows(part, samples, PIECE).sum(axis=0)
+    out = threads.rows(part, samples, PIECE, progress).sum(axis=0)
     return RacePlaces(out[:5] / samples, samples, out[5, 0] / samples, out[5, 1] / samples)
