@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import OddsbotError
+from .table import Table
 
 # the advise table's rollout columns -> the ``RolloutEquity`` field each one shows
 ROLLOUT_FIELDS = {"win_p": "win", "win_se": "win_se", "margin": "margin",
@@ -40,6 +41,19 @@ class RolloutEquity:
     p_best: np.ndarray
     rollouts: int
     policy: str
+
+
+def compact_view(table: Table) -> Table:
+    """An EV table with rollout columns as people read it in 80 columns: action, win
+    probability and its SE (``±``), P(best), margin, ev and gap."""
+    view = table.select(["action", "win_p", "win_se", "p_best", "margin", "ev", "gap"])
+    return Table(("action", "win_p", "±") + view.columns[3:], view.rows)
+
+
+def wide_columns(table: Table) -> dict[str, list]:
+    """The rollout columns of the wide view of an EV table, as people read them."""
+    return {"win_p": table["win_p"], "±": table["win_se"], "gap_se": table["gap_se"],
+            "p_best": table["p_best"], "margin": table["margin"]}
 
 
 def columns(eq: RolloutEquity) -> dict[str, np.ndarray]:

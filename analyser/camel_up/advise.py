@@ -264,14 +264,11 @@ def table_view(table: Table, wide: bool = False) -> Table:
     se = [None if m == "exact" else se for se, m in zip(table["se"], table["method"])]
     rollouts = "win_p" in table
     if rollouts and not wide:
-        view = table.select(["action", "win_p", "win_se", "p_best", "margin", "ev", "gap"])
-        return Table(("action", "win_p", "±") + view.columns[3:], view.rows)
+        return equity.compact_view(table)
     rows = table.dicts()
     columns = {"action": table["action"]}
     if rollouts:
-        columns.update({"win_p": table["win_p"], "±": table["win_se"],
-                        "gap_se": table["gap_se"], "p_best": table["p_best"],
-                        "margin": table["margin"]})
+        columns.update(equity.wide_columns(table))
     columns.update(ev=table["ev"], se=se)
     if wide:
         columns["method"] = table["method"]

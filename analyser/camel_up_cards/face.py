@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from ...errors import OddsbotError, quote
 from ...inputs import read_position
+from .. import equity
 from ..table import Table
 from . import GAME, record
 from . import advise as _advise
@@ -15,9 +16,8 @@ from .notation import parse_notation
 from .odds import odds as _odds
 from .position import Position
 from .simulate import POLICIES, new_position, play, simulate
-from .validate import validate
 from .rollouts import with_rollouts
-from ..equity import check_rollouts
+from .validate import validate
 
 NAME = GAME.name
 VARIANTS = GAME.variants
@@ -80,7 +80,7 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     validate(pos)
     _check_viewer(pos)
     if rollouts is not None:
-        check_rollouts(rollouts, policy or POLICIES[0], POLICIES, "")
+        equity.check_rollouts(rollouts, policy or POLICIES[0], POLICIES, "")
     table = _advise.advise(pos, samples=samples, seed=seed,
                            progress=None if rollouts else progress)
     if rollouts is None:
@@ -113,14 +113,11 @@ def table_view(table: Table, wide: bool = False) -> Table:
     ``wide`` adds the method. With rollouts: action, win probability, its SE, P(best),
     margin, ev and gap (``wide``: every column)."""
     if "win_p" in table and not wide:
-        view = table.select(["action", "win_p", "win_se", "p_best", "margin", "ev", "gap"])
-        return Table(("action", "win_p", "±") + view.columns[3:], view.rows)
+        return equity.compact_view(table)
     se = [None if m == "exact" else x for x, m in zip(table["se"], table["method"])]
     columns = {"action": table["action"]}
     if "win_p" in table:
-        columns.update({"win_p": table["win_p"], "±": table["win_se"],
-                        "gap_se": table["gap_se"], "p_best": table["p_best"],
-                        "margin": table["margin"]})
+        columns.update(equity.wide_columns(table))
     columns.update(ev=table["ev"], se=se)
     if wide:
         columns["method"] = table["method"]
