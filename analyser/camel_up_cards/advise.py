@@ -18,23 +18,22 @@ turn keeps the bet: a bet after a reveal is lost when that card ends the leg or 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
 from ... import __version__
-from ...kernels.camel_up_cards import track
+from ...kernels.camel_up_cards import game, track
+from ...kernels.camel_up_cards.leg import HIST_SHAPE
 from ..table import Table
 from .encode import Deck, colour_index, deck_of, track_of
-from ...kernels.camel_up_cards.leg import HIST_SHAPE
-from .outcomes import (LegOutcomes, RacePlaces, exact_allowed, leg_outcomes, place_of,
-                       race_places)
-from .labels import COLOUR_NAMES
+from .labels import BET_KINDS, COLOUR_NAMES
+from .outcomes import LegOutcomes, RacePlaces, exact_allowed, leg_outcomes, race_places
 from .position import COLOURS, Position
+from .state import known_state
 
 DEFAULT_SAMPLES = 20_000
-LEG_PAY = {"midfield": np.array([-1, 1, 2, 1, -1])}  # by place (§7)
-FINAL_PAY = np.array([7, 3, -1, -1, -1])  # winner card by place; loser card reversed (§8)
 FINAL_RANGE = 8  # of a final card's payout: the floor of a sampled value's uncertainty
 
 
@@ -47,6 +46,10 @@ class Bet:
     def label(self) -> str:
         return f"{self.kind} {COLOUR_NAMES[self.colour]}"
 
+    @property
+    def kernel_code(self) -> int:
+        return BET_KINDS.index(self.kind) * track.N_CAMELS + self.colour
+
 
 @dataclass(frozen=True)
 class RaceAction:
@@ -55,62 +58,31 @@ class RaceAction:
     colour: int = -1  # the hand card's colour
 
     @property
+    def kernel_code(self) -> int:
+        """The kernel's race action code (``game.RACE_*``, ``FOX_BASE``, ``PALM_BASE``)."""
+        if self.code in ("fox", "palm"):
+            return (game.FOX_BASE if self.code == "fox" else game.PALM_BASE) + self.space
+        return game.RACE_HAND if self.code == "hand" else game.RACE_REVEAL
+
+    @property
     def label(self) -> str:
         if self.code == "hand":
             return f"hand {COLOUR_NAMES[self.colour]}"
         return self.code if self.code == "reveal" else f"{self.code} {self.space}"
 
 
-@dataclass(frozen=True)
-class Holding:
-    """The player's leg bets: leader cards (count, sum of values) and midfield cards per
-    colour, and whether it holds the fox's and the palm's card."""
-
-    leader_n: tuple[int, ...]
-    leader_sum: tuple[int, ...]
-    midfield: tuple[bool, ...]
-    fox: bool
-    palm: bool
-
-    def net(self) -> np.ndarray:
-        """The leg payout ``[rank, fox_on, palm_on]`` (§7 step 3)."""
-        places = place_of()
-        out = np.zeros((120, 2, 2))
-        for c in range(track.N_CAMELS):
-            pl = places[:, c]
-            k, total = self.leader_n[c], self.leader_sum[c]
-            if k:
-                out += np.where(pl == 0, total, np.where(pl == 1, k, -k))[:, None, None]
-            if self.midfield[c]:
-                out += LEG_PAY["midfield"][pl][:, None, None]
-        if self.fox:
-            out[:, 1, :] -= 1
-        if self.palm:
-            out[:, :, 1] -= 1
-        return out
-
-    def with_bet(self, bet: Bet, top: int) -> Holding:
-        if bet.kind == "leader":
-            n, s = list(self.leader_n), list(self.leader_sum)
-            n[bet.colour] += 1
-            s[bet.colour] += top
-            return Holding(tuple(n), tuple(s), self.midfield, self.fox, self.palm)
-        if bet.kind == "midfield":
-            mid = list(self.midfield)
-            mid[bet.colour] = True
-            return Holding(self.leader_n, self.leader_sum, tuple(mid), self.fox, self.palm)
-        return self
+@lru_cache(maxsize=1)
+def _orders() -> np.ndarray:
+    """``_orders()[rank]``: the camels 1st to 5th of each ranking (``track.rank_index``)."""
+    return track.perm_orders()
 
 
-def holding(pos: Position, seat: int, tr: np.ndarray) -> Holding:
-    n = [0] * track.N_CAMELS
-    s = [0] * track.N_CAMELS
-    for colour, value in pos.leader[seat]:
-        n[colour_index(colour)] += 1
-        s[colour_index(colour)] += value
-    mid = tuple(c in pos.midfield[seat] for c in COLOURS)
-    return Holding(tuple(n), tuple(s), mid, bool(tr[track.FOX] and tr[track.FOX_HOLDER] == seat),
-                   bool(tr[track.PALM] and tr[track.PALM_HOLDER] == seat))
+def leg_gains(st: np.ndarray, seat: int) -> np.ndarray:
+    """Seat ``seat``'s money change by this leg's payout in state ``st``, by
+    ``[rank, fox_on, palm_on]`` (the kernel's ``game.leg_gain_table``)."""
+    out = np.empty((120, 2, 2))
+    game.leg_gain_table(st, seat, _orders(), out)
+    return out
 
 
 def legal_bets(pos: Position) -> list[Bet]:
@@ -160,7 +132,7 @@ def _moments(prob: np.ndarray, values: np.ndarray) -> tuple[float, float]:
 def final_value(race: RacePlaces, bet: Bet, held: int | None) -> tuple[float, float]:
     """(expected final payout gained, its variance per race): a winner or loser card on
     ``bet.colour`` in place of the card of colour ``held`` (§8 step 3)."""
-    pay = FINAL_PAY if bet.kind == "winner" else FINAL_PAY[::-1]
+    pay = game.FINAL_PAY if bet.kind == "winner" else game.FINAL_PAY[::-1]
     x = (pay[:, None] * race.p).sum(axis=0)  # by camel
     x2 = (pay[:, None] ** 2 * race.p).sum(axis=0)
     var = x2 - x ** 2
@@ -180,14 +152,12 @@ class Row:
     why: str
 
 
-def _leg_ev(leg: LegOutcomes, money: int, kept: Holding, lost: Holding
+def _leg_ev(leg: LegOutcomes, gain_k: np.ndarray, gain_l: np.ndarray
             ) -> tuple[float, float, bool]:
-    """Expected money change of the leg payout: cells where the first card ended the leg
-    pay ``lost`` (the bet after it was not taken), the others ``kept``; the variance of
-    that estimate; and whether the payout is the same in every outcome (then the value is
-    exact whatever was sampled)."""
-    gain_k = np.maximum(1, money + kept.net()) - money
-    gain_l = np.maximum(1, money + lost.net()) - money
+    """Expected money change of the leg payout (``leg_gains`` tables): cells where the
+    first card ended the leg pay ``gain_l`` (the bet after it was not taken), the others
+    ``gain_k``; the variance of that estimate; and whether the payout is the same in every
+    outcome (then the value is exact whatever was sampled)."""
     prob = leg.prob.sum(axis=1)  # [first, rank, fox, palm]
     values = np.stack([gain_k, gain_l])
     mean, var = _moments(prob, values)
@@ -288,8 +258,7 @@ def advise(pos: Position, *, samples: int | None, seed: int, target_se: float | 
     tr = track_of(pos)
     deck = deck_of(pos)
     me = pos.to_move
-    base = holding(pos, me, tr)
-    money = pos.money[me]
+    state = known_state(pos)[0]
     bets = legal_bets(pos) if pos.phase != "bet" else []
     rows: list[Row] = []
     todo = plans(pos, tr)
@@ -302,30 +271,36 @@ def advise(pos: Position, *, samples: int | None, seed: int, target_se: float | 
             progress(i * per_plan, len(todo) * per_plan)
         leg = _leg_of(plan, deck, n_samples, seed, exact)
         legs.add(leg.method)
-        code = plan.action.code if plan.action is not None else None
-        mine = replace(base, fox=base.fox or code == "fox", palm=base.palm or code == "palm")
+        mine = state.copy()
+        if plan.action is not None and plan.action.code in ("fox", "palm"):
+            game.apply_race(mine, me, plan.action.kernel_code)  # the figure's card is mine
+        gain = leg_gains(mine, me)
         race = None
         if any(b.kind in ("winner", "loser") for b in bets):
             race = _finished(plan.board) if plan.ended else \
                 race_places(plan.board, deck, pos.deck_size, n_samples, seed)
             races = races or not plan.ended
-        ev, var, constant = _leg_ev(leg, money, mine, mine)
+        ev, var, constant = _leg_ev(leg, gain, gain)
         method = "exact" if constant else leg.method
         rows.append(Row(plan.label(None, True), ev, var, method,
                         _why(None, leg, race, plan.action)))
         p_kept = 1.0 - float(leg.prob[1].sum())
         for bet in bets:
-            with_bet = mine.with_bet(bet, _top(pos, bet))
+            if bet.kind in ("leader", "midfield"):
+                with_bet = mine.copy()
+                game.apply_bet(with_bet, me, bet.kernel_code)
+                gain_bet = leg_gains(with_bet, me)
+            else:  # a final card changes no leg payout
+                gain_bet = gain
             for before in plan.orders():
-                ev_b, var_b, constant = _leg_ev(leg, money, with_bet,
-                                                with_bet if before else mine)
+                ev_b, var_b, constant = _leg_ev(leg, gain_bet, gain_bet if before else gain)
                 method = "exact" if constant else leg.method
                 if bet.kind in ("winner", "loser"):
                     held = pos.winner[me] if bet.kind == "winner" else pos.loser[me]
-                    gain, var_x = final_value(race, bet,
-                                              None if held is None else colour_index(held))
+                    final, var_x = final_value(race, bet,
+                                               None if held is None else colour_index(held))
                     keep = 1.0 if before else p_kept
-                    ev_b += keep * gain
+                    ev_b += keep * final
                     var_b += keep ** 2 * max(var_x / race.samples,
                                              (FINAL_RANGE / race.samples) ** 2)
                     method = "exact" if plan.ended else "monte-carlo"
@@ -344,12 +319,6 @@ def _finished(board: np.ndarray) -> RacePlaces:
     track.ranking(board, order)
     p[np.arange(5), order] = 1.0
     return RacePlaces(p, 1, 1.0, 1.0)
-
-
-def _top(pos: Position, bet: Bet) -> int:
-    if bet.kind != "leader":
-        return 0
-    return pos.leader_stack(COLOURS[bet.colour])[0]
 
 
 def _table(pos: Position, rows: list[Row], samples: int, seed: int, deck: Deck,

@@ -27,6 +27,7 @@ MAX_DEALT = 12
 START_MONEY = 3
 SETUP_REVEALS = 5  # cards revealed to place the camels (§2 step 6)
 LEADER_VALUES = np.array([5, 3, 2, 2], dtype=np.int64)  # top first
+FINAL_PAY = np.array([7, 3, -1, -1, -1], dtype=np.int64)  # a final card, by place (§8)
 LAST_SPACE = np.array([0, 0, 15, 16, 17, 18, 19], dtype=np.int64)  # by players (§2)
 # dealt, discarded, into the deck by players (§2; 3-5 players inferred: rule parameters)
 SETUP = np.array([[0, 0, 0], [0, 0, 0], [12, 5, 6], [10, 5, 3], [7, 3, 2], [6, 3, 1],
@@ -245,15 +246,32 @@ def leg_net(st, p, order):
 
 
 @njit(cache=True)
+def leg_gain_table(st, p, orders, out):
+    """``out[rank, fox_on, palm_on]``: seat ``p``'s money change by this leg's payout
+    (§7 steps 3-4, the 1 EP floor included) for every ranking (``orders[rank]``: the
+    camels 1st to 5th) and whether each figure is still on the track."""
+    s = st.copy()
+    money = st[seat(p, MONEY)]
+    for r in range(orders.shape[0]):
+        for f in range(2):
+            s[FOX] = st[FOX] if f else 0
+            for q in range(2):
+                s[PALM] = st[PALM] if q else 0
+                out[r, f, q] = max(1, money + leg_net(s, p, orders[r])) - money
+
+
+@njit(cache=True)
 def final_net(st, p, order):
-    """Seat ``p``'s final payout (§8 step 3)."""
+    """Seat ``p``'s final payout (§8 step 3): ``FINAL_PAY`` by the place of its winner
+    card's camel, and by the place from last of its loser card's camel."""
     net = 0
     w = st[seat(p, WINNER)]
-    if w >= 0:
-        net += 7 if order[0] == w else (3 if order[1] == w else -1)
     lo = st[seat(p, LOSER)]
-    if lo >= 0:
-        net += 7 if order[N_CAMELS - 1] == lo else (3 if order[N_CAMELS - 2] == lo else -1)
+    for place in range(N_CAMELS):
+        if order[place] == w:
+            net += FINAL_PAY[place]
+        if order[place] == lo:
+            net += FINAL_PAY[N_CAMELS - 1 - place]
     return net
 
 
