@@ -136,6 +136,23 @@ class RecordResult:
     money: tuple[int, ...] | None
 
 
+def check_result(res: RecordResult, over: bool, not_over: str, winner: str, loser: str,
+                 money: tuple[int, ...]) -> None:
+    """A result line against the replay: refused (``RecordError`` of its line) when the
+    game is not over (``not_over`` says how it stands) or when its winner, loser or
+    money differ from the replay's."""
+    if not over:
+        raise RecordError(res.line, f"a result line but {not_over}")
+    if (res.winner, res.loser) != (winner, loser):
+        raise RecordError(res.line, f"result mismatch: the record says winner {res.winner} "
+                                    f"loser {res.loser}, the replay gives winner {winner} "
+                                    f"loser {loser}")
+    if res.money is not None and res.money != money:
+        raise RecordError(res.line, f"money mismatch: the record says "
+                                    f"{','.join(map(str, res.money))}, the replay gives "
+                                    f"{','.join(map(str, money))}")
+
+
 def ev_lost_by_player(table: Table, players: int) -> list[float]:
     """Total EV lost per seat over the annotated turns (the table's ``player`` and
     ``ev_lost`` columns)."""

@@ -40,8 +40,8 @@ from ...kernels import camel_up as K
 from ...errors import OddsbotError, PositionError, quote
 from ...strict import read_int
 from ..records_common import (  # noqa: F401 (ev_lost_by_player: the RecordFace's)
-    RecordError, RecordResult, annotation_table, body_lines, ev_lost_by_player, load,
-    record_int, rollout_fields, start_position,
+    RecordError, RecordResult, annotation_table, body_lines, check_result,
+    ev_lost_by_player, load, record_int, rollout_fields, start_position,
 )
 from ..table import Table
 from .encode import action_code, action_grammar, action_label, decode, encode
@@ -314,17 +314,8 @@ def replay(record: Record) -> Replay:
         out.to_move = int(st[K.TO_MOVE])
     res = record.result
     if res is not None:
-        if not out.over:
-            raise RecordError(res.line, f"a result line but the game is not over: p"
-                                        f"{out.to_move} is to move")
-        if (res.winner, res.loser) != (out.winner, out.loser):
-            raise RecordError(res.line, f"result mismatch: the record says winner "
-                                        f"{res.winner} loser {res.loser}, the replay gives "
-                                        f"winner {out.winner} loser {out.loser}")
-        if res.money is not None and res.money != out.money:
-            raise RecordError(res.line, f"money mismatch: the record says "
-                                        f"{','.join(map(str, res.money))}, the replay gives "
-                                        f"{','.join(map(str, out.money))}")
+        check_result(res, out.over, f"the game is not over: p{out.to_move} is to move",
+                     out.winner, out.loser, out.money)
     return out
 
 

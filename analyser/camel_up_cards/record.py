@@ -53,7 +53,7 @@ from ...kernels.camel_up_cards import game as K
 from ...kernels.camel_up_cards import track as T
 from ...kernels.rng import stream
 from ..records_common import (  # noqa: F401 (ev_lost_by_player: the RecordFace's)
-    RecordError, RecordResult, annotation_table, body_lines,
+    RecordError, RecordResult, annotation_table, body_lines, check_result,
     ev_lost_by_player, load, record_int, rollout_fields, start_position,
 )
 from ..table import Table
@@ -525,17 +525,8 @@ def _check_result(record: Record, out: Replay) -> None:
     res = record.result
     if res is None:
         return
-    if not out.over:
-        raise RecordError(res.line, f"a result line but the race is not over: leg "
-                                    f"{out.leg}, p{out.to_move} is to move")
-    if (res.winner, res.loser) != (out.winner, out.loser):
-        raise RecordError(res.line, f"result mismatch: the record says winner {res.winner} "
-                                    f"loser {res.loser}, the replay gives winner "
-                                    f"{out.winner} loser {out.loser}")
-    if res.money is not None and res.money != out.money:
-        raise RecordError(res.line, f"money mismatch: the record says "
-                                    f"{','.join(map(str, res.money))}, the replay gives "
-                                    f"{','.join(map(str, out.money))}")
+    check_result(res, out.over, f"the race is not over: leg {out.leg}, p{out.to_move} is to "
+                                f"move", out.winner, out.loser, out.money)
 
 
 def _ending(steps: Replay) -> None:

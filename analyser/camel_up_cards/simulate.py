@@ -30,8 +30,8 @@ from ...kernels.camel_up_cards import track as T
 from ...kernels.rng import below, stream
 from .encode import type_counts
 from .labels import COLOUR_NAMES, turn_label
-from .position import (CARD_TYPES, COLOURS, DEFAULT_LAST, DEFAULT_SETUP, GAME, MAX_PLAYERS,
-                       MIN_PLAYERS, Figure, Position, card_key)
+from .position import (CARD_TYPES, COLOURS, DEFAULT_LAST, DEFAULT_SETUP, GAME,
+                       LEADER_VALUES, MAX_PLAYERS, MIN_PLAYERS, Figure, Position, card_key)
 from .state import known_state, seat_field
 from .validate import validate
 
@@ -103,7 +103,7 @@ def decode(st: np.ndarray, viewer: int | None = None) -> Position:
 def _leader_values(k: int, total: int) -> tuple[int, ...]:
     """The leader cards of one colour a seat holds, from their count and sum (the kernel
     keeps only those): one subset of 5 3 2 2 fits each pair."""
-    return next(v for v in combinations((5, 3, 2, 2), k) if sum(v) == total)
+    return next(v for v in combinations(LEADER_VALUES, k) if sum(v) == total)
 
 
 def new_position(players: int = 4, seed: int = 0, variant_id: str = GAME) -> Position:
