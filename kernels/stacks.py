@@ -9,6 +9,7 @@ finish line is a drop onto the finish's own space, so a finished unit keeps its 
 rankings by (space, height) stay uniform: ``rank`` orders camels so.
 """
 
+import numpy as np
 from numba import njit
 
 LIFTED = -1000  # the space of a lifted camel, between ``lift`` and ``drop``
@@ -73,3 +74,19 @@ def rank(tr, n, k, order):
             order[j] = order[j - 1]
             j -= 1
         order[j] = c
+
+
+def perm_orders():
+    """All 120 rankings of five camels: ``out[index, place]`` is the camel at that place.
+    ``index`` is the Lehmer code of the places, camel 0's digit first (24 L0 + 6 L1 +
+    2 L2 + L3, L_c the camels after c that are ahead of it): Camel Up's
+    ``_index_of_keys`` and Camel Up Cards' ``rank_index``. Plain numpy, for the analyser
+    and tests."""
+    out = np.empty((120, 5), dtype=np.int64)
+    for idx in range(120):
+        digits = [idx // 24, idx // 6 % 4, idx // 2 % 3, idx % 2, 0]
+        free = list(range(5))
+        places = [free.pop(k) for k in digits]
+        for camel, place in enumerate(places):
+            out[idx, place] = camel
+    return out

@@ -20,7 +20,7 @@ and stack sizes per space 0..17 at ``CNT``. A tile array is indexed by space (0.
 import numpy as np
 from numba import njit
 
-from ..stacks import drop, lift, rank
+from ..stacks import drop, lift, perm_orders, rank  # noqa: F401 (perm_orders: re-exported)
 
 N_SPACES = 16
 N_RACING = 5
@@ -148,19 +148,6 @@ def camel_at_place(tr, place):
         if place_of(tr, c) == place:
             return c
     return -1
-
-
-def perm_orders():
-    """All 120 rankings: ``out[index, place]`` is the camel at that place (see
-    ``_index_of_keys`` for the numbering). Plain numpy, for the analyser and tests."""
-    out = np.empty((N_PERMS, N_RACING), dtype=np.int64)
-    for idx in range(N_PERMS):
-        digits = [idx // 24, idx // 6 % 4, idx // 2 % 3, idx % 2, 0]
-        free = list(range(N_RACING))
-        places = [free.pop(k) for k in digits]
-        for camel, place in enumerate(places):
-            out[idx, place] = camel
-    return out
 
 
 @njit(cache=True, inline="always")

@@ -22,7 +22,7 @@ sandstorm side) from the first card on.
 import numpy as np
 from numba import njit
 
-from ..stacks import drop, lift, lift_one, rank
+from ..stacks import drop, lift, lift_one, perm_orders, rank  # noqa: F401 (re-exported)
 
 N_CAMELS = 5
 N_TYPES = 10
@@ -133,22 +133,6 @@ def rank_index(tr):
                 ahead += 1
         idx = idx * (N_CAMELS - c) + ahead
     return idx
-
-
-def perm_orders():
-    """``out[index, place]``: the camel in ``place`` (0 = 1st) of ranking ``index``
-    (``rank_index``). Plain numpy, for the analyser and tests."""
-    out = np.empty((120, N_CAMELS), dtype=np.int64)
-    for idx in range(120):
-        digits, rest = [], idx
-        for base in (2, 3, 4, 5):
-            digits.append(rest % base)
-            rest //= base
-        digits = digits[::-1] + [0]  # camel c: how many of the camels after it are ahead
-        free = list(range(N_CAMELS))
-        for c, d in enumerate(digits):
-            out[idx, free.pop(d)] = c
-    return out
 
 
 @njit(cache=True)
