@@ -21,7 +21,6 @@ Best of several runs after a warm-up; wall-clock on a shared machine (load print
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -36,6 +35,7 @@ from oddsbot.kernels.camel_up_cards import batch_games as B
 from oddsbot.kernels.camel_up_cards import game as K
 from oddsbot.kernels.camel_up_cards import policy as P
 from oddsbot.kernels.rng import stream
+from timing import process_seconds
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "camel_up_cards"))
@@ -97,17 +97,6 @@ def games_per_second(policy: str, threads: int, games: int) -> float:
         start = time.perf_counter()
         B.record_games(*args, 2 + rep, 0, games, 2048)
         best = max(best, games / (time.perf_counter() - start))
-    return best
-
-
-def process_seconds(*args: str, runs: int = 3) -> float:
-    command = [str(Path(sys.executable).parent / "oddsbot"), *args]
-    subprocess.run(command, check=True, capture_output=True, cwd=ROOT)
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True, cwd=ROOT)
-        best = min(best, time.perf_counter() - start)
     return best
 
 

@@ -25,8 +25,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -34,6 +32,7 @@ import numba
 import numpy as np
 
 from oddsbot.kernels import five_tribes as K
+from timing import process_seconds
 
 ROOT = Path(__file__).resolve().parent.parent
 OPENING = ROOT / "examples" / "five-tribes-opening-4p.json"
@@ -54,18 +53,6 @@ def games_per_second(policy: str, threads: int, games: int) -> float:
         start = time.perf_counter()
         K.record_games(4, K.LIVE, False, codes, 2 + rep, 0, games, 64)
         best = max(best, games / (time.perf_counter() - start))
-    return best
-
-
-def process_seconds(*args: str, runs: int = 3) -> float:
-    """Best wall-clock of ``oddsbot ARGS`` as a whole process, after one warm-up run."""
-    command = [str(Path(sys.executable).parent / "oddsbot"), *args]
-    subprocess.run(command, check=True, capture_output=True, cwd=ROOT)
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True, cwd=ROOT)
-        best = min(best, time.perf_counter() - start)
     return best
 
 
