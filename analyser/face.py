@@ -54,12 +54,24 @@ class GameOption:
     name: str
     help: str
     default: str
-    choices: tuple[str, ...]
-    commands: tuple[str, ...]  # the commands that take it: "advise", "replay"
+    choices: tuple[str, ...]   # () for free text, which the face reads (one line if bad)
+    commands: tuple[str, ...]  # the commands that take it: "advise", "replay", "new"
 
     @property
     def flag(self) -> str:
         return "--" + self.name.replace("_", "-")
+
+
+@dataclass(frozen=True)
+class RuleParam:
+    """A switchable rule parameter (``--rule NAME=VALUE`` on every command, listed by
+    ``oddsbot rules GAME``): where the rules leave a detail open, the resolution chosen
+    is its default. ``values`` says what may be written; the face reads the text."""
+
+    name: str
+    default: str
+    values: str
+    meaning: str
 
 
 @dataclass(frozen=True)
@@ -83,6 +95,9 @@ class GameSpec:
     odds_columns: Mapping[str, str] = field(default_factory=dict)
     examples: tuple[str, ...] = ()  # command lines shown in --help (a test runs each one)
     aliases: tuple[str, ...] = field(default=())  # other ids that name the game
+    # rule parameters; a game with any offers ``with_rules(pos, {name: text})`` and takes
+    # ``rules={name: text}`` in ``new_position``, ``play`` and its designer's runs
+    rules: tuple[RuleParam, ...] = ()
 
     def __post_init__(self) -> None:
         if self.name not in self.variants:

@@ -21,7 +21,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ...errors import OddsbotError
+from ...errors import OddsbotError, quote
 from ...inputs import read_position_text
 from .. import registry, render
 from ..face import GameFace, GameOption, GameSpec
@@ -63,18 +63,26 @@ Variant = choices("Variant", tuple(v for spec in registry.specs().values()
 TextFormat = choices("TextFormat", ("table", "json"))  # a list or notation, or JSON
 
 
-def load(source: str, variant: Optional[str]) -> tuple[GameSpec, GameFace, Any]:
-    """(declaration, face, position) for POSITION, optionally read as rules ``variant``."""
+def load(source: str, variant: Optional[str], rule: Optional[list[str]] = None
+         ) -> tuple[GameSpec, GameFace, Any]:
+    """(declaration, face, position) for POSITION, optionally read as rules ``variant``,
+    with the rule parameters of ``--rule`` set."""
     text = read_position_text(source)
     spec = registry.spec_of_text(text)
+    rules = read_rules(spec, rule)
     face = spec.load()
+    pos = _read(spec, face, text, variant)
+    return spec, face, face.with_rules(pos, rules) if rules else pos
+
+
+def _read(spec: GameSpec, face: GameFace, text: str, variant: Optional[str]) -> Any:
     if variant is None:
-        return spec, face, face.parse(text)
+        return face.parse(text)
     variant = str(variant)  # a Variant choice: its plain string
     if variant not in spec.variants:
         raise OddsbotError(f"variant: {variant!r} is not a variant of {spec.name} "
                            f"(known: {', '.join(spec.variants)})")
-    return spec, face, face.parse_as(text, variant)
+    return face.parse_as(text, variant)
 
 
 WIDE_HELP = ("Every column in the table, which may then be wider than 80 columns (json, csv "
@@ -229,11 +237,13 @@ def with_game_options(command: str) -> Callable[[Callable], Callable]:
         sig = inspect.signature(fn)
         params = [p for p in sig.parameters.values() if p.kind is not p.VAR_KEYWORD]
         for name, (option, titles) in _declared(command).items():
+            kind = choices(name, option.choices) if option.choices else str
             params.append(inspect.Parameter(
                 name, inspect.Parameter.KEYWORD_ONLY,
-                annotation=Optional[choices(name, option.choices)],
+                annotation=Optional[kind],
                 default=typer.Option(None, option.flag,
-                                     help=f"{option.help} Default: {option.default}.",
+                                     help=option.help + (f" Default: {option.default}."
+                                                         if option.default else ""),
                                      rich_help_panel=f"{' / '.join(titles)} only")))
         fn.__signature__ = sig.replace(parameters=params)
         return fn
@@ -241,7 +251,7 @@ def with_game_options(command: str) -> Callable[[Callable], Callable]:
     return wrap
 
 
-def game_options(spec: GameSpec, command: str, given: dict[str, Optional[Enum]]
+def game_options(spec: GameSpec, command: str, given: dict[str, Optional[Enum | str]]
                  ) -> dict[str, str]:
     """The game's options of ``command`` (given, or their defaults); one line for an
     option given that the game does not have."""
@@ -251,6 +261,44 @@ def game_options(spec: GameSpec, command: str, given: dict[str, Optional[Enum]]
             titles = _declared(command)[name][1]
             raise OddsbotError(f"--{name.replace('_', '-')}: a {' / '.join(titles)} option; "
                                f"{spec.name} has no such option")
-    return {o.name: o.default if given.get(o.name) is None else str(given[o.name].value)
+    return {o.name: o.default if given.get(o.name) is None else _text(given[o.name])
             for o in spec.options if command in o.commands}
+
+
+def _text(value: Enum | str) -> str:
+    return str(value.value) if isinstance(value, Enum) else value
+
+
+# --------------------------------------------------------------------------- rule parameters
+
+RULE_HELP = ("Set a rule parameter, NAME=VALUE (repeatable; 'oddsbot rules GAME' lists a "
+             "game's parameters, their values and defaults).")
+
+
+def rule_option() -> Any:
+    """``--rule NAME=VALUE``, repeatable."""
+    return typer.Option(None, "--rule", help=RULE_HELP, metavar="NAME=VALUE")
+
+
+def read_rules(spec: GameSpec, given: Optional[list[str]]) -> dict[str, str]:
+    """``--rule`` values as {name: text}: one line for a game without rule parameters, a
+    malformed one, an unknown name or a name given twice (the game reads the values)."""
+    if not given:
+        return {}
+    if not spec.rules:
+        raise OddsbotError(f"--rule: {spec.name} has no rule parameters (its variants: "
+                           f"'oddsbot games')")
+    known = [r.name for r in spec.rules]
+    out: dict[str, str] = {}
+    for item in given:
+        name, eq, value = item.partition("=")
+        if not eq or not name or not value:
+            raise OddsbotError(f"--rule: expected NAME=VALUE, got {quote(item)}")
+        if name not in known:
+            raise OddsbotError(f"--rule: {spec.name} has no rule parameter {quote(name)} "
+                               f"(known: {', '.join(known)})")
+        if name in out:
+            raise OddsbotError(f"--rule: {name} is given twice")
+        out[name] = value
+    return out
 

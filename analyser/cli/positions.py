@@ -14,7 +14,8 @@ from ..face import Capability
 from .common import (
     FORMAT_HELP, POSITION_HELP, VARIANT_HELP, WIDE_HELP, Format, TextFormat, Variant, app, busy,
     check_policy, check_positive, check_wide, choices, err, first_run, game_options, load,
-    policy_choices, print_frame, progress_bar, seed_option, with_game_options,
+    policy_choices, print_frame, progress_bar, read_rules, rule_option, seed_option,
+    with_game_options,
 )
 
 Play = policy_choices("policies")
@@ -47,6 +48,7 @@ def advise(
                                        "format)."),
     fmt: Format = typer.Option("table", "--format", "-f", help=FORMAT_HELP),
     wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
+    rule: Optional[list[str]] = rule_option(),
     **game: Optional[Enum],
 ) -> None:
     """The EV table: every legal action of the player to move, best first.
@@ -62,7 +64,7 @@ def advise(
     check_positive("--top", top)
     check_positive("--rollouts", rollouts)
     check_positive("--candidates", candidates)
-    spec, face, pos = load(position, variant)
+    spec, face, pos = load(position, variant, rule)
     options = game_options(spec, "advise", game)
     if rollouts is not None:
         spec.require(Capability.ROLLOUTS, "--rollouts")
@@ -109,6 +111,7 @@ def odds(
     variant: Optional[Variant] = typer.Option(None, help=VARIANT_HELP),
     fmt: Format = typer.Option("table", "--format", "-f", help=FORMAT_HELP),
     wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
+    rule: Optional[list[str]] = rule_option(),
 ) -> None:
     """The odds of the position: exact where the chance tree is small, Monte Carlo
     (with standard errors) otherwise. The columns are the game's own (below); the table
@@ -116,7 +119,7 @@ def odds(
     check_wide(wide, fmt)
     check_positive("--samples", samples)
     check_positive("--target-se", target_se)
-    spec, face, pos = load(position, variant)
+    spec, face, pos = load(position, variant, rule)
     with first_run(spec, "odds"), progress_bar("odds") as update:
         result = face.odds(pos, samples=samples, seed=seed, progress=update,
                            **({} if target_se is None else {"target_se": target_se}))
@@ -134,9 +137,10 @@ def validate(
     variant: Optional[Variant] = typer.Option(None, help=VARIANT_HELP),
     fmt: TextFormat = typer.Option("table", "--format", "-f",
                                    help="table (the notation) or json."),
+    rule: Optional[list[str]] = rule_option(),
 ) -> None:
     """Check a position; print its canonical notation (or JSON) if it is legal."""
-    spec, face, pos = load(position, variant)
+    spec, face, pos = load(position, variant, rule)
     with first_run(spec, "validate"):
         face.validate(pos)
     if fmt == "json":
@@ -152,9 +156,10 @@ def moves(
     variant: Optional[Variant] = typer.Option(None, help=VARIANT_HELP),
     fmt: TextFormat = typer.Option("table", "--format", "-f",
                                    help="table (one action per line) or json."),
+    rule: Optional[list[str]] = rule_option(),
 ) -> None:
     """The legal actions of the player to move."""
-    spec, face, pos = load(position, variant)
+    spec, face, pos = load(position, variant, rule)
     with first_run(spec, "moves"):
         counts, labels = face.moves(pos)
     if fmt == "json":
@@ -167,6 +172,7 @@ def moves(
 
 
 @app.command()
+@with_game_options("new")
 def new(
     game: str = typer.Argument(..., help="Game id or variant (see 'oddsbot games')."),
     players: int = typer.Option(4, help="Number of players."),
@@ -177,6 +183,8 @@ def new(
     play: Optional[Play] = typer.Option(None, "--play", help="Play the start out with "
                                         "every seat following this policy and print the "
                                         "game record (see 'oddsbot replay')."),
+    rule: Optional[list[str]] = rule_option(),
+    **options: Optional[Enum],
 ) -> None:
     """A random legal start position, per the game's set-up rules (with --play: a whole
     simulated game record)."""
@@ -185,16 +193,48 @@ def new(
     if chosen not in spec.variants:
         raise OddsbotError(f"variant: {chosen!r} is not a variant of {spec.name}")
     policy = check_policy("--play", spec, spec.policies, play)
+    setup = game_options(spec, "new", options)
+    rules = read_rules(spec, rule)
+    if rules:
+        setup["rules"] = rules
     face = spec.load()
     if policy is not None:
         with first_run(spec, "new --play"), busy(f"playing a whole {chosen} game, every "
                                                  f"seat {policy}"):
-            record = face.play(players, seed, chosen, policy)
+            record = face.play(players, seed, chosen, policy, **setup)
         sys.stdout.write(record)
         return
     with first_run(spec, "new"):
-        pos = face.new_position(players, seed, chosen)
+        pos = face.new_position(players, seed, chosen, **setup)
     print(pos.to_notation() if fmt == "notation" else render.to_json(pos.to_json()))
+
+
+@app.command()
+def rules(
+    game: str = typer.Argument(..., help="Game id, variant or alias (see 'oddsbot games')."),
+    fmt: TextFormat = typer.Option("table", "--format", "-f",
+                                   help="table (one parameter a row) or json."),
+) -> None:
+    """The rule parameters of a game: where the rules leave a detail open, the
+    resolution oddsbot takes by default, and what else --rule NAME=VALUE may set."""
+    spec = registry.spec(game)
+    if fmt == "json":
+        print(render.to_json({"game": spec.name, "docs": spec.docs, "rules": [
+            {"name": r.name, "default": r.default, "values": r.values, "meaning": r.meaning}
+            for r in spec.rules]}))
+        return
+    if not spec.rules:
+        err.print(f"{spec.name} has no rule parameters; its variants: 'oddsbot games'",
+                  markup=False, highlight=False, soft_wrap=True)
+        return
+    from ..table import Table
+
+    table = Table.from_dicts([{"parameter": r.name, "default": r.default,
+                               "meaning": f"{r.meaning}; values: {r.values}"}
+                              for r in spec.rules], ["parameter", "default", "meaning"])
+    print_frame(table, "table", title=f"{spec.title} rule parameters ({spec.docs})",
+                caption="set one with --rule NAME=VALUE on any command, or in the "
+                        "position's \"rules\"")
 
 
 @app.command()

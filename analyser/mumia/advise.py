@@ -1,0 +1,164 @@
+"""Mumia's EV table: every choice of a roll, or of every roll, valued exactly when the
+rest of the game is small, by rollouts otherwise (docs/games/mumia.md §16.2).
+
+``ev`` is the expected change of the mover's final score, ``win_p`` its chance to win or
+share the win. Exact: expectimax over both dice, the mover taking its best expected
+score at each of its turns and every other seat playing the policy (``heuristic`` unless
+``--policy``); used when expansion 4's hidden tokens are out of the game and the search
+solves at most ``EXACT_BUDGET`` positions. Otherwise every choice is played to the end
+``samples`` times by every seat's policy, all choices on the same dice and hidden tokens
+(common random numbers: ``gap_se`` is the SE of the paired difference to the best).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from ... import __version__
+from ...errors import OddsbotError
+from ...kernels.mumia import choices as C
+from ...kernels.mumia import exact as X
+from ...kernels.mumia import layout as L
+from ...kernels.mumia.rollouts import choice_rollouts
+from ..equity import se as mean_se
+from ..table import Table
+from .encode import Encoded, encode
+from .labels import read_roll, roll_text
+from .position import Position
+from .turns import choices
+from .validate import over, validate
+
+EXACT_BUDGET = 200_000   # positions the exact search may solve before it gives up
+SAMPLES_ONE_ROLL = 2_000  # rollouts per choice with --roll
+SAMPLES_EVERY_ROLL = 300  # rollouts per choice and roll without it
+CHUNK = 50
+COLUMNS = ["action", "ev", "se", "method", "gap", "win_p", "win_se", "gap_se", "roll",
+           "p_roll"]
+
+
+@dataclass
+class RollValues:
+    """The choices of one roll and their values."""
+
+    n: int
+    sym: int
+    weight: float
+    labels: list[str]
+    ev: np.ndarray
+    se: np.ndarray
+    win: np.ndarray
+    win_se: np.ndarray
+    gap_se: np.ndarray
+
+
+def outcomes(enc: Encoded) -> list[tuple[int, int, float]]:
+    """Every roll of the seat to move with its chance (§3)."""
+    ns = np.empty(18, dtype=np.int64)
+    syms = np.empty(18, dtype=np.int64)
+    weights = np.empty(18)
+    k = X.outcomes(enc.S, enc.R, ns, syms, weights)
+    return [(int(ns[i]), int(syms[i]), float(weights[i])) for i in range(k)]
+
+
+def policy_id(policy: str | None) -> int:
+    return C.POLICY_NAMES.index(policy or C.POLICY_NAMES[0])
+
+
+def exact_values(enc: Encoded, rolls: list[tuple[int, int, float]], policy: int
+                 ) -> list[RollValues] | None:
+    """Every roll's choices valued exactly, or None past ``EXACT_BUDGET`` (or with
+    expansion 4, whose Extra moves and hidden tokens the search does not model)."""
+    if enc.R[L.R_E4]:
+        return None
+    memo = X.new_memo(EXACT_BUDGET)
+    p = int(enc.S[L.S_TO_MOVE])
+    now = L.score(enc.S, enc.R, p)
+    out = []
+    for n, sym, w in rolls:
+        rows, labels = choices(enc.S, enc.R, n, sym)
+        values = np.zeros((len(rows), X.N_VALUES))
+        if X.row_values(enc.S, enc.R, n, rows, len(rows), p, policy, *memo, EXACT_BUDGET,
+                        values):
+            return None
+        zero = np.zeros(len(rows))
+        out.append(RollValues(n, sym, w, labels, values[:, p] - now, zero,
+                              values[:, L.MAX_SEATS + p], zero, zero))
+    return out
+
+
+def sampled_values(enc: Encoded, rolls: list[tuple[int, int, float]], policy: int,
+                   samples: int, seed: int, progress: Callable[[int, int], None] | None
+                   ) -> list[RollValues]:
+    """Every roll's choices valued by ``samples`` rollouts each."""
+    policies = np.full(L.MAX_SEATS, policy, dtype=np.int64)
+    out = []
+    tables = [choices(enc.S, enc.R, n, sym) for n, sym, _ in rolls]
+    planned = samples * sum(len(rows) for rows, _ in tables)
+    done = 0
+    for (n, sym, w), (rows, labels) in zip(rolls, tables):
+        res = choice_rollouts(enc.S, enc.R, n, sym, rows, policies, enc.pool, enc.unseen,
+                              seed, 0, samples, CHUNK)
+        done += samples * len(rows)
+        if progress is not None:
+            progress(done, planned)
+        gain, win = res[:, :, 0], res[:, :, 1]
+        best = int(np.argmax(gain.mean(axis=0)))
+        out.append(RollValues(n, sym, w, labels, gain.mean(axis=0), mean_se(gain),
+                              win.mean(axis=0), mean_se(win),
+                              mean_se(gain[:, [best]] - gain)))
+    return out
+
+
+def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
+           progress: Callable[[int, int], None] | None = None, roll: str = "",
+           policy: str | None = None) -> Table:
+    """The EV table of roll ``roll`` (``4,PM``), or of every roll with its chance."""
+    validate(pos)
+    if over(pos):
+        raise OddsbotError("position: the game is over; nothing to advise")
+    enc = encode(pos)
+    mummy = bool(enc.S[L.S_MUMMY] >= 0)
+    if roll:
+        try:
+            n, sym = read_roll(roll, mummy)
+        except ValueError as exc:
+            raise OddsbotError(f"--roll: {exc}") from None
+        rolls = [(n, sym, 1.0)]
+    else:
+        rolls = outcomes(enc)
+    pid = policy_id(policy)
+    values = None if samples is not None else exact_values(enc, rolls, pid)
+    method = "exact"
+    if values is None:
+        method = "monte-carlo"
+        count = samples or (SAMPLES_ONE_ROLL if roll else SAMPLES_EVERY_ROLL)
+        if count < 2:
+            raise OddsbotError("--samples: need at least 2 rollouts for a standard error")
+        values = sampled_values(enc, rolls, pid, count, seed, progress)
+    rows = []
+    for rv in values:
+        order = sorted(range(len(rv.labels)), key=lambda i: -rv.ev[i])
+        best = rv.ev[order[0]] if order else 0.0
+        for i in order:
+            exact = method == "exact"
+            rows.append({"action": rv.labels[i], "ev": float(rv.ev[i]),
+                         "se": None if exact else float(rv.se[i]), "method": method,
+                         "gap": float(best - rv.ev[i]), "win_p": float(rv.win[i]),
+                         "win_se": None if exact else float(rv.win_se[i]),
+                         "gap_se": None if exact else float(rv.gap_se[i]),
+                         "roll": roll_text(rv.n, rv.sym), "p_roll": rv.weight})
+    value = sum(rv.weight * float(rv.ev.max()) for rv in values if len(rv.labels))
+    win = sum(rv.weight * float(rv.win[int(np.argmax(rv.ev))]) for rv in values
+              if len(rv.labels))
+    prov = {"game": "mumia", "variant": pos.variant, "oddsbot": __version__,
+            "expansions": list(pos.expansions), "rules": pos.rules.changed(),
+            "position": pos.to_notation(), "method": method,
+            "policy": C.POLICY_NAMES[pid], "roll": roll or None,
+            "value_before_roll": None if roll else {"ev": value, "win_p": win},
+            "exact_budget": EXACT_BUDGET}
+    if method != "exact":
+        prov.update(samples=int(count), seed=seed)
+    return Table.from_dicts(rows, COLUMNS, prov)

@@ -1,0 +1,148 @@
+"""Mumia's face (``GameFace`` of ``analyser/face.py``, declared in ``__init__.py``):
+``parse``, ``Position``, ``validate``, ``legal_actions``, ``moves``, ``advise``, ``odds``,
+``new_position``, ``simulate``, ``play`` and ``with_rules``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from ...errors import OddsbotError, quote
+from ...inputs import read_position
+from ..table import Table
+from . import GAME, record
+from . import advise as _advise
+from .encode import encode
+from .labels import roll_text
+from .notation import parse_notation
+from .odds import odds as _odds
+from .position import VARIANT_SETS, Position
+from .simulate import POLICIES, new_position, play, simulate
+from .turns import choices
+from .validate import over, validate
+
+NAME = GAME.name
+VARIANTS = GAME.variants
+
+__all__ = ["NAME", "VARIANTS", "POLICIES", "Position", "advise", "advise_caption",
+           "counts_line", "legal_actions", "moves", "new_position", "odds", "odds_view",
+           "parse", "parse_as", "play", "record", "simulate", "table_view", "validate",
+           "warm_up", "with_rules"]
+
+
+def parse(text: str) -> Position:
+    """A position from its JSON text or one-line notation."""
+    return read_position(text, Position.from_json, parse_notation)
+
+
+def parse_as(text: str, variant: str) -> Position:
+    """A position read under rules ``variant``: its expansions (and end rule) must be
+    the variant's."""
+    pos = parse(text)
+    if VARIANT_SETS[variant] != pos.expansions or \
+            (variant == "mumia-sudden") != pos.rules.sudden_end:
+        raise OddsbotError(f"variant: the position is {quote(pos.variant)} (expansions "
+                           f"{','.join(pos.expansions) or 'none'}) but --variant is "
+                           f"{variant!r}")
+    return pos
+
+
+def with_rules(pos: Position, given: Mapping[str, str]) -> Position:
+    """``pos`` with rule parameters set (``--rule NAME=VALUE``)."""
+    return pos.with_(rules=pos.rules.with_(given, "--rule"))
+
+
+def legal_actions(pos: Position) -> list[str]:
+    """Every roll's choices, each as ``<roll> <label>`` (``4,PM pawn 2``)."""
+    validate(pos)
+    if over(pos):
+        return []
+    enc = encode(pos)
+    out = []
+    for n, sym, _ in _advise.outcomes(enc):
+        out += [f"{roll_text(n, sym)} {label}" for label in choices(enc.S, enc.R, n, sym)[1]]
+    return out
+
+
+def moves(pos: Position) -> tuple[dict[str, int], list[str]]:
+    """The choices of every roll, and how many rolls and choices there are."""
+    labels = legal_actions(pos)
+    return {"rolls": len({x.split()[0] for x in labels}), "choices": len(labels)}, labels
+
+
+def counts_line(counts: dict[str, int]) -> str:
+    """``moves``' counts in words: ``52 choices over 18 rolls``."""
+    return f"{counts['choices']:,} choices over {counts['rolls']} rolls"
+
+
+def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
+           target_se: float | None = None,
+           progress: Callable[[int, int], None] | None = None, roll: str = "",
+           rollouts: int | None = None, policy: str | None = None,
+           candidates: int | None = None, rollout_target_se: float | None = None) -> Table:
+    """The EV table (``advise.advise``); ``--rollouts N`` forces N rollouts per choice
+    (``--policy`` for every seat), as ``--samples N`` does."""
+    if candidates is not None:
+        raise OddsbotError("--candidates: Mumia rolls out every choice of a roll")
+    if rollouts is not None:
+        samples = rollouts
+    return _advise.advise(pos, samples=samples, seed=seed, progress=progress, roll=roll,
+                          policy=policy)
+
+
+def advise_caption(pos: Position, prov: dict) -> str:
+    """The caption of the terminal EV table."""
+    from .notation import seat_letter
+    how = ("exact: expectimax over the dice, the mover at its best, the others "
+           f"{prov['policy']}" if prov["method"] == "exact" else
+           f"{prov['samples']:,} rollouts a choice, every seat {prov['policy']}, "
+           f"seed {prov['seed']}")
+    head = f"player {seat_letter(pos.to_move)} to move · ev: expected change of final score"
+    if prov["roll"]:
+        return f"{head} · roll {prov['roll']} · {how}"
+    value = prov["value_before_roll"]
+    return (f"{head} · every roll · before rolling: ev {value['ev']:+.3f}, win "
+            f"{value['win_p']:.3f} · {how}")
+
+
+def table_view(table: Table, wide: bool = False) -> Table:
+    """The EV table as people read it: action, ev, se (empty when exact), gap, win_p;
+    the roll when the table covers every roll; ``wide``: every column."""
+    if wide:
+        return table
+    names = ["action", "ev", "se", "gap", "win_p"]
+    if table.provenance.get("roll") is None:
+        names = ["roll", *names]
+    return table.select(names)
+
+
+def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
+         target_se: float | None = None,
+         progress: Callable[[int, int], None] | None = None) -> dict:
+    """Every player's chance to win and expected final score (``odds.odds``)."""
+    return _odds(pos, samples=samples, seed=seed, progress=progress)
+
+
+def odds_view(result: dict, wide: bool = False, people: bool = True) -> tuple[Table, str]:
+    """One row per player: win probability and expected score (``wide``: their SEs)."""
+    rows = result["players"]
+    names = ["player", "win_p", "score"] + (["win_se", "score_se"] if wide else [])
+    table = Table.from_dicts(rows, names)
+    prov = result["provenance"]
+    how = ("exact over the dice" if prov["method"] == "exact" else
+           f"{prov['samples']:,} sampled games, seed {prov['seed']}")
+    return table, f"win_p: wins or shares the win · score: expected final score · " \
+                  f"{prov['policy']} · {how}"
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) every kernel the commands use."""
+    for expansions in ("", "all"):
+        pos = new_position(4, 1, NAME, expansions)
+        advise(pos, samples=8, seed=1, roll="3,PM")
+        odds(pos, samples=8, seed=1)
+        for policy in POLICIES:
+            play(3, 1, NAME, policy, expansions)
+    late = simulate(new_position(2, 3, NAME), seed=3, policy="heuristic").turns[-3].before
+    advise(late, seed=1)
+    odds(late)
+    record.warm_up()

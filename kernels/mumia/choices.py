@@ -1,0 +1,363 @@
+"""The legal choices of a roll, applying one, and the policies that pick one
+(docs/games/mumia.md §3, §9, §11, §16).
+
+A choice is a row of ``N_COLS`` int64: ``[kind, a, b, c, d, extra]``:
+
+- ``C_PAWN``: ``a`` the pawn slot, ``b`` its number K counted from the back (the label's
+  ``pawn K``), ``c`` the hat action after the move (``moves.HAT_*``), ``d`` its partner seat;
+- ``C_GUARDIAN``: ``a`` the guardian, ``b`` its field; ``C_MUMMY``;
+- ``C_PUSH``: ``a`` the field (E4, replaces the move);
+- ``C_SWAP``: ``a`` the mover's pawn slot, ``b`` the adjacent field, ``c`` the partner
+  piece (a seat, ``moves.PIECE_GUARDIAN`` or ``PIECE_MUMMY``); ``C_BOTTOM`` (E4, before
+  the move: ``token_choices``);
+- ``extra``: 1 when the label adds ``+ token extra`` (an Extra move right after).
+
+Rows come in the canonical order of the labels (§16.1), which is also the policies'
+tie-break order.
+"""
+
+import numpy as np
+from numba import njit
+
+from ..rng import below
+from .layout import (
+    CAMEL, DANGER, EXTRA, FIN, N_TOKEN_KINDS, MAX_GUARDS, MAX_PAWNS, PUSH, R_E2, R_E4, R_LUCK_LAST,
+    R_HAT_BAD, R_HAT_LUCK, R_PAWNS, R_PLAYERS, R_TOKENS_SF, S_BAD, S_GUARD, S_LUCK,
+    S_HAND, S_MPTS, S_MUMMY, S_OVER, S_PAWN, S_PRESENT, S_STACK_N, S_T, S_TILE, S_TO_MOVE, START, SWAP,
+    BOTTOM,
+    SYM_M, SYM_P, TREASURE, guardian_movable, home, is_tile, kind_of, magnitude_of,
+    next_field, pawns_of_on, pieces_on, previous_field, score, step,
+)
+from .moves import (
+    GIVE_BAD, GIVE_LUCK, HAT_NONE, PIECE_GUARDIAN, PIECE_MUMMY, SWAP_HATS, TAKE_BAD,
+    TAKE_LUCK, bottom, hat_action, move_guardian, move_mummy, move_pawn, push,
+    spend_token, swap, usable,
+)
+
+C_PAWN, C_GUARDIAN, C_MUMMY, C_PUSH, C_SWAP, C_BOTTOM = 0, 1, 2, 3, 4, 5
+N_COLS = 6
+MAX_CHOICES = 256
+POLICY_NAMES = ("heuristic", "greedy", "random")  # ids 0, 1, 2
+HEURISTIC, GREEDY, RANDOM = 0, 1, 2
+CAMEL_WORTH = 5  # a camel tile's worth to the heuristic (§16.3)
+
+
+@njit(cache=True)
+def hat_code(S, slot):
+    """0 no hat, 1 luck, 2 bad, 3 both."""
+    return (1 if S[S_LUCK] == slot else 0) + (2 if S[S_BAD] == slot else 0)
+
+
+@njit(cache=True)
+def pawn_order(S, R, p, out):
+    """Seat ``p``'s pawn slots off FIN from the back (field, then hats): ``out[:m]``."""
+    m = 0
+    for k in range(R[R_PAWNS]):
+        slot = p * MAX_PAWNS + k
+        f = S[S_PAWN + slot]
+        if f == FIN:
+            continue
+        key = f * 4 + hat_code(S, slot)
+        j = m
+        while j > 0 and S[S_PAWN + out[j - 1]] * 4 + hat_code(S, out[j - 1]) > key:
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = slot
+        m += 1
+    return m
+
+
+@njit(cache=True, inline="always")
+def _row(out, m, kind, a, b, c, d, extra):
+    out[m, 0] = kind
+    out[m, 1] = a
+    out[m, 2] = b
+    out[m, 3] = c
+    out[m, 4] = d
+    out[m, 5] = extra
+    return m + 1
+
+
+@njit(cache=True)
+def _luck_blocked(S, R, p, slot, n):
+    """``luck_hat_last_out`` (M-AMB-13): the lucky pawn may not reach FIN while another
+    of its seat's pawns is off FIN."""
+    if R[R_LUCK_LAST] == 0 or S[S_LUCK] != slot:
+        return False
+    if step(S, S[S_PAWN + slot], n) != FIN:
+        return False
+    for k in range(R[R_PAWNS]):
+        other = p * MAX_PAWNS + k
+        if other != slot and S[S_PAWN + other] != FIN:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _hat_rows(S, R, p, slot, n, number, out, m):
+    """The hat actions open after pawn ``slot`` moves ``n`` (§9): take luck, take bad,
+    give luck, give bad, swap hats, each with the opponent seats in play order."""
+    to = step(S, S[S_PAWN + slot], n)
+    if R[R_E2] == 0 or not is_tile(to):
+        return m
+    players = R[R_PLAYERS]
+    mine = hat_code(S, slot)
+    for op in range(TAKE_LUCK, SWAP_HATS + 1):
+        for i in range(1, players):
+            q = (p + i) % players
+            if pawns_of_on(S, R, q, to) == 0:
+                continue
+            luck = S[S_LUCK] >= 0 and S[S_LUCK] // MAX_PAWNS == q \
+                and S[S_PAWN + S[S_LUCK]] == to
+            bad = S[S_BAD] >= 0 and S[S_BAD] // MAX_PAWNS == q and S[S_PAWN + S[S_BAD]] == to
+            if (op == TAKE_LUCK and luck) or (op == TAKE_BAD and bad) \
+                    or (op == GIVE_LUCK and mine & 1) or (op == GIVE_BAD and mine & 2) \
+                    or (op == SWAP_HATS and (mine != 0 or luck or bad)):
+                m = _row(out, m, C_PAWN, slot, number, op, q, 0)
+    return m
+
+
+@njit(cache=True)
+def _guardian_rows(S, R, out, m):
+    """One row per field holding a movable guardian, fields in track order."""
+    first = m
+    for g in range(MAX_GUARDS):
+        f = S[S_GUARD + g]
+        if f < 0 or not guardian_movable(S, R, g):
+            continue
+        j = m
+        seen = False
+        for i in range(first, m):
+            if out[i, 2] == f:
+                seen = True
+        if seen:
+            continue
+        while j > first and out[j - 1, 2] > f:
+            out[j] = out[j - 1]
+            j -= 1
+        _row(out, j, C_GUARDIAN, g, f, 0, 0, 0)
+        m += 1
+    return m
+
+
+@njit(cache=True)
+def move_choices(S, R, n, sym, out, extra_rows):
+    """The move choices of roll (``n``, ``sym``) for the seat to move, canonical order;
+    with ``extra_rows`` each move is listed again with ``+ token extra`` when the seat
+    holds a usable Extra move token. Returns the count."""
+    p = S[S_TO_MOVE]
+    m = 0
+    order = np.empty(MAX_PAWNS, dtype=np.int64)
+    if sym != SYM_M:
+        count = pawn_order(S, R, p, order)
+        for i in range(count):
+            slot = order[i]
+            if i > 0 and S[S_PAWN + slot] == S[S_PAWN + order[i - 1]] \
+                    and hat_code(S, slot) == hat_code(S, order[i - 1]):
+                continue
+            if _luck_blocked(S, R, p, slot, n):
+                continue
+            m = _row(out, m, C_PAWN, slot, i + 1, HAT_NONE, -1, 0)
+            m = _hat_rows(S, R, p, slot, n, i + 1, out, m)
+        m = _guardian_rows(S, R, out, m)
+    if sym != SYM_P and S[S_MUMMY] >= 0:
+        m = _row(out, m, C_MUMMY, 0, 0, 0, 0, 0)
+    if R[R_E4] != 0 and usable(S, p, PUSH) > 0:
+        for f in range(START, FIN + 1):
+            if f == START or f == FIN:
+                if R[R_TOKENS_SF] == 0:
+                    continue
+            elif f > S[S_T] or S[S_PRESENT + f - 1] == 0:
+                continue
+            if pawns_of_on(S, R, p, f) > 0 and pieces_on(S, R, f) > pawns_of_on(S, R, p, f):
+                m = _row(out, m, C_PUSH, f, 0, 0, 0, 0)
+    if extra_rows and R[R_E4] != 0 and usable(S, p, EXTRA) > 0:
+        plain = m
+        for i in range(plain):
+            m = _row(out, m, out[i, 0], out[i, 1], out[i, 2], out[i, 3], out[i, 4], 1)
+    return m
+
+
+
+@njit(cache=True)
+def _swap_partners(S, R, p, slot, g, out, m):
+    if g == FIN or (g == START and R[R_TOKENS_SF] == 0):
+        return m
+    players = R[R_PLAYERS]
+    for i in range(1, players):
+        q = (p + i) % players
+        if pawns_of_on(S, R, q, g) > 0:
+            m = _row(out, m, C_SWAP, slot, g, q, 0, 0)
+    for h in range(MAX_GUARDS):
+        if S[S_GUARD + h] == g:
+            m = _row(out, m, C_SWAP, slot, g, PIECE_GUARDIAN, 0, 0)
+            break
+    if S[S_MUMMY] == g:
+        m = _row(out, m, C_SWAP, slot, g, PIECE_MUMMY, 0, 0)
+    return m
+
+
+@njit(cache=True)
+def token_choices(S, R, out):
+    """E4 tokens the seat to move may use before its move (§11): every Swap (own pawn on
+    field F, partner on F-1 or F+1), then Bottom. Returns the count."""
+    p = S[S_TO_MOVE]
+    m = 0
+    if R[R_E4] == 0:
+        return 0
+    if usable(S, p, SWAP) > 0:
+        order = np.empty(MAX_PAWNS, dtype=np.int64)
+        count = pawn_order(S, R, p, order)
+        for i in range(count):
+            slot = order[i]
+            f = S[S_PAWN + slot]
+            if i > 0 and f == S[S_PAWN + order[i - 1]]:
+                continue
+            if f == START and R[R_TOKENS_SF] == 0:
+                continue
+            if f != START:
+                m = _swap_partners(S, R, p, slot, previous_field(S, f), out, m)
+            m = _swap_partners(S, R, p, slot, next_field(S, f), out, m)
+    if usable(S, p, BOTTOM) > 0 and S[S_STACK_N + p] >= 1:
+        m = _row(out, m, C_BOTTOM, 0, 0, 0, 0, 0)
+    return m
+
+
+@njit(cache=True)
+def apply_choice(S, R, row, n):
+    """Apply choice ``row`` of the seat to move with number ``n`` (the Extra move of
+    ``row[5]`` is the turn's business: ``game.finish_turn``)."""
+    p = S[S_TO_MOVE]
+    kind = row[0]
+    if kind == C_PAWN:
+        move_pawn(S, R, row[1], n)
+        if row[3] != HAT_NONE:
+            hat_action(S, R, row[1], row[3], row[4])
+    elif kind == C_GUARDIAN:
+        move_guardian(S, R, row[1], n)
+    elif kind == C_MUMMY:
+        move_mummy(S, R, p, n)
+    elif kind == C_PUSH:
+        spend_token(S, p, PUSH)
+        push(S, R, p, row[1], n)
+    elif kind == C_SWAP:
+        spend_token(S, p, SWAP)
+        swap(S, R, row[1], row[2], row[3])
+    elif kind == C_BOTTOM:
+        spend_token(S, p, BOTTOM)
+        bottom(S, p)
+
+
+@njit(cache=True)
+def held_worth(S, R, p):
+    """The heuristic's worth of the tiles only seat ``p``'s pawns stand on (§16.3)."""
+    total = 0
+    last = -1
+    for k in range(R[R_PAWNS]):
+        f = S[S_PAWN + p * MAX_PAWNS + k]
+        if not is_tile(f) or f == last or pieces_on(S, R, f) != pawns_of_on(S, R, p, f):
+            continue
+        seen = False
+        for j in range(k):
+            if S[S_PAWN + p * MAX_PAWNS + j] == f:
+                seen = True
+        if seen:
+            continue
+        code = S[S_TILE + f - 1]
+        kind = kind_of(code)
+        if kind == DANGER:
+            total -= magnitude_of(code)
+        elif kind == TREASURE:
+            total += magnitude_of(code)
+        elif kind == CAMEL:
+            total += CAMEL_WORTH
+        last = f
+    return total
+
+
+@njit(cache=True)
+def holdings_changed(S, work, p):
+    """False when seat ``p``'s score cannot differ between ``S`` and ``work``: the same
+    tiles, mummy tokens, action tokens and hats (a cheap test before ``score``)."""
+    if S[S_STACK_N + p] != work[S_STACK_N + p] or S[S_MPTS + p] != work[S_MPTS + p] \
+            or S[S_LUCK] != work[S_LUCK] or S[S_BAD] != work[S_BAD]:
+        return True
+    for j in range(N_TOKEN_KINDS):
+        if S[S_HAND + p * N_TOKEN_KINDS + j] != work[S_HAND + p * N_TOKEN_KINDS + j]:
+            return True
+    for hat in (S[S_LUCK], S[S_BAD]):
+        if hat >= 0 and (S[S_PAWN + hat] == FIN) != (work[S_PAWN + hat] == FIN):
+            return True
+    return False
+
+
+@njit(cache=True)
+def hat_worth(S, R, slot):
+    return ((R[R_HAT_LUCK] if S[S_LUCK] == slot else 0)
+            + (R[R_HAT_BAD] if S[S_BAD] == slot else 0))
+
+
+@njit(cache=True)
+def _pick_hat(S, R, rows, m, i, n, work):
+    """The hat rule (§16.3): among row ``i`` (no hat action) and the hat actions that
+    follow it, the one that most raises the moved pawn's hat worth; ties: the first."""
+    best = i
+    best_v = -(1 << 30)
+    j = i
+    while j < m and rows[j, 0] == C_PAWN and rows[j, 1] == rows[i, 1] \
+            and rows[j, 5] == rows[i, 5]:
+        work[:] = S
+        apply_choice(work, R, rows[j], n)
+        v = hat_worth(work, R, rows[j, 1])
+        if v > best_v:
+            best_v = v
+            best = j
+        j += 1
+    return best
+
+
+@njit(cache=True)
+def choose(S, R, n, rows, m, policy, rng, work):
+    """The row (index) ``policy`` picks among the ``m`` move choices ``rows`` (no
+    ``+ token extra`` rows): ``random`` uniformly among the moves, ``greedy`` the largest
+    score change, ``heuristic`` score change plus half the change of held worth; then
+    the hat rule (§16.3)."""
+    p = S[S_TO_MOVE]
+    plain = 0
+    for i in range(m):
+        if rows[i, 0] != C_PAWN or rows[i, 3] == HAT_NONE:
+            plain += 1
+    if policy == RANDOM:
+        target = below(rng, plain)
+        for i in range(m):
+            if rows[i, 0] != C_PAWN or rows[i, 3] == HAT_NONE:
+                if target == 0:
+                    return _pick_hat(S, R, rows, m, i, n, work) if rows[i, 0] == C_PAWN else i
+                target -= 1
+    own = score(S, R, p)
+    held = held_worth(S, R, p) if policy == HEURISTIC else 0
+    best = 0
+    best_v = -1e300
+    for i in range(m):
+        if rows[i, 0] == C_PAWN and rows[i, 3] != HAT_NONE:
+            continue
+        work[:] = S
+        apply_choice(work, R, rows[i], n)
+        v = 2.0 * (score(work, R, p) - own if holdings_changed(S, work, p) else 0)
+        if policy == HEURISTIC:
+            v += held_worth(work, R, p) - held
+        if v > best_v + 1e-9:
+            best_v = v
+            best = i
+    if rows[best, 0] == C_PAWN:
+        return _pick_hat(S, R, rows, m, best, n, work)
+    return best
+
+
+@njit(cache=True)
+def wants_extra(S, R, policy):
+    """Greedy and heuristic use an Extra move token right after their move whenever they
+    may and still have a pawn off FIN; random never does (§16.3)."""
+    p = S[S_TO_MOVE]
+    return (policy != RANDOM and R[R_E4] != 0 and S[S_OVER] == 0 and usable(S, p, EXTRA) > 0
+            and not home(S, R, p))
