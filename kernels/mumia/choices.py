@@ -21,12 +21,12 @@ from numba import njit
 
 from ..rng import below
 from .layout import (
-    CAMEL, DANGER, EXTRA, FIN, N_TOKEN_KINDS, MAX_GUARDS, MAX_PAWNS, PUSH, R_E2, R_E4, R_LUCK_LAST,
+    CAMEL, DANGER, EXCHANGE, EXTRA, FIN, MAX_TILES, N_TOKEN_KINDS, R_UNUSED, MAX_GUARDS, MAX_PAWNS, PUSH, R_E2, R_E4, R_LUCK_LAST,
     R_HAT_BAD, R_HAT_LUCK, R_PAWNS, R_PLAYERS, R_TOKENS_SF, S_BAD, S_GUARD, S_LUCK,
-    S_HAND, S_MPTS, S_MUMMY, S_OVER, S_PAWN, S_PRESENT, S_STACK_N, S_T, S_TILE, S_TO_MOVE, START, SWAP,
+    S_HAND, S_MPTS, S_MUMMY, S_PILE_N, S_STACK, S_OVER, S_PAWN, S_PRESENT, S_STACK_N, S_T, S_TILE, S_TO_MOVE, START, SWAP,
     BOTTOM,
-    SYM_M, SYM_P, TREASURE, guardian_movable, home, is_tile, kind_of, magnitude_of,
-    next_field, pawns_of_on, pieces_on, previous_field, score, step,
+    SYM_M, SYM_P, TREASURE, field_mask, has_bit, home, is_tile, kind_of, magnitude_of,
+    next_field, pawns_of_on, pieces_on, previous_field, score, score_with, step,
 )
 from .moves import (
     GIVE_BAD, GIVE_LUCK, HAT_NONE, PIECE_GUARDIAN, PIECE_MUMMY, SWAP_HATS, TAKE_BAD,
@@ -97,8 +97,10 @@ def _luck_blocked(S, R, p, slot, n):
 def _hat_rows(S, R, p, slot, n, number, out, m):
     """The hat actions open after pawn ``slot`` moves ``n`` (§9): take luck, take bad,
     give luck, give bad, swap hats, each with the opponent seats in play order."""
+    if R[R_E2] == 0:
+        return m
     to = step(S, S[S_PAWN + slot], n)
-    if R[R_E2] == 0 or not is_tile(to):
+    if not is_tile(to):
         return m
     players = R[R_PLAYERS]
     mine = hat_code(S, slot)
@@ -121,9 +123,10 @@ def _hat_rows(S, R, p, slot, n, number, out, m):
 def _guardian_rows(S, R, out, m):
     """One row per field holding a movable guardian, fields in track order."""
     first = m
+    movable = field_mask(S, R, -1, False)  # §3: a pawn or the mummy shares the field
     for g in range(MAX_GUARDS):
         f = S[S_GUARD + g]
-        if f < 0 or not guardian_movable(S, R, g):
+        if f < 0 or not has_bit(movable, f):
             continue
         j = m
         seen = False
@@ -147,7 +150,7 @@ def move_choices(S, R, n, sym, out, extra_rows):
     holds a usable Extra move token. Returns the count."""
     p = S[S_TO_MOVE]
     m = 0
-    order = np.empty(MAX_PAWNS, dtype=np.int64)
+    order = out[out.shape[0] - 1]  # scratch: choices never fill the last row
     if sym != SYM_M:
         count = pawn_order(S, R, p, order)
         for i in range(count):
@@ -251,18 +254,21 @@ def apply_choice(S, R, row, n):
 @njit(cache=True)
 def held_worth(S, R, p):
     """The heuristic's worth of the tiles only seat ``p``'s pawns stand on (§16.3)."""
+    return held_with(S, R, p, -1, 0, field_mask(S, R, p, True))
+
+
+@njit(cache=True)
+def held_with(S, R, p, slot, to, others):
+    """``held_worth`` with pawn ``slot`` (-1: none) on field ``to`` and ``others`` the
+    fields holding a piece that is not one of ``p``'s pawns (``layout.field_mask``)."""
     total = 0
-    last = -1
+    seen = np.uint64(0)
     for k in range(R[R_PAWNS]):
-        f = S[S_PAWN + p * MAX_PAWNS + k]
-        if not is_tile(f) or f == last or pieces_on(S, R, f) != pawns_of_on(S, R, p, f):
+        s = p * MAX_PAWNS + k
+        f = to if s == slot else S[S_PAWN + s]
+        if not is_tile(f) or has_bit(others, f) or has_bit(seen, f):
             continue
-        seen = False
-        for j in range(k):
-            if S[S_PAWN + p * MAX_PAWNS + j] == f:
-                seen = True
-        if seen:
-            continue
+        seen |= np.uint64(1) << np.uint64(f)
         code = S[S_TILE + f - 1]
         kind = kind_of(code)
         if kind == DANGER:
@@ -271,8 +277,29 @@ def held_worth(S, R, p):
             total += magnitude_of(code)
         elif kind == CAMEL:
             total += CAMEL_WORTH
-        last = f
     return total
+
+
+@njit(cache=True)
+def pawn_gain(S, R, p, slot, to, own):
+    """The mover's score change from moving its pawn ``slot`` ``n`` steps (no hat
+    action), without making the move: the tile it takes if it was the last piece there
+    (an exchange tile's pass instead, §8; an action token with a danger tile, §11) and a
+    hat locked at FIN (§9). ``to``: where the pawn ends; ``own``: the mover's score now."""
+    f = S[S_PAWN + slot]
+    gain = 0
+    if is_tile(f) and pieces_on(S, R, f) == 1:
+        code = S[S_TILE + f - 1]
+        if kind_of(code) == EXCHANGE:
+            if S[S_STACK_N + p] > 0:
+                gain = score_with(S, R, p, -1, True) - own
+        else:
+            gain = score_with(S, R, p, code, False) - own
+            if kind_of(code) == DANGER and R[R_E4] != 0 and S[S_PILE_N] > 0:
+                gain += R[R_UNUSED]
+    if to == FIN:
+        gain += hat_worth(S, R, slot)
+    return gain
 
 
 @njit(cache=True)
@@ -298,6 +325,18 @@ def hat_worth(S, R, slot):
 
 
 @njit(cache=True)
+def copy_for_eval(S, work, p):
+    """``work`` = ``S`` as far as a choice of seat ``p`` and ``score(work, p)`` read it:
+    everything but the other seats' stacks (a move adds to or takes from the mover's own
+    stack; an exchange pass puts a tile on the left neighbour's, never read here)."""
+    work[:S_STACK] = S[:S_STACK]
+    work[S_MPTS:] = S[S_MPTS:]
+    base = S_STACK + p * MAX_TILES
+    for i in range(S[S_STACK_N + p]):
+        work[base + i] = S[base + i]
+
+
+@njit(cache=True)
 def _pick_hat(S, R, rows, m, i, n, work):
     """The hat rule (§16.3): among row ``i`` (no hat action) and the hat actions that
     follow it, the one that most raises the moved pawn's hat worth; ties: the first."""
@@ -306,7 +345,7 @@ def _pick_hat(S, R, rows, m, i, n, work):
     j = i
     while j < m and rows[j, 0] == C_PAWN and rows[j, 1] == rows[i, 1] \
             and rows[j, 5] == rows[i, 5]:
-        work[:] = S
+        copy_for_eval(S, work, S[S_TO_MOVE])
         apply_choice(work, R, rows[j], n)
         v = hat_worth(work, R, rows[j, 1])
         if v > best_v:
@@ -334,18 +373,43 @@ def choose(S, R, n, rows, m, policy, rng, work):
                 if target == 0:
                     return _pick_hat(S, R, rows, m, i, n, work) if rows[i, 0] == C_PAWN else i
                 target -= 1
+    if plain == 1:  # one move (and maybe its hat actions): nothing to weigh
+        return _pick_hat(S, R, rows, m, 0, n, work) if rows[0, 0] == C_PAWN else 0
+    heuristic = policy == HEURISTIC
     own = score(S, R, p)
-    held = held_worth(S, R, p) if policy == HEURISTIC else 0
+    others = field_mask(S, R, p, True) if heuristic else np.uint64(0)
+    bare = field_mask(S, R, p, False) if heuristic else np.uint64(0)  # no guardians
+    held = held_with(S, R, p, -1, 0, others) if heuristic else 0
     best = 0
     best_v = -1e300
     for i in range(m):
-        if rows[i, 0] == C_PAWN and rows[i, 3] != HAT_NONE:
+        kind = rows[i, 0]
+        if kind == C_PAWN and rows[i, 3] != HAT_NONE:
             continue
-        work[:] = S
-        apply_choice(work, R, rows[i], n)
-        v = 2.0 * (score(work, R, p) - own if holdings_changed(S, work, p) else 0)
-        if policy == HEURISTIC:
-            v += held_worth(work, R, p) - held
+        if kind == C_PAWN:  # the common moves valued without making them
+            slot = rows[i, 1]
+            to = step(S, S[S_PAWN + slot], n)
+            v = 2.0 * pawn_gain(S, R, p, slot, to, own)
+            if heuristic:
+                v += held_with(S, R, p, slot, to, others) - held
+        elif kind == C_GUARDIAN:
+            v = 0.0
+            if heuristic:
+                g = rows[i, 1]
+                to = step(S, S[S_GUARD + g], n)
+                moved = bare
+                for h in range(MAX_GUARDS):
+                    if h != g and S[S_GUARD + h] >= 0:
+                        moved |= np.uint64(1) << np.uint64(S[S_GUARD + h])
+                if to != FIN:
+                    moved |= np.uint64(1) << np.uint64(to)
+                v += held_with(S, R, p, -1, 0, moved) - held
+        else:
+            copy_for_eval(S, work, p)
+            apply_choice(work, R, rows[i], n)
+            v = 2.0 * (score(work, R, p) - own if holdings_changed(S, work, p) else 0)
+            if heuristic:
+                v += held_worth(work, R, p) - held
         if v > best_v + 1e-9:
             best_v = v
             best = i

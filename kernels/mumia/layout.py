@@ -213,6 +213,29 @@ def home(S, R, p):
 
 
 @njit(cache=True)
+def field_mask(S, R, skip_seat, guardians, skip_guardian=-1):
+    """Bit f set for every field f holding a pawn of a seat other than ``skip_seat`` (-1:
+    any seat), the mummy, and with ``guardians`` a guardian other than ``skip_guardian``
+    (fields are < 64)."""
+    mask = np.uint64(0)
+    for slot in range(R[R_PLAYERS] * MAX_PAWNS):
+        if slot % MAX_PAWNS < R[R_PAWNS] and slot // MAX_PAWNS != skip_seat:
+            mask |= np.uint64(1) << np.uint64(S[S_PAWN + slot])
+    if S[S_MUMMY] >= 0:
+        mask |= np.uint64(1) << np.uint64(S[S_MUMMY])
+    if guardians:
+        for g in range(MAX_GUARDS):
+            if S[S_GUARD + g] >= 0 and g != skip_guardian:
+                mask |= np.uint64(1) << np.uint64(S[S_GUARD + g])
+    return mask
+
+
+@njit(cache=True, inline="always")
+def has_bit(mask, f):
+    return (mask >> np.uint64(f)) & np.uint64(1) != np.uint64(0)
+
+
+@njit(cache=True)
 def guardian_movable(S, R, g):
     """§3: a guardian on the track moves only while a pawn or the mummy shares its field."""
     f = S[S_GUARD + g]
@@ -232,17 +255,26 @@ def guardian_movable(S, R, g):
 @njit(cache=True)
 def score(S, R, p):
     """Seat ``p``'s score on its holdings now (§7): treasures, dangers less those camels
-    flip, risk tiles by parity, mummy tokens, hats locked on FIN, unused action tokens.
-    Dangers (magnitudes 1..10) are counted by magnitude in one int64, 6 bits a
-    magnitude, so camels flip from the largest down without sorting or allocating."""
+    flip, risk tiles by parity, mummy tokens, hats locked on FIN, unused action tokens."""
+    return score_with(S, R, p, -1, False)
+
+
+@njit(cache=True)
+def score_with(S, R, p, add, drop_top):
+    """``score`` as if tile ``add`` (a code, -1 none) were on top of seat ``p``'s stack,
+    or (``drop_top``) its top tile gone. Dangers (magnitudes 1..10) are counted by
+    magnitude in one int64, 6 bits a magnitude, so camels flip from the largest down
+    without sorting or allocating."""
     hist = 0
+    rhist = 0
     nd = 0
     nr = 0
     risk_sum = 0
     camels = 0
     value = S[S_MPTS + p]
-    for i in range(S[S_STACK_N + p]):
-        code = S[S_STACK + p * MAX_TILES + i]
+    n = S[S_STACK_N + p] - (1 if drop_top else 0)
+    for i in range(n + (1 if add >= 0 else 0)):
+        code = S[S_STACK + p * MAX_TILES + i] if i < n else add
         kind = kind_of(code)
         m = magnitude_of(code)
         if kind == TREASURE:
@@ -255,8 +287,9 @@ def score(S, R, p):
         elif kind == RISK:
             nr += 1
             risk_sum += m
+            rhist += 1 << (6 * (m - 1))
     if R[R_FLIP_RISK] != 0 and nr > 0 and camels > 0:
-        value += _flip_risk_best(S, p, hist, nd, camels)
+        value += _flip_risk_best(rhist, nr, hist, camels)
     else:
         value += risk_sum if nr % 2 == 0 else -risk_sum
         value += _dangers(hist, camels)
@@ -283,16 +316,16 @@ def _dangers(hist, camels):
 
 
 @njit(cache=True)
-def _flip_risk_best(S, p, hist, nd, camels):
+def _flip_risk_best(rhist, nr, hist, camels):
     """``camels_flip_risk`` (M-AMB-18): camels may flip risk tiles (each then scores
-    +magnitude outside the parity count) as well as dangers; the best choice is taken."""
-    risks = np.zeros(MAX_TILES, dtype=np.int64)
-    nr = 0
-    for i in range(S[S_STACK_N + p]):
-        code = S[S_STACK + p * MAX_TILES + i]
-        if kind_of(code) == RISK:
-            risks[nr] = magnitude_of(code)
-            nr += 1
+    +magnitude outside the parity count) as well as dangers; the best choice is taken.
+    ``rhist``: the ``nr`` risk tiles counted by magnitude as ``hist`` counts dangers."""
+    risks = np.zeros(nr, dtype=np.int64)
+    k = 0
+    for m in range(1, 11):
+        for _ in range((rhist >> (6 * (m - 1))) & 63):
+            risks[k] = m
+            k += 1
     best = -(1 << 30)
     for mask in range(1 << nr):
         used = 0
