@@ -1,11 +1,14 @@
-"""Mumia's EV table: every choice of a roll, or of every roll, valued exactly when the
-rest of the game is small, by rollouts otherwise (docs/games/mumia.md §16.2).
+"""Mumia's EV table: every choice of a roll, or of every roll (then labelled with it,
+``4,PM pawn 2``), valued exactly when the rest of the game is small, by rollouts
+otherwise (docs/games/mumia.md §16.2). Rows best first; ``gap`` is measured from the
+best choice of the same roll.
 
 ``ev`` is the expected change of the mover's final score, ``win_p`` its chance to win or
 share the win. Exact: expectimax over both dice, the mover taking its best expected
 score at each of its turns and every other seat playing the policy (``heuristic`` unless
 ``--policy``); used when expansion 4's hidden tokens are out of the game and the search
-solves at most ``EXACT_BUDGET`` positions. Otherwise every choice is played to the end
+solves at most ``EXACT_BUDGET`` positions, tried with at most ``EXACT_PAWNS`` pawns off
+FINISH. Otherwise every choice is played to the end
 ``samples`` times by every seat's policy, all choices on the same dice and hidden tokens
 (common random numbers: ``gap_se`` is the SE of the paired difference to the best).
 """
@@ -31,9 +34,9 @@ from .position import Position
 from .turns import choices
 from .validate import over, validate
 
-EXACT_BUDGET = 200_000   # positions the exact search may solve before it gives up
-SAMPLES_ONE_ROLL = 2_000  # rollouts per choice with --roll
-SAMPLES_EVERY_ROLL = 300  # rollouts per choice and roll without it
+EXACT_BUDGET = 50_000  # positions the exact search may solve (about 0.6 s) before it gives up
+EXACT_PAWNS = 6  # ...and it is tried only with at most this many pawns off FINISH
+SAMPLES = 2_000  # rollouts per choice (without --roll: spread over the rolls)
 CHUNK = 50
 COLUMNS = ["action", "ev", "se", "method", "gap", "win_p", "win_se", "gap_se", "roll",
            "p_roll"]
@@ -68,11 +71,15 @@ def policy_id(policy: str | None) -> int:
 
 
 def exact_values(enc: Encoded, rolls: list[tuple[int, int, float]], policy: int
-                 ) -> list[RollValues] | None:
-    """Every roll's choices valued exactly, or None past ``EXACT_BUDGET`` (or with
-    expansion 4, whose Extra moves and hidden tokens the search does not model)."""
-    if enc.R[L.R_E4]:
-        return None
+                 ) -> tuple[list[RollValues] | None, int]:
+    """Every roll's choices valued exactly (None past ``EXACT_BUDGET``, or with
+    expansion 4, whose Extra moves and hidden tokens the search does not model), and the
+    number of positions solved."""
+    pawns = sum(1 for slot in range(int(enc.R[L.R_PLAYERS]) * L.MAX_PAWNS)
+                if slot % L.MAX_PAWNS < enc.R[L.R_PAWNS]
+                and enc.S[L.S_PAWN + slot] != L.FIN)
+    if enc.R[L.R_E4] or pawns > EXACT_PAWNS:
+        return None, 0
     memo = X.new_memo(EXACT_BUDGET)
     p = int(enc.S[L.S_TO_MOVE])
     now = L.score(enc.S, enc.R, p)
@@ -82,26 +89,28 @@ def exact_values(enc: Encoded, rolls: list[tuple[int, int, float]], policy: int
         values = np.zeros((len(rows), X.N_VALUES))
         if X.row_values(enc.S, enc.R, n, rows, len(rows), p, policy, *memo, EXACT_BUDGET,
                         values):
-            return None
+            return None, int(memo[3][0])
         zero = np.zeros(len(rows))
         out.append(RollValues(n, sym, w, labels, values[:, p] - now, zero,
                               values[:, L.MAX_SEATS + p], zero, zero))
-    return out
+    return out, int(memo[3][0])
 
 
 def sampled_values(enc: Encoded, rolls: list[tuple[int, int, float]], policy: int,
                    samples: int, seed: int, progress: Callable[[int, int], None] | None
                    ) -> list[RollValues]:
-    """Every roll's choices valued by ``samples`` rollouts each."""
+    """Every roll's choices valued by rollouts: ``samples`` per choice, spread over the
+    rolls by their chances (at least 2 a roll)."""
     policies = np.full(L.MAX_SEATS, policy, dtype=np.int64)
     out = []
     tables = [choices(enc.S, enc.R, n, sym) for n, sym, _ in rolls]
-    planned = samples * sum(len(rows) for rows, _ in tables)
+    counts = [max(2, round(samples * w)) for _, _, w in rolls]
+    planned = sum(k * len(rows) for k, (rows, _) in zip(counts, tables))
     done = 0
-    for (n, sym, w), (rows, labels) in zip(rolls, tables):
+    for (n, sym, w), (rows, labels), count in zip(rolls, tables, counts):
         res = choice_rollouts(enc.S, enc.R, n, sym, rows, policies, enc.pool, enc.unseen,
-                              seed, 0, samples, CHUNK)
-        done += samples * len(rows)
+                              seed, 0, count, CHUNK)
+        done += count * len(rows)
         if progress is not None:
             progress(done, planned)
         gain, win = res[:, :, 0], res[:, :, 1]
@@ -130,26 +139,25 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     else:
         rolls = outcomes(enc)
     pid = policy_id(policy)
-    values = None if samples is not None else exact_values(enc, rolls, pid)
+    values, states = (None, 0) if samples is not None else exact_values(enc, rolls, pid)
     method = "exact"
     if values is None:
         method = "monte-carlo"
-        count = samples or (SAMPLES_ONE_ROLL if roll else SAMPLES_EVERY_ROLL)
+        count = samples or SAMPLES
         if count < 2:
             raise OddsbotError("--samples: need at least 2 rollouts for a standard error")
         values = sampled_values(enc, rolls, pid, count, seed, progress)
     rows = []
     for rv in values:
-        order = sorted(range(len(rv.labels)), key=lambda i: -rv.ev[i])
-        best = rv.ev[order[0]] if order else 0.0
-        for i in order:
-            exact = method == "exact"
-            rows.append({"action": rv.labels[i], "ev": float(rv.ev[i]),
-                         "se": None if exact else float(rv.se[i]), "method": method,
-                         "gap": float(best - rv.ev[i]), "win_p": float(rv.win[i]),
-                         "win_se": None if exact else float(rv.win_se[i]),
-                         "gap_se": None if exact else float(rv.gap_se[i]),
-                         "roll": roll_text(rv.n, rv.sym), "p_roll": rv.weight})
+        best = float(rv.ev.max()) if len(rv.labels) else 0.0
+        text = roll_text(rv.n, rv.sym)
+        for i, name in enumerate(rv.labels):
+            rows.append({"action": name if roll else f"{text} {name}", "ev": float(rv.ev[i]),
+                         "se": float(rv.se[i]), "method": method,
+                         "gap": best - float(rv.ev[i]), "win_p": float(rv.win[i]),
+                         "win_se": float(rv.win_se[i]), "gap_se": float(rv.gap_se[i]),
+                         "roll": text, "p_roll": rv.weight})
+    rows.sort(key=lambda r: -r["ev"])  # best first (stable: canonical order on ties)
     value = sum(rv.weight * float(rv.ev.max()) for rv in values if len(rv.labels))
     win = sum(rv.weight * float(rv.win[int(np.argmax(rv.ev))]) for rv in values
               if len(rv.labels))
@@ -161,4 +169,6 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
             "exact_budget": EXACT_BUDGET}
     if method != "exact":
         prov.update(samples=int(count), seed=seed)
+    else:
+        prov.update(states=int(states))
     return Table.from_dicts(rows, COLUMNS, prov)

@@ -106,13 +106,19 @@ def advise_caption(pos: Position, prov: dict) -> str:
 
 def table_view(table: Table, wide: bool = False) -> Table:
     """The EV table as people read it: action, ev, se (empty when exact), gap, win_p;
-    the roll when the table covers every roll; ``wide``: every column."""
-    if wide:
-        return table
-    names = ["action", "ev", "se", "gap", "win_p"]
+    without --roll the roll's chance too; ``wide``: every column."""
+    exact = [m == "exact" for m in table["method"]]
+    columns = {"action": table["action"], "ev": table["ev"],
+               "se": [None if x else v for x, v in zip(exact, table["se"])],
+               "gap": table["gap"], "win_p": table["win_p"]}
     if table.provenance.get("roll") is None:
-        names = ["roll", *names]
-    return table.select(names)
+        columns["p_roll"] = table["p_roll"]
+    if wide:
+        columns.update(method=table["method"],
+                       win_se=[None if x else v for x, v in zip(exact, table["win_se"])],
+                       gap_se=[None if x else v for x, v in zip(exact, table["gap_se"])],
+                       roll=table["roll"])
+    return Table.from_columns(columns)
 
 
 def odds(pos: Position, *, samples: int | None = None, seed: int = 0,

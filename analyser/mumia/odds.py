@@ -11,10 +11,11 @@ import numpy as np
 from ... import __version__
 from ...errors import OddsbotError
 from ...kernels.mumia import exact as X
+from ...kernels.mumia.choices import POLICY_NAMES
 from ...kernels.mumia import layout as L
 from ...kernels.mumia.rollouts import position_rollouts
 from ..equity import se as mean_se
-from .advise import CHUNK, EXACT_BUDGET, policy_id
+from .advise import CHUNK, EXACT_BUDGET, EXACT_PAWNS, policy_id
 from .encode import encode
 from .notation import seat_letter
 from .position import Position
@@ -34,7 +35,8 @@ def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
     pid = policy_id(policy)
     n = pos.players
     values = None
-    if samples is None and not enc.R[L.R_E4]:
+    pawns = sum(len(f.pawns) for f in pos.track[:-1])
+    if samples is None and not enc.R[L.R_E4] and pawns <= EXACT_PAWNS:
         memo = X.new_memo(EXACT_BUDGET)
         out = np.zeros(X.N_VALUES)
         if X.value(enc.S, enc.R, -1, pid, *memo, EXACT_BUDGET, out) == 0:
@@ -58,7 +60,7 @@ def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
                for p in range(n)]
     prov = {"game": "mumia", "variant": pos.variant, "oddsbot": __version__,
             "position": pos.to_notation(), "method": method,
-            "policy": "every seat " + ["heuristic", "greedy", "random"][pid],
+            "policy": "every seat " + POLICY_NAMES[pid],
             "exact_budget": EXACT_BUDGET}
     if method != "exact":
         prov.update(samples=int(count), seed=seed)

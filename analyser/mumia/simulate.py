@@ -145,6 +145,9 @@ def simulate(pos: Position, *, seed: int = 0, policy: str = "heuristic") -> Simu
     """``pos`` played to its end, every seat by ``policy`` (unseen tokens dealt at random
     from stream (seed, 0))."""
     from .validate import validate
+    if policy not in POLICIES:
+        raise OddsbotError(f"policy: mumia has no policy {policy!r} (known: "
+                           f"{', '.join(POLICIES)})")
     validate(pos)
     enc = encode(pos)
     policies = np.full(L.MAX_SEATS, POLICIES.index(policy), dtype=np.int64)

@@ -124,10 +124,14 @@ def test_declaration(name):
         wanted = _keywords(getattr(GameFace, member), only=True)
         assert wanted <= _keywords(getattr(face, member)), (name, member)
     for option in spec.options:
-        assert option.default in option.choices and option.commands
+        assert (option.default in option.choices or not option.choices) and option.commands
+        targets = {"advise": [face.advise], "replay": [face.record.annotate]
+                   if spec.has(Capability.RECORDS) else [], "new": [face.new_position,
+                                                                    face.play]}
         for command in option.commands:
-            target = face.advise if command == "advise" else face.record.annotate
-            assert option.name in _keywords(target), (name, option.name)
+            assert command in targets, (name, option.name, command)
+            for target in targets[command]:
+                assert option.name in _keywords(target), (name, option.name)
 
 
 @pytest.mark.parametrize("name", GAMES)
