@@ -1,5 +1,5 @@
 """Mumia game records: read, replay against the rules, annotate (docs/games/mumia.md
-§16.4).
+§16.3).
 
 ```
 start <notation, every action token shown>

@@ -1,4 +1,4 @@
-"""New Mumia games and whole simulated games as records (docs/games/mumia.md §2, §16.4).
+"""New Mumia games and whole simulated games as records (docs/games/mumia.md §2, §16.3).
 
 ``new_position`` sets up a game from stream (seed, 0), the same set-up that ``play``
 plays from dice (seed, 1) and policy choices (seed, 2): ``new --seed 7`` and ``new
@@ -58,10 +58,10 @@ def rules_of(variant: str, given: Mapping[str, str] | None) -> Rules:
 def new_position(players: int = 4, seed: int = 0, variant: str = "mumia",
                  expansions: str = "", rules: Mapping[str, str] | None = None) -> Position:
     """A new game's start, seen by seat 0 (the token pile unseen)."""
-    return _start(players, seed, variant, expansions, rules)[0]
+    return start_state(players, seed, variant, expansions, rules)[0]
 
 
-def _start(players: int, seed: int, variant: str, expansions: str,
+def start_state(players: int, seed: int, variant: str, expansions: str,
            rules: Mapping[str, str] | None) -> tuple[Position, np.ndarray, np.ndarray, Rules,
                                                      tuple[str, ...]]:
     if not 2 <= players <= 6:
@@ -165,7 +165,7 @@ def play(players: int, seed: int, variant: str, policy: str, expansions: str = "
          rules: Mapping[str, str] | None = None) -> str:
     """A whole game from ``new_position(players, seed, ...)``, every seat by ``policy``,
     as a record."""
-    pos, S, R, chosen, exp = _start(players, seed, variant, expansions, rules)
+    pos, S, R, chosen, exp = start_state(players, seed, variant, expansions, rules)
     full = decode(S, R, chosen, exp, taken_by=tuple(() for _ in range(players)))
     game = simulate(full, seed=seed, policy=policy)
     return game.text()

@@ -1,5 +1,5 @@
 """Every invariant of a Mumia position, each refused as ``field: reason``
-(docs/games/mumia.md §14.3)."""
+(docs/games/mumia.md §14.1)."""
 
 from __future__ import annotations
 

@@ -39,7 +39,7 @@ N_COLS = 6
 MAX_CHOICES = 256
 POLICY_NAMES = ("heuristic", "greedy", "random")  # ids 0, 1, 2
 HEURISTIC, GREEDY, RANDOM = 0, 1, 2
-CAMEL_WORTH = 5  # a camel tile's worth to the heuristic (§16.3)
+CAMEL_WORTH = 5  # a camel tile's worth to the heuristic (§16.4)
 
 
 @njit(cache=True)
@@ -253,7 +253,7 @@ def apply_choice(S, R, row, n):
 
 @njit(cache=True)
 def held_worth(S, R, p):
-    """The heuristic's worth of the tiles only seat ``p``'s pawns stand on (§16.3)."""
+    """The heuristic's worth of the tiles only seat ``p``'s pawns stand on (§16.4)."""
     return held_with(S, R, p, -1, 0, field_mask(S, R, p, True))
 
 
@@ -338,7 +338,7 @@ def copy_for_eval(S, work, p):
 
 @njit(cache=True)
 def _pick_hat(S, R, rows, m, i, n, work):
-    """The hat rule (§16.3): among row ``i`` (no hat action) and the hat actions that
+    """The hat rule (§16.4): among row ``i`` (no hat action) and the hat actions that
     follow it, the one that most raises the moved pawn's hat worth; ties: the first."""
     best = i
     best_v = -(1 << 30)
@@ -360,7 +360,7 @@ def choose(S, R, n, rows, m, policy, rng, work):
     """The row (index) ``policy`` picks among the ``m`` move choices ``rows`` (no
     ``+ token extra`` rows): ``random`` uniformly among the moves, ``greedy`` the largest
     score change, ``heuristic`` score change plus half the change of held worth; then
-    the hat rule (§16.3)."""
+    the hat rule (§16.4)."""
     p = S[S_TO_MOVE]
     plain = 0
     for i in range(m):
@@ -421,7 +421,7 @@ def choose(S, R, n, rows, m, policy, rng, work):
 @njit(cache=True)
 def wants_extra(S, R, policy):
     """Greedy and heuristic use an Extra move token right after their move whenever they
-    may and still have a pawn off FIN; random never does (§16.3)."""
+    may and still have a pawn off FIN; random never does (§16.4)."""
     p = S[S_TO_MOVE]
     return (policy != RANDOM and R[R_E4] != 0 and S[S_OVER] == 0 and usable(S, p, EXTRA) > 0
             and not home(S, R, p))

@@ -185,7 +185,7 @@ def test_exact_values_match_the_reference(players, seed, rules):
     mine = plain(pos)
     ev, win = ref.exact(mine, others="greedy")
     p = pos.to_move
-    values = exact_values(enc, outcomes(enc), C.POLICY_NAMES.index("greedy"))
+    values, _ = exact_values(enc, outcomes(enc), C.POLICY_NAMES.index("greedy"))
     assert values is not None
     value = sum(rv.weight * float(rv.ev.max()) for rv in values if len(rv.labels))
     chance = sum(rv.weight * float(rv.win[int(np.argmax(rv.ev))]) for rv in values
