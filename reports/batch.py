@@ -259,6 +259,8 @@ def provenance(spec: RunSpec, state: dict) -> document.Section:
     facts = {
         "game": spec.game, "variants": ", ".join(spec.variants), "players": spec.players,
         "policies": seats, "seed": spec.seed, "games per variant": f"{spec.games:,}",
+        **({"rule parameters": " ".join(f"{n}={v}" for n, v in spec.rules)}
+           if spec.rules else {}),
         "blocks": blocks_text(spec), "raw per-game file": f"games.{state['raw']}",
         "run created": state["created"] + (f" by oddsbot {state['oddsbot']}"
                                            if "oddsbot" in state else ""),

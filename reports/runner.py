@@ -38,8 +38,10 @@ def run_block(spec: RunSpec, block: Block,
               progress: Callable[[int], None] | None = None) -> np.ndarray:
     """The compact per-game rows of ``block`` (importable: Dask workers call it);
     ``progress(games of the block done)`` as its games finish."""
+    extra = {"rules_given": dict(spec.rules)} if spec.rules else {}
     return designer(spec.game).simulate_raw(block.variant, spec.players, spec.policies,
-                                            spec.seed, block.game0, block.n, progress)
+                                            spec.seed, block.game0, block.n, progress,
+                                            **extra)
 
 
 def warm_up(spec: RunSpec) -> float:

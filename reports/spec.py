@@ -51,11 +51,13 @@ class RunSpec:
     games: int
     seed: int
     block: int = BLOCK_GAMES
+    rules: tuple[tuple[str, str], ...] = ()  # --rule NAME=VALUE, for games with parameters
 
     def key(self) -> str:
         """A short fingerprint of what decides a game's row: game, players, seat
-        policies and seed (not the number of games: a run may grow)."""
-        what = json.dumps([self.game, self.players, list(self.policies), self.seed])
+        policies, seed and rule parameters (not the number of games: a run may grow)."""
+        what = json.dumps([self.game, self.players, list(self.policies), self.seed]
+                          + ([[list(r) for r in self.rules]] if self.rules else []))
         return hashlib.sha256(what.encode()).hexdigest()[:12]
 
     def blocks(self) -> Iterator[Block]:
@@ -95,7 +97,8 @@ class RunSpec:
         return cls(game=data["game"], variants=tuple(data["variants"]),
                    players=int(data["players"]), policies=tuple(data["policies"]),
                    games=int(data["games"]), seed=int(data["seed"]),
-                   block=int(data["block"]))
+                   block=int(data["block"]),
+                   rules=tuple((str(n), str(v)) for n, v in data.get("rules", [])))
 
 
 def check_policies(policies: tuple[str, ...], known: tuple[str, ...], players: int) -> None:

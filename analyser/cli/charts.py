@@ -11,7 +11,7 @@ from ...inputs import input_files
 from ..face import Capability
 from .common import (
     POSITION_HELP, VARIANT_HELP, Variant, app, check_positive, err, first_run, load,
-    seed_option,
+    rule_option, seed_option,
 )
 
 
@@ -26,6 +26,7 @@ def chart(
         None, "--target-se", help="Target standard error of the sampled odds (default: the "
         "game's: 0.002 for Camel Up, 0.01 for Five Tribes' win probabilities)."),
     variant: Optional[Variant] = typer.Option(None, help=VARIANT_HELP),
+    rule: Optional[list[str]] = rule_option(),
 ) -> None:
     """Chart a position's odds: exact where the game computes them exactly, Monte Carlo
     with error bars otherwise."""
@@ -35,7 +36,7 @@ def chart(
     check_positive("--target-se", target_se)
     path = Path(out)
     fmt = figures.check_out(path, input_files(position), "--out")
-    spec, face, pos = load(position, variant)
+    spec, face, pos = load(position, variant, rule)
     spec.require(Capability.POSITION_CHART)
     with first_run(spec, "chart"):
         fig = spec.load_designer().position_chart(

@@ -15,7 +15,8 @@ from .. import registry, render
 from ..face import Capability
 from .common import (
     FORMAT_HELP, WIDE_HELP, Format, app, check_policy, check_positive, check_wide, err,
-    first_run, game_options, guarded, policy_choices, print_frame, seed_option, with_game_options,
+    first_run, game_options, guarded, policy_choices, print_frame, read_rules, rule_option,
+    seed_option, with_game_options,
 )
 
 RolloutPolicy = policy_choices("rollout_policies")
@@ -37,6 +38,7 @@ def replay(
     chart: Optional[str] = typer.Option(None, "--chart", help="Also chart the game turn by "
                                         "turn to this .png or .svg file (--samples per "
                                         "turn)."),
+    rule: Optional[list[str]] = rule_option(),
     **game: Optional[Enum],
 ) -> None:
     """Check a game record against the rules and annotate every turn: the action taken,
@@ -59,11 +61,12 @@ def replay(
     if policy is not None and rollouts is None:
         raise OddsbotError("--policy: only used with --rollouts")
     rollout_policy = check_policy("--policy", spec, spec.rollout_policies, policy)
+    rules = read_rules(spec, rule)
     game_record = spec.load().record
     # nothing is printed before the work is done: a refusal (of the record, an option the
     # game checks, the chart's file) is then the only line on stderr
     with first_run(spec, "replay"):  # the notice before a first run's compile
-        parsed, steps = game_record.load_record(text)
+        parsed, steps = game_record.load_record(text, **({"rules": rules} if rules else {}))
         annotate = dict(samples=samples, seed=seed, rollouts=rollouts, policy=rollout_policy,
                         **options)
         table = _annotate(game_record, steps, annotate)

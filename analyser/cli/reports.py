@@ -15,7 +15,9 @@ from rich.progress import (
 from ...errors import Interrupted, OddsbotError
 from ...outputs import WriteError, make_folder
 from .. import registry
-from .common import app, check_positive, choices, err, first_run, guarded, seed_option
+from .common import (
+    app, check_positive, choices, err, first_run, guarded, read_rules, rule_option, seed_option,
+)
 
 RawFormat = choices("RawFormat", ("parquet", "csv"))  # = reports.batch.RAW_FORMATS (tested)
 MAX_GAMES = 10_000_000  # = reports.spec.MAX_GAMES (tested); not imported: numba loads late
@@ -82,6 +84,7 @@ def report(
                                                        "scheduler, tcp://HOST:PORT."),
     workers: Optional[int] = typer.Option(None, help="Start a local Dask cluster of N "
                                                      "worker processes."),
+    rule: Optional[list[str]] = rule_option(),
 ) -> None:
     """Simulate whole games per variant and write a designer report: report.html
     (self-contained), report.md, charts/, tables/ and the raw per-game file."""
@@ -110,6 +113,9 @@ def report(
                                f"'oddsbot report {game_spec.name} --variant ...'")
         chosen = (game,)
     if resume is not None:
+        if rule:
+            raise OddsbotError("--rule: a resumed run keeps the rule parameters it was "
+                               "started with (its run.json)")
         state = batch.load_state(resume)
         have = RunSpec.from_json(state["spec"])
         faces = designer(have.game)
@@ -128,9 +134,13 @@ def report(
         faces = designer(game_spec.name)
         players = 4 if players is None else players
         faces.check_run(chosen or (game_spec.name,), players, _split(policies))
+        rules = read_rules(game_spec, rule)
+        if rules:  # the values read as a position's would be: one line if one is bad
+            face = game_spec.load()
+            face.with_rules(face.new_position(players, 0, game_spec.name), rules)
         spec = RunSpec(game_spec.name, chosen or (game_spec.name,), players,
                        faces.seat_policies(_split(policies), players), n_games,
-                       0 if seed is None else seed)
+                       0 if seed is None else seed, rules=tuple(rules.items()))
         batch.check_new(out)
         folder, option = out, "--out"
     # the folder is locked once the cluster is up, before anything is written, until the

@@ -193,7 +193,10 @@ def test_games_lists_every_game_and_variant(oddsbot_cli):
                                          ["camel-up", "camel-up-2014"],
                                          ["camel-up-cards", "camel-up-cards"],
                                          ["five-tribes", "five-tribes"],
-                                         ["five-tribes", "five-tribes-premove"]]
+                                         ["five-tribes", "five-tribes-premove"],
+                                         *[["mumia", v] for v in (
+                                             "mumia", "mumia-e1", "mumia-e2", "mumia-e3",
+                                             "mumia-e4", "mumia-all", "mumia-sudden")]]
 
 
 def test_new_default_is_a_legal_start_in_json(oddsbot_cli):

@@ -59,6 +59,13 @@ CASES = {
                                "--samples", "20000"], "annotating"),
     "new --play camel-up-cards": (["new", "camel-up-cards", "--play", "random", "--seed",
                                    "3"], None),
+    "report mumia": (["report", "mumia", "--games", "3000", "--out", "{tmp}/mu"],
+                     "simulating"),
+    "advise mumia": (["advise", "examples/mumia-mid-4p.json", "--roll", "4,PM"], "odds"),
+    "advise mumia every roll": (["advise", "examples/mumia-mid-4p.json"], "odds"),
+    "replay mumia": (["replay", "examples/mumia-game-4p.record", "--samples", "50"],
+                     "annotating"),
+    "rules mumia": (["rules", "mumia"], None),
 }
 
 
@@ -89,6 +96,10 @@ TABLES = [  # every command printing a table, with the options that change its c
     ["advise", "examples/camel-up-cards-late.json", "--rollouts", "50", "--top", "5"],
     ["odds", "examples/camel-up-cards-late.json"],
     ["replay", "examples/camel-up-cards-opening-4p.record", "--samples", "500"],
+    ["advise", "examples/mumia-mid-4p.json", "--roll", "4,PM", "--samples", "50"],
+    ["advise", "examples/mumia-endgame.json"],
+    ["odds", "examples/mumia-mid-4p.json", "--samples", "200"],
+    ["replay", "examples/mumia-game-4p.record", "--samples", "10"],
 ]
 
 

@@ -63,6 +63,7 @@ def test_after_warm_up_no_command_needs_another_kernel(tmp_path):
     record.write_text("\n".join([ln for ln in lines if ln and not ln.startswith("#")][:9]))
     camel, tribes = "examples/camel-up-start-4p.json", "examples/five-tribes-opening-4p.json"
     cards, late = "examples/camel-up-cards-4p.json", "examples/camel-up-cards-late.json"
+    mid, end = "examples/mumia-mid-4p.json", "examples/mumia-endgame.json"
     commands = [
         ["advise", camel, "--samples", "4096"],
         ["advise", camel, "--samples", "4096", "--rollouts", "20", "--hidden", "informed"],
@@ -82,6 +83,14 @@ def test_after_warm_up_no_command_needs_another_kernel(tmp_path):
         ["replay", "examples/camel-up-cards-opening-4p.record", "--samples", "4096"],
         ["chart", cards, "--samples", "4096", "--out", str(tmp_path / "cards.png")],
         ["report", "camel-up-cards", "--games", "10", "--out", str(tmp_path / "cuc")],
+        ["advise", mid, "--roll", "4,PM", "--samples", "64"], ["advise", end],
+        ["advise", end, "--roll", "3"], ["odds", mid, "--samples", "64"], ["odds", end],
+        ["moves", mid], ["validate", mid], ["rules", "mumia"],
+        ["new", "mumia", "--expansions", "all"],
+        ["new", "mumia", "--players", "3", "--play", "greedy"],
+        ["replay", "examples/mumia-game-4p.record", "--samples", "16"],
+        ["chart", mid, "--samples", "64", "--out", str(tmp_path / "mumia.png")],
+        ["report", "mumia", "--games", "10", "--out", str(tmp_path / "mu")],
     ]
     out = subprocess.run([sys.executable, "-c", COVERAGE, json.dumps(commands)], cwd=ROOT,
                          capture_output=True, text=True, timeout=900)
