@@ -90,7 +90,10 @@ class RunSpec:
         return out
 
     def to_json(self) -> dict[str, object]:
-        return asdict(self)
+        data = asdict(self)
+        if not self.rules:  # a game without rule parameters keeps the run file it had
+            del data["rules"]
+        return data
 
     @classmethod
     def from_json(cls, data: dict) -> RunSpec:

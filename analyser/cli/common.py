@@ -296,7 +296,7 @@ def read_rules(spec: GameSpec, given: Optional[list[str]]) -> dict[str, str]:
             raise OddsbotError(f"--rule: expected NAME=VALUE, got {quote(item)}")
         if name not in known:
             raise OddsbotError(f"--rule: {spec.name} has no rule parameter {quote(name)} "
-                               f"(known: {', '.join(known)})")
+                               f"('oddsbot rules {spec.name}' lists them)")
         if name in out:
             raise OddsbotError(f"--rule: {name} is given twice")
         out[name] = value

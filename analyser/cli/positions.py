@@ -227,14 +227,16 @@ def rules(
         err.print(f"{spec.name} has no rule parameters; its variants: 'oddsbot games'",
                   markup=False, highlight=False, soft_wrap=True)
         return
-    from ..table import Table
+    import textwrap
 
-    table = Table.from_dicts([{"parameter": r.name, "default": r.default,
-                               "meaning": f"{r.meaning}; values: {r.values}"}
-                              for r in spec.rules], ["parameter", "default", "meaning"])
-    print_frame(table, "table", title=f"{spec.title} rule parameters ({spec.docs})",
-                caption="set one with --rule NAME=VALUE on any command, or in the "
-                        "position's \"rules\"")
+    lines = textwrap.wrap(f"{spec.title} rule parameters ({spec.docs}); set one with --rule "
+                          f"NAME=VALUE on any command, or in the position's \"rules\":", 78)
+    lines.append("")
+    for r in spec.rules:
+        lines.append(f"{r.name}={r.default}")
+        lines += textwrap.wrap(f"{r.meaning}; values: {r.values}", 78,
+                               initial_indent="    ", subsequent_indent="    ")
+    print("\n".join(lines))
 
 
 @app.command()

@@ -57,9 +57,8 @@ class Rules:
         values = {f.name: getattr(self, f.name) for f in fields(self)}
         for name, text in given.items():
             if name not in values:
-                known = ", ".join(values)
-                raise OddsbotError(f"{where}: unknown rule parameter {quote(name)} "
-                                   f"(known: {known})")
+                raise OddsbotError(f"{where}: unknown rule parameter {quote(name)} ('oddsbot "
+                                   f"rules mumia' lists them)")
             values[name] = read(name, str(text), where)
         return Rules(**values)
 
