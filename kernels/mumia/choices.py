@@ -281,20 +281,20 @@ def held_with(S, R, p, slot, to, others):
 
 
 @njit(cache=True)
-def pawn_gain(S, R, p, slot, to, own):
+def pawn_gain(S, R, p, slot, to):
     """The mover's score change from moving its pawn ``slot`` ``n`` steps (no hat
     action), without making the move: the tile it takes if it was the last piece there
     (an exchange tile's pass instead, §8; an action token with a danger tile, §11) and a
-    hat locked at FIN (§9). ``to``: where the pawn ends; ``own``: the mover's score now."""
+    hat locked at FIN (§9). ``to``: where the pawn ends."""
     f = S[S_PAWN + slot]
     gain = 0
     if is_tile(f) and pieces_on(S, R, f) == 1:
         code = S[S_TILE + f - 1]
         if kind_of(code) == EXCHANGE:
             if S[S_STACK_N + p] > 0:
-                gain = score_with(S, R, p, -1, True) - own
+                gain = score_with(S, R, p, -1, True) - score(S, R, p)
         else:
-            gain = score_with(S, R, p, code, False) - own
+            gain = score_with(S, R, p, code, False) - score(S, R, p)
             if kind_of(code) == DANGER and R[R_E4] != 0 and S[S_PILE_N] > 0:
                 gain += R[R_UNUSED]
     if to == FIN:
@@ -376,9 +376,7 @@ def choose(S, R, n, rows, m, policy, rng, work):
     if plain == 1:  # one move (and maybe its hat actions): nothing to weigh
         return _pick_hat(S, R, rows, m, 0, n, work) if rows[0, 0] == C_PAWN else 0
     heuristic = policy == HEURISTIC
-    own = score(S, R, p)
     others = field_mask(S, R, p, True) if heuristic else np.uint64(0)
-    bare = field_mask(S, R, p, False) if heuristic else np.uint64(0)  # no guardians
     held = held_with(S, R, p, -1, 0, others) if heuristic else 0
     best = 0
     best_v = -1e300
@@ -389,7 +387,7 @@ def choose(S, R, n, rows, m, policy, rng, work):
         if kind == C_PAWN:  # the common moves valued without making them
             slot = rows[i, 1]
             to = step(S, S[S_PAWN + slot], n)
-            v = 2.0 * pawn_gain(S, R, p, slot, to, own)
+            v = 2.0 * pawn_gain(S, R, p, slot, to)
             if heuristic:
                 v += held_with(S, R, p, slot, to, others) - held
         elif kind == C_GUARDIAN:
@@ -397,7 +395,7 @@ def choose(S, R, n, rows, m, policy, rng, work):
             if heuristic:
                 g = rows[i, 1]
                 to = step(S, S[S_GUARD + g], n)
-                moved = bare
+                moved = field_mask(S, R, p, False)  # pawns and the mummy, no guardian
                 for h in range(MAX_GUARDS):
                     if h != g and S[S_GUARD + h] >= 0:
                         moved |= np.uint64(1) << np.uint64(S[S_GUARD + h])
@@ -407,7 +405,8 @@ def choose(S, R, n, rows, m, policy, rng, work):
         else:
             copy_for_eval(S, work, p)
             apply_choice(work, R, rows[i], n)
-            v = 2.0 * (score(work, R, p) - own if holdings_changed(S, work, p) else 0)
+            v = 2.0 * (score(work, R, p) - score(S, R, p) if holdings_changed(S, work, p)
+                       else 0)
             if heuristic:
                 v += held_worth(work, R, p) - held
         if v > best_v + 1e-9:
