@@ -104,6 +104,21 @@ class RunSpec:
                    rules=tuple((str(n), str(v)) for n, v in data.get("rules", [])))
 
 
+def check_game_run(game: str, variants: tuple[str, ...], known_variants: tuple[str, ...],
+                   players: int, player_range: tuple[int, int], policies: tuple[str, ...],
+                   known_policies: tuple[str, ...]) -> None:
+    """One-line errors for a run of ``game`` that cannot be made: an unknown variant or
+    policy, a player count outside ``player_range``, more policies than players."""
+    for vid in variants:
+        if vid not in known_variants:
+            raise OddsbotError(f"--variant: unknown variant {vid!r} of {game} (known: "
+                               f"{', '.join(known_variants)})")
+    low, high = player_range
+    if not low <= players <= high:
+        raise OddsbotError(f"--players: {game} is for {low}-{high} players, got {players}")
+    check_policies(policies, known_policies, players)
+
+
 def check_policies(policies: tuple[str, ...], known: tuple[str, ...], players: int) -> None:
     """One-line errors for ``--policies``: an unknown policy, more policies than seats."""
     for name in policies:

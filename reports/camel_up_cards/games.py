@@ -36,13 +36,12 @@ import pandas as pd
 
 from ...analyser.camel_up_cards.advise import COLOUR_NAMES
 from ...analyser.camel_up_cards.position import COLOURS, GAME, MAX_PLAYERS, MIN_PLAYERS
-from ...errors import OddsbotError
 from ...kernels.camel_up_cards import batch_games as K
 from ...kernels.camel_up_cards import game as G
 from ...kernels.camel_up_cards import policy as P
 from ...kernels.camel_up_cards.track import perm_orders
 from ..raw import block_simulator, game_columns, seat_columns, seat_part_columns
-from ..spec import check_policies, policy_codes, repeat_policies
+from ..spec import check_game_run, policy_codes, repeat_policies
 
 RAW_FIELDS = K.N_FIELDS  # columns of a row of simulate_raw
 RULES_VERSION = 1  # the rules the games are played by (a run folder records it)
@@ -59,16 +58,9 @@ FATES = K.FIGURE_FATES  # triggered, passed, paid
 
 
 def check_run(variants: tuple[str, ...], players: int, policies: tuple[str, ...]) -> None:
-    """One-line errors for a run that cannot be made: an unknown variant or policy, a
-    player count outside 2-6, more policies than players."""
-    for vid in variants:
-        if vid not in VARIANTS:
-            raise OddsbotError(f"--variant: unknown variant {vid!r} of {GAME} (known: "
-                               f"{', '.join(VARIANTS)})")
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise OddsbotError(f"--players: {GAME} is for {MIN_PLAYERS}-{MAX_PLAYERS} players, "
-                           f"got {players}")
-    check_policies(policies, POLICIES, players)
+    """One-line errors for a run that cannot be made (``spec.check_game_run``)."""
+    check_game_run(GAME, variants, tuple(VARIANTS), players, (MIN_PLAYERS, MAX_PLAYERS),
+                   policies, POLICIES)
 
 
 def seat_policies(policies: tuple[str, ...], players: int) -> tuple[str, ...]:

@@ -34,12 +34,11 @@ from ...analyser.mumia import GAME as SPEC
 from ...analyser.mumia.position import VARIANT_SETS
 from ...analyser.mumia.rules import rules_vector
 from ...analyser.mumia.simulate import rules_of
-from ...errors import OddsbotError
 from ...kernels.mumia import choices as C
 from ...kernels.mumia import game as K
 from ...kernels.mumia import layout as L
 from ..raw import block_simulator, game_columns, seat_columns
-from ..spec import check_policies, policy_codes, repeat_policies
+from ..spec import check_game_run, policy_codes, repeat_policies
 
 GAME = SPEC.name
 RAW_FIELDS = K.N_FIELDS  # columns of a row of simulate_raw
@@ -66,16 +65,9 @@ def sudden(variant_id: str) -> bool:
 
 
 def check_run(variants: tuple[str, ...], players: int, policies: tuple[str, ...]) -> None:
-    """One-line errors for a run that cannot be made: an unknown variant or policy, a
-    player count outside 2-6, more policies than players."""
-    for vid in variants:
-        if vid not in VARIANTS:
-            raise OddsbotError(f"--variant: unknown variant {vid!r} of {GAME} (known: "
-                               f"{', '.join(VARIANTS)})")
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise OddsbotError(f"--players: {GAME} is for {MIN_PLAYERS}-{MAX_PLAYERS} players, "
-                           f"got {players}")
-    check_policies(policies, POLICIES, players)
+    """One-line errors for a run that cannot be made (``spec.check_game_run``)."""
+    check_game_run(GAME, variants, tuple(VARIANTS), players, (MIN_PLAYERS, MAX_PLAYERS),
+                   policies, POLICIES)
 
 
 def seat_policies(policies: tuple[str, ...], players: int) -> tuple[str, ...]:
