@@ -59,9 +59,10 @@ def has(variant_id: str, expansion: str) -> bool:
     return expansion in VARIANT_SETS[variant_id]
 
 
-def sudden(variant_id: str) -> bool:
-    """Whether the variant ends at once when a seat is home (§6.2)."""
-    return rules_of(variant_id, None).sudden_end
+def sudden(variant_id: str, given: dict[str, str] | None = None) -> bool:
+    """Whether the variant (with the run's ``--rule`` values) ends at once when a seat is
+    home (§6.2)."""
+    return rules_of(variant_id, given).sudden_end
 
 
 def check_run(variants: tuple[str, ...], players: int, policies: tuple[str, ...]) -> None:
@@ -98,10 +99,11 @@ def simulate_raw(variant_id: str, players: int, policies: tuple[str, ...], seed:
 
 def _ends(raw: np.ndarray, variant_id: str) -> pd.Categorical:
     """``end`` of every row: the cap where the turns reached it, else a sudden end where
-    a seat had pawns off FINISH (only the sudden rule ends a game so), else all home."""
+    a seat had pawns off FINISH (only the sudden rule ends a game so, §6.2), else all
+    home."""
     capped = raw[:, K.F_TURNS].astype(np.int64) >= K.MAX_TURNS
     off = raw[:, K.F_SUDDEN] == 1
-    codes = np.where(capped | (off & (not sudden(variant_id))), 2, np.where(off, 1, 0))
+    codes = np.where(capped, 2, np.where(off, 1, 0))
     return pd.Categorical.from_codes(codes, categories=END_CONDITIONS)
 
 

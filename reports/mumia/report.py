@@ -289,7 +289,7 @@ def mummy_top_table(df: pd.DataFrame, spec: RunSpec) -> pd.DataFrame:
     (the mummy left the game, §3.1)."""
     rows = []
     for v, g in by_variant(df, spec):
-        tokens = rules_of(v, None).mummy_tokens
+        tokens = rules_of(v, dict(spec.rules)).mummy_tokens
         top = top_four(g, spec.players, tokens)
         known = int((top >= 0).sum())
         k = int((top == 1).sum())
@@ -332,7 +332,7 @@ def end_rule_table(df: pd.DataFrame, spec: RunSpec, end: pd.DataFrame,
     mean turns, the SD of the final scores, the mean winning score and margin."""
     rows = []
     for v in spec.variants:
-        rule = "sudden (§6.2)" if sudden(v) else "all pawns home (§6.1)"
+        rule = "sudden (§6.2)" if sudden(v, dict(spec.rules)) else "all pawns home (§6.1)"
         picked = [
             ("P(sudden end)", end[(end.variant == v) & (end.end == SUDDEN)], "p"),
             ("mean turns", length[(length.variant == v) & (length.measure == "turns")
@@ -407,7 +407,7 @@ def _camel_section(spec: RunSpec, camels: pd.DataFrame, camel_wins: pd.DataFrame
 
 
 def _mummy_section(spec: RunSpec, mummy: pd.DataFrame, top: pd.DataFrame) -> Section:
-    tokens = "/".join(map(str, rules_of(spec.variants[0], None).mummy_tokens))
+    tokens = "/".join(map(str, rules_of(spec.variants[0], dict(spec.rules)).mummy_tokens))
     return Section(
         "Mummy tokens",
         f"The mummy pays its tokens ({tokens}, top first) to whoever moves it past FINISH "
