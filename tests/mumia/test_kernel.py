@@ -217,3 +217,31 @@ def test_every_combination_sets_up_legally():
             assert (pos.luck is not None) == ("e2" in combo)
             if "e2" in combo:
                 assert pos.luck.seat != pos.bad.seat
+
+
+def test_hidden_tokens_are_dealt_by_the_model():
+    """§15: the tokens the mover cannot see are a uniformly random arrangement of the
+    mix less what it sees: each unseen place holds each kind with probability (unseen of
+    that kind) / (unseen tokens), within 5 SE over 20,000 deals."""
+    from oddsbot.analyser.mumia.face import parse
+    from oddsbot.kernels.mumia.rollouts import deal_hidden
+    from oddsbot.kernels.rng import stream as rng_stream
+    pos = parse("mumia 3p A e4 | S:AAABBBCCCM -1 -2 -3 c:g +8:g -4 F | A:- B:- C:- | "
+                "mummy 4,3,2,1 taken - | tokens A:swap B:? C:?,? pile ?,?,?,?,?,push")
+    enc = encode(pos)
+    assert list(enc.pool) == [3, 2, 1, 2] and list(enc.unseen) == [0, 1, 2]
+    deals = 20_000
+    b_kind = np.zeros(4)
+    top = np.zeros(4)
+    for d in range(deals):
+        S = enc.S.copy()
+        deal_hidden(S, enc.pool, enc.unseen, rng_stream(np.uint64(7), d))
+        hand_b = S[L.S_HAND + 4:L.S_HAND + 8]
+        assert hand_b.sum() == 1 and S[L.S_HAND + 8:L.S_HAND + 12].sum() == 2
+        assert S[L.S_PILE + 5] == L.PUSH  # the seen token stays where it is
+        b_kind += hand_b
+        top[S[L.S_PILE]] += 1
+    expected = enc.pool / enc.pool.sum()
+    for counts in (b_kind, top):
+        se = np.sqrt(expected * (1 - expected) / deals)
+        assert np.all(np.abs(counts / deals - expected) <= 5 * se), counts / deals
