@@ -163,10 +163,17 @@ def _expansions(value: Any) -> tuple[str, ...]:
 
 
 def _rules(value: Any) -> Rules:
-    given = json_object(value, "rules")
-    for name, text in given.items():
-        if not isinstance(text, str):
-            raise PositionError(path("rules", name), f"must be a string, got {quote(text)}")
+    """The ``rules`` object: each value its text, or JSON true/false or a whole number."""
+    given = {}
+    for name, text in json_object(value, "rules").items():
+        if isinstance(text, bool):
+            text = "true" if text else "false"
+        elif isinstance(text, int):
+            text = str(whole_number(text, path("rules", name)))
+        elif not isinstance(text, str):
+            raise PositionError(path("rules", name), f"must be a string, true/false or a "
+                                f"whole number, got {quote(text)}")
+        given[name] = text
     return Rules().with_(given, "rules")
 
 

@@ -21,10 +21,10 @@ from numba import njit
 
 from ..rng import below
 from .layout import (
-    CAMEL, DANGER, EXCHANGE, EXTRA, FIN, MAX_TILES, N_TOKEN_KINDS, R_UNUSED, MAX_GUARDS, MAX_PAWNS, PUSH, R_E2, R_E4, R_LUCK_LAST,
-    R_HAT_BAD, R_HAT_LUCK, R_PAWNS, R_PLAYERS, R_TOKENS_SF, S_BAD, S_GUARD, S_LUCK,
-    S_HAND, S_MPTS, S_MUMMY, S_PILE_N, S_STACK, S_OVER, S_PAWN, S_PRESENT, S_STACK_N, S_T, S_TILE, S_TO_MOVE, START, SWAP,
-    BOTTOM,
+    BOTTOM, CAMEL, DANGER, EXCHANGE, EXTRA, FIN, MAX_GUARDS, MAX_PAWNS, MAX_TILES,
+    N_TOKEN_KINDS, PUSH, R_E2, R_E4, R_HAT_BAD, R_HAT_LUCK, R_LUCK_LAST, R_PAWNS, R_PLAYERS,
+    R_TOKENS_SF, R_UNUSED, S_BAD, S_GUARD, S_HAND, S_LUCK, S_MPTS, S_MUMMY, S_OVER, S_PAWN,
+    S_PILE_N, S_PRESENT, S_STACK, S_STACK_N, S_SWAPPED, S_T, S_TILE, S_TO_MOVE, START, SWAP,
     SYM_M, SYM_P, TREASURE, field_mask, has_bit, home, is_tile, kind_of, magnitude_of,
     next_field, pawns_of_on, pieces_on, previous_field, score, score_with, step,
 )
@@ -158,8 +158,8 @@ def move_choices(S, R, n, sym, out, extra_rows):
             if i > 0 and S[S_PAWN + slot] == S[S_PAWN + order[i - 1]] \
                     and hat_code(S, slot) == hat_code(S, order[i - 1]):
                 continue
-            if _luck_blocked(S, R, p, slot, n):
-                continue
+            if _luck_blocked(S, R, p, slot, n) or S[S_SWAPPED] == slot + 1:
+                continue  # (a pawn swapped this turn is not moved in it, §11.4)
             m = _row(out, m, C_PAWN, slot, i + 1, HAT_NONE, -1, 0)
             m = _hat_rows(S, R, p, slot, n, i + 1, out, m)
         m = _guardian_rows(S, R, out, m)

@@ -61,7 +61,8 @@ S_MPTS = S_STACK + MAX_SEATS * MAX_TILES     # mummy-token points of seat p
 S_PILE = S_MPTS + MAX_SEATS                  # the token pile, top first
 S_HAND = S_PILE + MAX_TOKENS                 # seat p's tokens of kind j: S_HAND + p * 4 + j
 S_FRESH = S_HAND + MAX_SEATS * N_TOKEN_KINDS  # the mover's tokens gained this turn, by kind
-S_SIZE = S_FRESH + N_TOKEN_KINDS
+S_SWAPPED = S_FRESH + N_TOKEN_KINDS  # 1 + the pawn slot swapped this turn (0: none), §11.4
+S_SIZE = S_SWAPPED + 1
 
 # ---------------------------------------------------------------- the rules vector
 R_PLAYERS = 0

@@ -11,7 +11,7 @@ from .layout import (
     DANGER, EXCHANGE, FIN, MAX_GUARDS, MAX_PAWNS, MAX_TILES, N_TOKEN_KINDS,
     R_E4, R_MUMMY, R_N_MUMMY, R_ONE_PER_ROLL, R_PAIR_ALONE, R_PAWNS, R_PLAYERS, R_SUDDEN,
     S_BAD, S_FRESH, S_GUARD, S_HAND, S_LUCK, S_MPTS, S_MUMMY, S_OVER, S_PAWN, S_PILE,
-    S_PILE_N, S_PRESENT, S_STACK, S_STACK_N, S_TAKEN, S_TILE, S_TO_MOVE, home,
+    S_PILE_N, S_PRESENT, S_STACK, S_STACK_N, S_SWAPPED, S_TAKEN, S_TILE, S_TO_MOVE, home,
     is_tile, kind_of, mummy_step, pawns_of_on, pieces_on, step,
 )
 
@@ -247,6 +247,7 @@ def swap(S, R, slot, g, piece):
         other = partner(S, R, piece, g, False)
         S[S_PAWN + other] = f
     S[S_PAWN + slot] = g
+    S[S_SWAPPED] = slot + 1  # not the pawn moved this turn (§11.4)
     end_test(S, R)
 
 
@@ -274,6 +275,7 @@ def end_turn(S, R):
     """Pass the dice to the next seat that still has a pawn off FIN (§3)."""
     for j in range(N_TOKEN_KINDS):
         S[S_FRESH + j] = 0
+    S[S_SWAPPED] = 0
     if S[S_OVER] != 0:
         return
     n = R[R_PLAYERS]

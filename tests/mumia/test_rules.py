@@ -202,3 +202,23 @@ def test_every_parameter_has_a_test_and_its_default():
     assert [p.name for p in GAME.rules] == list(Rules.__dataclass_fields__)
     for p in GAME.rules:
         assert show(p.name, getattr(Rules(), p.name)) == p.default, p.name
+
+
+def test_a_pawn_swapped_is_not_moved_in_the_same_turn():
+    """§11.4: after `token swap`, the swapped pawn leaves the turn's `pawn K` labels; the
+    next turn it moves again."""
+    text = ("mumia 2p A e4 | S:AABBM -1:A -2:B -3 F | A:- B:- | mummy 4,3,2,1 taken - | "
+            "tokens A:swap B:- pile extra,extra,extra,swap,swap,push,push,bottom,bottom")
+    pos = pos_of(text)
+    assert labels_of(pos, "2,P")[:2] == ["pawn 1", "pawn 3"]
+    enc = encode(pos)
+    S = enc.S.copy()
+    rows, labels = choices(S, enc.R, 2, 0)
+    step = take(S, enc.R, rows[labels.index("token swap 1 2 B")], 2)
+    assert step.same_roll
+    after_swap = choices(S, enc.R, 2, 0, tokens=False)[1]
+    assert "pawn 3" not in after_swap and "pawn 1" in after_swap  # pawn 3 now on field 2
+    take(S, enc.R, choices(S, enc.R, 2, 0, tokens=False)[0][0], 2)  # pawn 1: turn over
+    assert S[L.S_SWAPPED] == 0
+    S[L.S_TO_MOVE] = 0  # A again: every pawn off FINISH is listed (pawns 2 and 3 alike)
+    assert choices(S, enc.R, 2, 0, tokens=False)[1] == ["pawn 1", "pawn 2"]
