@@ -7,11 +7,13 @@ from collections import Counter
 
 from ...errors import PositionError
 from ...kernels.mumia import layout as L
+from ...kernels.mumia.setup import E1_REMOVED, RISK_TILES
 from .position import FINISH, START, UNSEEN, Position
 from .rules import TOKEN_KINDS, pawns_per_seat
 from .tiles import tile_name
 
-RISK_SET = ("risk3", "risk4", "risk4", "risk5", "risk5", "risk6", "risk6", "risk7")
+RISK_SET = tuple(f"risk{m}" for m in RISK_TILES)  # the set-up's (kernels/mumia/setup.py)
+E1_OUT = tuple(f"-{m}" for m in E1_REMOVED)
 
 
 def game_tiles(pos: Position) -> Counter:
@@ -21,7 +23,7 @@ def game_tiles(pos: Position) -> Counter:
     tiles = Counter(tile_name(c) for c in rules.tile_values)
     e1, e3 = pos.has("e1"), pos.has("e3")
     if e1 and (not e3 or rules.e3_e1_keep_e1_removal):
-        tiles -= Counter(["-1", "-1", "-2", "-2"])
+        tiles -= Counter(E1_OUT)
     if e3:
         tiles -= Counter(tile_name(c) for c in rules.e3_removed)
         tiles += Counter(RISK_SET)

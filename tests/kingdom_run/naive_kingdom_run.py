@@ -1,5 +1,6 @@
-"""Naive reference implementation of Kingdom Run / Królewski Wyścig, written from
-/work/shared/rules/krolewski-wyscig.md alone.  Obviously-correct over fast: plain lists and
+"""Naive reference implementation of Kingdom Run / Królewski Wyścig, written from the
+rules alone (the project states them in docs/games/kingdom-run.md, written with the game's
+kernel, issue 18), never from a kernel.  Obviously-correct over fast: plain lists and
 dicts, ``copy.deepcopy`` on every step, exhaustive enumeration, exact ``Fraction``s.
 
 Position dict
@@ -38,7 +39,7 @@ Actions (``apply_action``)
 ``r`` is not in a lake, out if it is);  ``("steal", player_index)``;  ``("sleepwake", r)``;
 ``("copy", inner)`` where ``inner`` is one of the above (resolved as it, counted as it).
 
-Copy (reading of the spec's §5 example "Bath, Bath, Copy, Steal: Copy cannot become a third
+Copy (reading of the rules' Copy example "Bath, Bath, Copy, Steal: Copy cannot become a third
 Bath; it must become a second Steal if possible, otherwise it is discarded"): a Copy may be
 used as action X only when no unused real X die is left in the roll, so it never displaces a
 real die; any order of a real X and a Copy-as-X reaches the same outcome.
@@ -90,7 +91,7 @@ from fractions import Fraction
 FACES = ["scatter", "catchup", "bath", "steal", "sleepwake", "copy"]
 CLANS = ["K", "W", "F", "G"]
 
-# Layout D0 (ASSUMED in the spec): boards as (name, spaces, lake offsets within the board).
+# Layout D0 (an assumed layout, a rule parameter): boards as (name, spaces, lake offsets within the board).
 # Score tokens: one per board, ASSUMED on the board's first space (matters only for
 # zone_mode "exact").
 LAYOUT_D0 = [("START", 4, []), ("A", 6, [3]), ("B", 6, [3]), ("C", 6, [3]), ("FINISH", 4, [])]
@@ -303,7 +304,7 @@ def legal_actions(pos):
             copyable = sorted(set(f for f in pos["roll"] if f != "copy"), key=FACES.index)
             for t in copyable:
                 # a Copy becomes action t only once every real t die has been resolved:
-                # it never displaces a real die (spec §5 Copy example)
+                # it never displaces a real die (the rules' Copy example)
                 if used_count(pos, t) < limit and t not in rest:
                     out += [("copy:" + lab, ("copy", act)) for lab, act in _targets(pos, t)]
         elif used_count(pos, face) < limit:

@@ -1,4 +1,5 @@
-"""The reference itself against the spec's worked examples (krolewski-wyscig.md), a
+"""The reference itself against the rules' worked examples (to be stated in
+docs/games/kingdom-run.md with the game's kernel, issue 18), a
 hand-worked re-roll table, and invariants."""
 
 from fractions import Fraction

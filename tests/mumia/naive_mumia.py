@@ -1,17 +1,17 @@
 """Deliberately naive reference implementation of Mumia (Verflixxt! family), tests only.
 
-Written from the rules spec (section numbers "spec §N", gap numbers "#N" of its §9) and the
-interface design (``design §N``: position JSON, move labels, policies), *not* from the
-kernel, so that the two can be compared. Slow, readable and boring on purpose: plain lists
+Written from the rules (docs/games/mumia.md: "§N" its sections, "M-AMB-N" its
+resolutions of the rulebook's gaps; positions §14.1, labels §16.1, policies §16.4), *not*
+from the kernel, so that the two can be compared. Slow, readable and boring on purpose: plain lists
 and dicts, ``copy.deepcopy``, exact ``Fraction`` expectations.
 
-Positions are dicts in the JSON shape of design §2 with every E4 token known (hands are
+Positions are dicts in the JSON shape of §14.1 with every E4 token known (hands are
 lists, the pile holds kinds, top first). Functions never modify their arguments; they return
 new dicts. Extra keys this module may write:
 
-* ``"over": True`` once the game has ended (spec §6);
+* ``"over": True`` once the game has ended (§6);
 * ``hats["split"] = True`` when both hats sit on the same seat's pawns on the same field but
-  on two different pawns (the design's JSON cannot tell this from one pawn wearing both;
+  on two different pawns (the position JSON cannot tell this from one pawn wearing both;
   without the key, both hats on the same seat and field are read as worn by ONE pawn).
 
 Internally a position is "loaded": each field keeps its pawns as mutable ``[seat, hats]``
@@ -28,7 +28,7 @@ from fractions import Fraction
 from itertools import combinations
 
 LETTERS = "ABCDEF"
-HAT_RANK = {"": 0, "L": 1, "B": 2, "LB": 3}  # design §4: no hat, luck, bad, both
+HAT_RANK = {"": 0, "L": 1, "B": 2, "LB": 3}  # §16.1: no hat, luck, bad, both
 HAT_KINDS = ["take luck from", "take bad from", "give luck to", "give bad to", "swap hats with"]
 
 DEFAULT_RULES = {
@@ -60,7 +60,7 @@ def _bool(v) -> bool:
 
 
 def rule(pos: dict, name: str):
-    """The value of rule parameter ``name`` (design §3), normalised."""
+    """The value of rule parameter ``name`` (§13), normalised."""
     v = (pos.get("rules") or {}).get(name, DEFAULT_RULES[name])
     if name == "picture_faces":
         if isinstance(v, str):
@@ -172,7 +172,7 @@ def _opponents(S, seat) -> list[int]:
 
 
 def _pawn_list(S, seat) -> list[tuple[int, int, list]]:
-    """The seat's pawns off FINISH as (field, hat rank, entry), in design §4 order."""
+    """The seat's pawns off FINISH as (field, hat rank, entry), in §16.1 order."""
     out = []
     for i, f in enumerate(S["track"][:_fin(S)]):
         for p in f["pawns"]:
@@ -304,7 +304,7 @@ def _hat_action(dst, pawn, kind, opp):
 
 
 def _move_pawn(S, seat, K, n, hat, fresh: set) -> list:
-    """Move the seat's pawn number K (design §4) n steps; returns the moved pawn entry."""
+    """Move the seat's pawn number K (§16.1) n steps; returns the moved pawn entry."""
     f, _, pawn = _pawn_list(S, seat)[K - 1]
     fin = _fin(S)
     src, dst = S["track"][f], S["track"][min(f + n, fin)]
@@ -334,7 +334,7 @@ def _push(S, mover, F, n, fresh: set):
 
 
 # ---------------------------------------------------------------------------------------------
-# end of the game (spec §6)
+# end of the game (§6)
 
 
 def _check_end(S):
@@ -566,7 +566,7 @@ def end_turn(pos: dict) -> dict:
 
 
 # ---------------------------------------------------------------------------------------------
-# scoring (spec §7, §8; design §5)
+# scoring (§7, §8-§11)
 
 
 def _risk_score(mags: list[int]) -> int:
@@ -624,7 +624,7 @@ def winners(pos: dict) -> list[int]:
 
 
 # ---------------------------------------------------------------------------------------------
-# policies (design §6)
+# policies (§16.4)
 
 
 def held_worth(pos: dict, seat: int) -> int:
@@ -677,7 +677,7 @@ def choose(pos: dict, n: int, symbol, policy: str, fresh=()) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# exact expectimax (design §7), tiny positions without E4
+# exact expectimax (§16.2), tiny positions without E4
 
 
 def rolls(pos: dict) -> list[tuple[int, object, Fraction]]:

@@ -166,3 +166,35 @@ def test_what_the_mover_cannot_see_changes_nothing():
     # ...and the hidden deal follows the model: every unseen arrangement alike
     assert odds(hidden[0], samples=200, seed=1)["players"] == odds(
         hidden[1], samples=200, seed=1)["players"]
+
+
+def test_rule_on_chart_replay_and_report(oddsbot_cli, tmp_path):
+    """--rule on the commands that do not read a position's notation directly: the chart
+    is of the position under the rule, a record is replayed under it (sudden_end ends the
+    golden base game early: its next line is refused), and a report's run folder records
+    it and plays every game by it; a bad value writes nothing."""
+    chart = oddsbot_cli("chart", END, "--out", tmp_path / "c.png", "--rule",
+                        "sudden_end=true")
+    assert chart.code == 0 and "rules sudden_end=true" in chart.err
+    assert (tmp_path / "c.png").stat().st_size > 0
+    golden = Path(__file__).parent / "golden" / "mumia-4p-seed1.txt"
+    plain = oddsbot_cli("replay", golden, "--samples", "2", "-f", "json", "--rule",
+                        "hat_values=7,-7")
+    assert plain.code == 0, plain.err  # no hats in the base game: the record stands
+    one_line_refusal(oddsbot_cli("replay", golden, "--rule", "sudden_end=true"),
+                     "the game is already over")
+    one_line_refusal(oddsbot_cli("replay", golden, "--rule", "sudden_end=sometimes"),
+                     "sudden_end")
+    out = tmp_path / "report"
+    run = oddsbot_cli("report", "mumia", "--games", "40", "--out", out, "--rule",
+                      "sudden_end=true")
+    assert run.code == 0, run.err
+    spec = json.loads((out / "run.json").read_text())["spec"]
+    assert spec["rules"] == [["sudden_end", "true"]]
+    assert "sudden_end=true" in (out / "report.md").read_text()
+    bad = tmp_path / "bad"
+    one_line_refusal(oddsbot_cli("report", "mumia", "--games", "40", "--out", bad,
+                                 "--rule", "tiebreak=coin"), "tiebreak")
+    assert not bad.exists()
+    one_line_refusal(oddsbot_cli("report", "--resume", out, "--rule", "sudden_end=false"),
+                     "--rule")

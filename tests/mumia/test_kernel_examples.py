@@ -1,4 +1,4 @@
-"""The worked examples of the rules (``test_naive_examples``: spec §5.4 A-F, §7, §8, the
+"""The worked examples of the rules (``test_naive_examples``: examples A-F, §7, §8-§11, the
 end rules, hand-solved endgames), run against the kernel through ``kernel_adapter``, the
 reference's API over the kernel. An example that tests what only the reference can say
 is named in ``REFERENCE_ONLY`` with the reason."""

@@ -1,6 +1,7 @@
-"""The naive Mumia reference (``naive_mumia``) on the rules spec's worked examples.
+"""The naive Mumia reference (``naive_mumia``) on the rulebook's worked examples.
 
-Spec §5.4 A-F, §7 (score 30), §8 (risk -14, E1 pass, hats, the E4 tokens incl. a Push
+Movement and collection examples A-F (docs/games/mumia.md §4-§5), scoring §7 (score 30),
+the expansions §8-§11 (risk -14, E1 pass, hats, the E4 tokens incl. a Push
 carrying the mummy past FINISH), both end rules, and two tiny endgames whose exact values are
 worked out by hand below. Seats: 0 = A, 1 = B, 2 = C.
 """
@@ -47,7 +48,7 @@ def where(pos, seat):
 
 
 # ---------------------------------------------------------------------------------------------
-# §5.4 worked examples
+# worked examples A-F: movement and collection (§4, §5)
 
 
 def test_example_a_lone_guardian_immovable_and_pawn_takes_plus3():
@@ -183,7 +184,7 @@ def test_tiebreak():
 
 
 # ---------------------------------------------------------------------------------------------
-# §8 expansions
+# §8-§11 expansions
 
 
 def test_e3_risk_parity():
