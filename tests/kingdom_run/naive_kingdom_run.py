@@ -75,7 +75,6 @@ Default: ``score(player) - max(score(other players))`` (neutral clans not counte
 
 Simplifications / not implemented:
 
-* the tie rule (``tie_rule`` is only recorded in params; no ``winners()``);
 * ``surplus_finishers="stay"`` puts a surplus runner back on the space it left even if that
   space has meanwhile filled up (capacity is not re-checked there);
 * ``lakes`` and ``dice`` are recorded, not enforced (the layout and the roll decide);
@@ -113,7 +112,7 @@ DEFAULT_PARAMS = {
     "two_player_end": "first_of",       # or "own_runners_only"
     "same_turn_order": "free",          # or "chronological"
     "surplus_finishers": "score_zero",  # or "stay"
-    "tie_rule": "best_podium_else_shared",
+    "tie_rule": "best_podium",          # or "shared" (§9, KR-16)
 }
 
 
@@ -228,7 +227,9 @@ def ended(pos):
     n_fin = len(pos["podium"]) + len(pos["pending"])
     full = n_fin >= podium_size(pos)
     if len(pos["players"]) >= 3:
-        return full
+        # the podium is full, or nobody is left to take a turn (every player's four
+        # runners across: docs/games/kingdom-run.md §8, KR-28)
+        return full or all(player_finished(pos, p) for p in range(len(pos["players"])))
     four = any(player_finished(pos, p) for p in range(len(pos["players"])))
     if pos["params"]["two_player_end"] == "own_runners_only":
         return four
@@ -384,8 +385,10 @@ def podium_choices(pos):
         last = max(n for _r, _s, n in pending)
         early = [i for i, (_r, _s, n) in enumerate(pending) if n != last]
         late = [i for i, (_r, _s, n) in enumerate(pending) if n == last]
+        # earlier actions' crossers keep their places in crossing order, as long as places
+        # are left (2 players, own_runners_only: none may be left, KR-32)
         k = max(0, min(free - len(early), len(late)))
-        options = [early + list(c) for c in itertools.combinations(late, k)]
+        options = [early[:max(free, 0)] + list(c) for c in itertools.combinations(late, k)]
     results, seen = [], []
     for choice in options:
         new = copy.deepcopy(pos)
@@ -468,6 +471,25 @@ def scores(pos):
                     s += sp["zone"]
         out.append(s)
     return out
+
+
+def winners(pos):
+    """The winners (§9): the highest score; ties by ``tie_rule``: ``best_podium`` -- among
+    the tied, the player whose runner stands highest on the podium wins alone, and if none
+    of them has a podium runner they share; ``shared`` -- every tied player shares."""
+    sc = scores(pos)
+    top = max(sc)
+    tied = [p for p, v in enumerate(sc) if v == top]
+    if pos["params"]["tie_rule"] == "shared" or len(tied) == 1:
+        return tied
+    best = {}
+    for place, r in enumerate(pos["podium"]):
+        for p in tied:
+            if r[0] == pos["players"][p] and p not in best:
+                best[p] = place
+    if not best:
+        return tied
+    return [min(best, key=best.get)]
 
 
 def _eval_int(pos, player):

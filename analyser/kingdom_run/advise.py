@@ -1,0 +1,185 @@
+"""Kingdom Run's EV table at both decision points of a turn (docs/games/kingdom-run.md
+§15).
+
+- The re-roll (a roll not yet re-rolled): one row per keep-set. ``ev`` = the expected
+  default evaluation (the mover's score minus the best other player's, §14) after the
+  best sequence of the final roll, over every outcome of the dice rolled again. A final
+  roll whose every sequence is searched within ``SEARCH_BUDGET`` states is valued exactly;
+  a larger one by the greedy sequence (a lower bound): a row resting on any of those is
+  ``method`` ``greedy`` (no SE), the others ``exact``.
+- The actions (the roll re-rolled, or in the middle of the turn): one row per distinct
+  end-of-turn position, ``ev`` = its default evaluation (exact).
+- ``--rollouts N``: each candidate (every keep-set; the ``--candidates`` best sequences
+  by the default evaluation) played to the end N times by ``--policy`` for every seat on
+  common random numbers: ``ev`` = the expected final margin over the best other player,
+  ``win_p`` the chance to win (a shared win 1/k), ``gap_se``, ``p_best``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from ... import __version__
+from ...errors import OddsbotError
+from ...kernels.kingdom_run import layout as L
+from ...kernels.kingdom_run.policies import POLICY_NAMES
+from ...kernels.kingdom_run.reroll import keep_values
+from ...kernels.kingdom_run.rollouts import rollouts as run_rollouts
+from ..equity import check_rollouts, columns, equity
+from ..table import Table
+from .encode import rules_vector, state_vector
+from .labels import REROLL_ALL
+from .position import FACE_NAMES, Position
+from .turns import (
+    keep_choices, keep_masks, keep_rows, over, phase, sequences, with_roll,
+)
+from .validate import validate
+
+SEARCH_BUDGET = 4_000  # states one final roll's exact search may expand in the re-roll table
+CANDIDATES = 12  # sequences rolled out with --rollouts (the best by the default evaluation)
+CHUNK = 25
+ROLLOUT_POLICIES = ("heuristic", "greedy", "random")
+FACE_LETTERS = "SCBTZY"
+
+
+def read_roll(text: str, dice: int) -> tuple[int, ...]:
+    """``--roll``: faces by name (``scatter,catchup,bath,copy``) or letters (``SCBY``)."""
+    words = [w.strip() for w in text.split(",")] if "," in text else list(text.strip())
+    faces = []
+    for w in words:
+        if w in FACE_NAMES:
+            faces.append(FACE_NAMES.index(w))
+        elif len(w) == 1 and w.upper() in FACE_LETTERS:
+            faces.append(FACE_LETTERS.index(w.upper()))
+        else:
+            raise OddsbotError(f"--roll: {w[:20]!r} is not a face (scatter catchup bath "
+                               f"steal sleepwake copy, or S C B T Z Y)")
+    if len(faces) != dice:
+        raise OddsbotError(f"--roll: {len(faces)} faces given, the game rolls {dice} dice")
+    return tuple(sorted(faces))
+
+
+def prepared(pos: Position, roll: str) -> Position:
+    """The position to advise on: validated, not over, with a roll (``--roll``)."""
+    validate(pos)
+    if over(pos):
+        raise OddsbotError("position: the game is over; 'oddsbot validate' shows the result")
+    if roll:
+        if pos.roll is not None:
+            raise OddsbotError("--roll: the position already has a roll")
+        return with_roll(pos, read_roll(roll, pos.rules.dice))
+    if pos.roll is None:
+        raise OddsbotError("roll: the position has no roll yet; give the turn's roll with "
+                           "--roll (e.g. --roll scatter,catchup,bath,copy or --roll SCBY)")
+    return pos
+
+
+def _provenance(pos: Position, method: str, **more: object) -> dict:
+    return {"game": "kingdom-run", "variant": pos.variant, "oddsbot": __version__,
+            "position": pos.to_notation(), "decision": phase(pos), "method": method,
+            **more}
+
+
+def _exact_table(pos: Position, labels: list[str], values: np.ndarray, methods: list[str],
+                 prov: dict) -> Table:
+    order = sorted(range(len(labels)), key=lambda i: -values[i])  # stable: canonical ties
+    best = float(values[order[0]])
+    return Table.from_columns({
+        "action": [labels[i] for i in order],
+        "ev": [float(values[i]) for i in order],
+        "se": [0.0 if methods[i] == "exact" else None for i in order],
+        "method": [methods[i] for i in order],
+        "gap": [best - float(values[i]) for i in order]}, provenance=prov)
+
+
+def reroll_table(pos: Position) -> Table:
+    """The re-roll table valued by the best sequence (module docstring)."""
+    values, exact = keep_values(state_vector(pos), rules_vector(pos.rules), keep_rows(pos),
+                                SEARCH_BUDGET)
+    labels = [label for label, _ in keep_choices(pos)]
+    methods = ["exact" if e else "greedy" for e in exact]
+    return _exact_table(pos, labels, values, methods,
+                        _provenance(pos, "exact" if exact.all() else "exact+greedy",
+                                    search_budget=SEARCH_BUDGET))
+
+
+def sequence_table(pos: Position) -> Table:
+    """Every distinct end-of-turn position valued by the default evaluation."""
+    seqs = sequences(pos)
+    return _exact_table(pos, seqs.labels, seqs.values, ["exact"] * len(seqs.labels),
+                        _provenance(pos, "exact", positions=seqs.total,
+                                    listed=len(seqs.labels)))
+
+
+def policy_id(policy: str | None) -> int:
+    return POLICY_NAMES.index(policy or "heuristic")
+
+
+def rollout_table(pos: Position, rollouts: int, seed: int, policy: str | None,
+                  candidates: int | None,
+                  progress: Callable[[int, int], None] | None) -> Table:
+    """Candidates rolled out to the end on common random numbers (module docstring)."""
+    name = policy or "heuristic"
+    check_rollouts(rollouts, name, ROLLOUT_POLICIES, "")
+    R = rules_vector(pos.rules)
+    me = pos.to_move
+    if phase(pos) == "keep":
+        labels = [label for label, _ in keep_choices(pos)]
+        S = state_vector(pos)
+        states = np.repeat(S[None, :], len(labels), axis=0)
+        keeps = np.array(keep_masks(pos), dtype=np.int64)
+        shown = None
+    else:
+        seqs = sequences(pos)
+        most = candidates or CANDIDATES
+        if most < 1:
+            raise OddsbotError("--candidates: at least 1")
+        order = sorted(range(len(seqs.labels)), key=lambda i: -seqs.values[i])[:most]
+        labels = [seqs.labels[i] for i in order]
+        shown = [float(seqs.values[i]) for i in order]
+        from ...kernels.kingdom_run.turns import apply_path
+        states = np.repeat(state_vector(pos)[None, :], len(labels), axis=0)
+        for j, i in enumerate(order):
+            apply_path(states[j], R, seqs.paths[i])
+        keeps = np.full(len(labels), -1, dtype=np.int64)
+    policies = np.full(L.MAX_PLAYERS, policy_id(policy), dtype=np.int64)
+    out = run_rollouts(states, keeps, R, policies, seed, 0, rollouts, CHUNK,
+                       None if progress is None else (lambda done: progress(done, rollouts)))
+    scores = out[:, :, :pos.players]
+    others = np.delete(scores, me, axis=2).max(axis=2)
+    margin = scores[:, :, me] - others
+    win = out[:, :, L.MAX_PLAYERS + me]
+    eq = equity(win, margin, seed, name)
+    cols = columns(eq)
+    order = sorted(range(len(labels)), key=lambda i: -eq.margin[i])
+    best = eq.margin[order[0]]
+    table = {"action": [labels[i] for i in order],
+             "ev": [float(eq.margin[i]) for i in order],
+             "se": [float(eq.margin_se[i]) for i in order],
+             "method": ["monte-carlo"] * len(order),
+             "gap": [float(best - eq.margin[i]) for i in order]}
+    for col, values in cols.items():
+        if col not in ("margin", "margin_se"):
+            table[col] = [float(values[i]) for i in order]
+    if shown is not None:
+        table["evaluation"] = [shown[i] for i in order]
+    prov = _provenance(pos, "monte-carlo", rollouts=rollouts, seed=seed, policy=name)
+    return Table.from_columns(table, provenance=prov)
+
+
+def advise(pos: Position, *, samples: int | None = None, seed: int = 0, roll: str = "",
+           policy: str | None = None, candidates: int | None = None,
+           progress: Callable[[int, int], None] | None = None) -> Table:
+    """The EV table of the position's decision (module docstring); ``samples``: rollouts
+    per candidate (``--rollouts``/``--samples``), none for the exact values."""
+    pos = prepared(pos, roll)
+    if samples is not None:
+        return rollout_table(pos, samples, seed, policy, candidates, progress)
+    if phase(pos) == "keep":
+        return reroll_table(pos)
+    return sequence_table(pos)
+
+
+__all__ = ["advise", "prepared", "read_roll", "REROLL_ALL"]

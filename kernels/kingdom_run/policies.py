@@ -1,0 +1,406 @@
+"""How a seat plays a turn: which dice to roll again, then which action each die takes
+(docs/games/kingdom-run.md §14).
+
+- ``heuristic`` (the default): re-roll the dice that have no use (no legal target for
+  their action, a Copy with nothing to copy, or beyond the per-action limit); then, one
+  die at a time, the action that most raises the *progress value* ``V`` of §14 (ties: the
+  first in canonical order), and the podium places to the best of ``V``.
+- ``greedy``: the same re-roll, then one die at a time the action after which the
+  default evaluation is best (the podium places too; ties: canonical order). The best
+  whole sequence (``turns.search``) can take seconds in a crowded position; ``advise``
+  lists it.
+- ``random``: each die rolled again with chance 1/2; then each step a uniformly random
+  legal action (``actions.legal_actions``: one per distinct effect), and a uniformly
+  random way to hand out the podium places.
+
+``V`` = sum over runners of ``weight(clan) * value(runner)`` + ``weight * token points``,
+weight +1 for the mover's clan, -1/(players-1) for another player's, 0 for a neutral
+clan; value on space s: its score there + ``H_PROG`` * s - ``H_LAKE`` in a lake -
+``H_SLEEP`` asleep; a runner crossing: the place it would take (0 if none is free) +
+``H_PROG`` * spaces.
+"""
+
+import numpy as np
+from numba import njit
+
+from ..rng import below
+from .actions import (
+    A_COLS, A_FACE, A_K, A_R, A_TARGET, A_TYPE, apply_action, can_bath, can_catchup,
+    can_sleepwake, can_steal, hand_out, legal_actions,
+)
+from .layout import (
+    BATH, CATCHUP, COPY, N_FACES, R_CAP, R_LAKE, R_LIMIT, R_NDICE, R_NEXTLAKE, R_NPLACES,
+    R_NSP, R_PODV, R_SCOREV, R_TOKV, RUNNERS, S_CLAN, S_HAS_ROLL, S_LOC, S_NPEND, S_NPOD,
+    S_OCC, S_PLAYERS, S_ROLL, S_SLEEP, S_TO_MOVE, S_UCOUNT, S_USED, SCATTER, SLEEPWAKE, STEAL,
+    ended, evaluation, score,
+)
+from .turns import MAX_ACTIONS, handouts
+
+HEURISTIC, GREEDY, RANDOM = 0, 1, 2
+POLICY_NAMES = ("heuristic", "greedy", "random")
+H_PROG = 0.25
+H_LAKE = 1.5
+H_SLEEP = 1.5
+W_SIZE = 64  # the work array: weights of the clans, then scratch
+
+
+# ------------------------------------------------------------------ the progress value
+@njit(cache=True)
+def set_weights(S, w):
+    """w[c]: +1 the mover's clan, -1/(players-1) another player's, 0 neutral."""
+    n = S[S_PLAYERS]
+    for c in range(4):
+        w[c] = 0.0
+    for p in range(n):
+        w[S[S_CLAN + p]] = -1.0 / (n - 1)
+    w[S[S_CLAN + S[S_TO_MOVE]]] = 1.0
+
+
+@njit(cache=True, inline="always")
+def _space_value(R, s, asleep):
+    return R[R_SCOREV + s] + H_PROG * s - H_LAKE * R[R_LAKE + s] - H_SLEEP * asleep
+
+
+@njit(cache=True, inline="always")
+def _cross_value(S, R, extra):
+    """A runner crossing now, ``extra`` others having crossed before it in this action."""
+    place = S[S_NPOD] + S[S_NPEND] + extra
+    v = H_PROG * R[R_NSP]
+    if place < R[R_NPLACES]:
+        v += R[R_PODV + place]
+    return v
+
+
+@njit(cache=True)
+def _landing(S, R, dest):
+    """Where a runner put on ``dest`` ends (overflow, §5); -1 beyond the track."""
+    s = dest
+    while s < R[R_NSP] and S[S_OCC + s] >= R[R_CAP]:
+        s += 1
+    return s if s < R[R_NSP] else -1
+
+
+@njit(cache=True)
+def _to_value(S, R, dest, asleep):
+    s = _landing(S, R, dest)
+    if s < 0:
+        return _cross_value(S, R, 0)
+    return _space_value(R, s, asleep)
+
+
+@njit(cache=True)
+def _ahead(S, R, s):
+    for j in range(s + 1, R[R_NSP]):
+        if S[S_OCC + j] > 0:
+            return j
+    return R[R_NSP]
+
+
+# ------------------------------------------------------------------ best single action
+@njit(cache=True)
+def _best_scatter(S, R, w, face, best, row):
+    """The best Scatter (by V) into ``row`` if it beats ``best``; returns the best."""
+    n = R[R_NSP]
+    aw = np.empty(RUNNERS, dtype=np.int64)
+    dv = np.empty(4, dtype=np.float64)
+    for s in range(n):
+        if R[R_LAKE + s] == 1 or S[S_OCC + s] == 0:
+            continue
+        m = 0
+        for r in range(RUNNERS):
+            if S[S_LOC + r] == s and S[S_SLEEP + r] == 0:
+                # insertion by weight, highest first (stable: lower ids first)
+                j = m
+                while j > 0 and w[aw[j - 1] // 4] < w[r // 4]:
+                    aw[j] = aw[j - 1]
+                    j -= 1
+                aw[j] = r
+                m += 1
+        if m == 0:
+            continue
+        here = _space_value(R, s, 0)
+        # the drop spaces of a Scatter of 4, in order
+        prev = s
+        crossed = 0
+        for i in range(min(4, m)):
+            d = -1 if prev < 0 else _landing(S, R, prev + 1)
+            if d < 0:
+                dv[i] = _cross_value(S, R, crossed)
+                crossed += 1
+            else:
+                dv[i] = _space_value(R, d, 0)
+            prev = d
+        for k in range(1, min(4, m) + 1):
+            # the k heaviest runners; the heaviest to the best of the k drop spaces
+            order = np.argsort(-dv[:k])
+            v = 0.0
+            for i in range(k):
+                v += w[aw[i] // 4] * (dv[order[i]] - here)
+            if v > best + 1e-9:
+                best = v
+                row[A_FACE] = face
+                row[A_TYPE] = SCATTER
+                row[A_TARGET] = s
+                row[A_K] = k
+                for i in range(k):
+                    row[A_R + order[i]] = aw[i]
+    return best
+
+
+@njit(cache=True)
+def _best_runner_action(S, R, w, face, kind, best, row):
+    """The best Catch-up, Bath or Sleep/Wake (by V) into ``row`` if it beats ``best``."""
+    for r in range(RUNNERS):
+        s = S[S_LOC + r]
+        if s < 0:
+            continue
+        asleep = S[S_SLEEP + r]
+        if kind == CATCHUP:
+            if not can_catchup(S, R, r):
+                continue
+            v = _to_value(S, R, _ahead(S, R, s), 0) - _space_value(R, s, 0)
+        elif kind == BATH:
+            if not can_bath(S, R, r):
+                continue
+            dest = s + 1 if R[R_LAKE + s] == 1 else R[R_NEXTLAKE + s]
+            v = _to_value(S, R, dest, 0) - _space_value(R, s, 0)
+        else:
+            if not can_sleepwake(S, r):
+                continue
+            v = _space_value(R, s, 1 - asleep) - _space_value(R, s, asleep)
+        v *= w[r // 4]
+        if v > best + 1e-9:
+            best = v
+            row[A_FACE] = face
+            row[A_TYPE] = kind
+            row[A_TARGET] = r
+            row[A_K] = 0
+    return best
+
+
+@njit(cache=True)
+def heuristic_step(S, R, w, row):
+    """The heuristic's next action into ``row``; False when no die has a legal use."""
+    if S[S_HAS_ROLL] == 0 or ended(S, R):
+        return False
+    rem = np.zeros(N_FACES, dtype=np.int64)
+    all_ = np.zeros(N_FACES, dtype=np.int64)
+    for d in range(R[R_NDICE]):
+        f = S[S_ROLL + d]
+        all_[f] += 1
+        if not (S[S_USED] >> d) & 1:
+            rem[f] += 1
+    best = -1e18
+    for kind in range(COPY):
+        if S[S_UCOUNT + kind] >= R[R_LIMIT]:
+            continue
+        if rem[kind] > 0:
+            face = kind
+        elif rem[COPY] > 0 and all_[kind] > 0:
+            face = COPY
+        else:
+            continue
+        if kind == SCATTER:
+            best = _best_scatter(S, R, w, face, best, row)
+        elif kind == STEAL:
+            top = -1
+            for p in range(S[S_PLAYERS]):
+                if can_steal(S, p) and (top < 0 or score(S, R, p) > score(S, R, top)):
+                    top = p
+            if top >= 0:
+                v = R[R_TOKV] * (1.0 - w[S[S_CLAN + top]])
+                if v > best + 1e-9:
+                    best = v
+                    row[A_FACE] = face
+                    row[A_TYPE] = STEAL
+                    row[A_TARGET] = top
+                    row[A_K] = 0
+        else:
+            best = _best_runner_action(S, R, w, face, kind, best, row)
+    return best > -1e18
+
+
+@njit(cache=True)
+def heuristic_handout(S, R, w, wins, k):
+    """The way to hand out the podium places (a row of ``wins``) best by V."""
+    best = 0
+    top = -1e18
+    for h in range(wins.shape[0]):
+        v = 0.0
+        for j in range(k):
+            v += w[wins[h, j] // 4] * R[R_PODV + S[S_NPOD] + j]
+        if v > top + 1e-9:
+            top = v
+            best = h
+    return best
+
+
+# ------------------------------------------------------------------ greedy
+@njit(cache=True)
+def best_handout(S, R, wins, k):
+    """The way to hand out the podium places (a row of ``wins``) with the best default
+    evaluation for the mover (ties: the first)."""
+    me = S[S_TO_MOVE]
+    best = 0
+    top = -(1 << 40)
+    W = np.empty_like(S)
+    for h in range(wins.shape[0]):
+        W[:] = S
+        hand_out(W, R, wins[h], k)
+        v = evaluation(W, R, me)
+        if v > top:
+            top = v
+            best = h
+    return best
+
+
+@njit(cache=True)
+def settled_evaluation(S, R, me):
+    """The default evaluation of a state mid-turn, this turn's crossers given their
+    places as best for the mover."""
+    if S[S_NPEND] == 0:
+        return evaluation(S, R, me)
+    wins, k = handouts(S, R)
+    W = S.copy()
+    hand_out(W, R, wins[best_handout(S, R, wins, k)], k)
+    return evaluation(W, R, me)
+
+
+@njit(cache=True)
+def greedy_step(S, R, rows, row):
+    """Greedy's next action into ``row``: the legal action after which the default
+    evaluation is best (ties: canonical order); False when no die has a legal use."""
+    m = min(legal_actions(S, R, rows), rows.shape[0])
+    if m == 0:
+        return False
+    me = S[S_TO_MOVE]
+    W = np.empty_like(S)
+    best = -(1 << 40)
+    for i in range(m):
+        W[:] = S
+        apply_action(W, R, rows[i])
+        v = settled_evaluation(W, R, me)
+        if v > best:
+            best = v
+            for c in range(A_COLS):
+                row[c] = rows[i, c]
+    return True
+
+
+@njit(cache=True)
+def greedy_value(S, R):
+    """The default evaluation after greedy spends the state's dice and ends the turn."""
+    W = S.copy()
+    rows = np.empty((MAX_ACTIONS, A_COLS), dtype=np.int64)
+    row = np.zeros(A_COLS, dtype=np.int64)
+    me = W[S_TO_MOVE]
+    while greedy_step(W, R, rows, row):
+        apply_action(W, R, row)
+    return settled_evaluation(W, R, me)
+
+
+# ------------------------------------------------------------------ re-rolls
+@njit(cache=True)
+def has_target(S, R, kind):
+    """Action ``kind`` has a legal target now (dice and limits aside)."""
+    if kind == STEAL:
+        for p in range(S[S_PLAYERS]):
+            if can_steal(S, p):
+                return True
+        return False
+    for r in range(RUNNERS):
+        s = S[S_LOC + r]
+        if s < 0:
+            continue
+        if kind == SCATTER and S[S_SLEEP + r] == 0 and R[R_LAKE + s] == 0:
+            return True
+        if kind == CATCHUP and can_catchup(S, R, r):
+            return True
+        if kind == BATH and can_bath(S, R, r):
+            return True
+        if kind == SLEEPWAKE and can_sleepwake(S, r):
+            return True
+    return False
+
+
+@njit(cache=True)
+def heuristic_keep(S, R):
+    """The dice the heuristic keeps (bitmask): a die is rolled again if its action has no
+    target, it is a Copy with nothing worth copying, or the roll already holds
+    ``per_action_limit`` dice of its action."""
+    useful = np.zeros(N_FACES, dtype=np.int64)
+    for kind in range(COPY):
+        useful[kind] = has_target(S, R, kind)
+    kept = np.zeros(N_FACES, dtype=np.int64)
+    mask = 0
+    for d in range(R[R_NDICE]):
+        f = S[S_ROLL + d]
+        if f != COPY and useful[f] and kept[f] < R[R_LIMIT]:
+            kept[f] += 1
+            mask |= 1 << d
+    for d in range(R[R_NDICE]):
+        if S[S_ROLL + d] == COPY:
+            for kind in range(COPY):
+                if useful[kind] and kept[kind] > 0 and kept[kind] < R[R_LIMIT]:
+                    kept[kind] += 1
+                    mask |= 1 << d
+                    break
+    return mask
+
+
+@njit(cache=True)
+def keep_mask(S, R, policy, rng):
+    """The dice ``policy`` keeps (bitmask over the roll's dice)."""
+    if policy == RANDOM:
+        mask = 0
+        for d in range(R[R_NDICE]):
+            if below(rng, 2) == 0:
+                mask |= 1 << d
+        return mask
+    return heuristic_keep(S, R)
+
+
+# ------------------------------------------------------------------ a turn's actions
+@njit(cache=True)
+def play_actions(S, R, policy, rng, rows, log, hand):
+    """Resolve the (re-rolled) dice by ``policy`` and end the turn; each action's row goes
+    to ``log`` (as far as it has room), how many runners take this turn's podium places
+    to ``hand[0]`` and who, in place order, to ``hand[1:]``. Returns the number of
+    actions."""
+    n = 0
+    w = np.empty(4, dtype=np.float64)
+    row = np.zeros(A_COLS, dtype=np.int64)
+    while True:
+        if policy == RANDOM:
+            m = legal_actions(S, R, rows)
+            if m == 0:
+                break
+            i = below(rng, min(m, rows.shape[0]))
+            for c in range(A_COLS):
+                row[c] = rows[i, c]
+        elif policy == GREEDY:
+            if not greedy_step(S, R, rows, row):
+                break
+        else:
+            set_weights(S, w)
+            if not heuristic_step(S, R, w, row):
+                break
+        if n < log.shape[0]:
+            for c in range(A_COLS):
+                log[n, c] = row[c]
+        apply_action(S, R, row)
+        n += 1
+    wins, k = handouts(S, R)
+    h = 0
+    if policy == RANDOM:
+        h = below(rng, wins.shape[0])
+    elif policy == GREEDY:
+        h = best_handout(S, R, wins, k)
+    elif wins.shape[0] > 1:
+        set_weights(S, w)
+        h = heuristic_handout(S, R, w, wins, k)
+    hand[0] = k
+    for j in range(k):
+        hand[1 + j] = wins[h, j]
+    hand_out(S, R, wins[h], k)
+    return n
