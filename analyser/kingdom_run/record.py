@@ -20,14 +20,13 @@ from dataclasses import dataclass
 
 from ...errors import OddsbotError, quote
 from ..records_common import (
-    RecordError, annotation_table, body_lines, ev_lost_by_player, load, rollout_fields,
-    start_position,
+    RecordError, annotation_table, body_lines, load, rollout_fields, start_position,
 )
 from ..table import Table
 from .advise import read_roll
 from .position import Position
 from .simulate import play, result_line, roll_text
-from .turns import over, take_keep, take_sequence, with_roll
+from .turns import evaluation, over, take_keep, take_sequence, with_roll
 
 ANNOTATION_COLUMNS = ["step", "player", "decision", "roll", "action", "ev_taken", "best",
                       "best_ev", "ev_lost", "method"]
@@ -199,10 +198,13 @@ def load_record(text: str, rules: Mapping[str, str] | None = None
 
 
 def _decision_row(step: int, player: int, decision: str, roll: str, taken: str,
-                  table: Table, rollouts: int | None) -> dict:
+                  table: Table, rollouts: int | None, ev: float | None = None) -> dict:
+    """``ev``: the taken choice's value when the table may list it under another label
+    (a sequence merged with one reaching the same position, §13)."""
     evs = dict(zip(table["action"], table["ev"]))
     best = table["action"][0]
-    ev = evs.get(taken)
+    if ev is None:
+        ev = evs.get(taken)
     row = {"step": step, "player": player, "decision": decision, "roll": roll,
            "action": taken, "ev_taken": ev, "best": best, "best_ev": float(evs[best]),
            "ev_lost": None if ev is None else float(evs[best]) - float(ev),
@@ -232,8 +234,9 @@ def annotate(steps: Replay, *, samples: int = 20000, seed: int = 0,
                                       rollouts))
         table = advise(turn.act_at, samples=rollouts, seed=seed, policy=policy,
                        candidates=candidates)
+        reached = None if rollouts is not None else evaluation(turn.after, turn.player)
         rows.append(_decision_row(i, turn.player, "actions", ln.final, ln.label, table,
-                                  rollouts))
+                                  rollouts, reached))
         if progress is not None:
             progress(i, len(steps))
     return annotation_table("kingdom-run", ANNOTATION_COLUMNS, rows, steps, seed=seed,
@@ -252,6 +255,13 @@ def table_view(table: Table, wide: bool = False) -> Table:
                                "player": [f"p{p + 1}" for p in table["player"]],
                                "roll": table["roll"], "action": action,
                                "ev_taken": table["ev_taken"], "ev_lost": table["ev_lost"]})
+
+
+def ev_lost_by_player(table: Table, players: int) -> list[float]:
+    """EV lost per player over the annotated decisions that have a value (with rollouts
+    a sequence outside the candidates has none)."""
+    return [float(sum(lost for p, lost in zip(table["player"], table["ev_lost"])
+                      if p == seat and lost is not None)) for seat in range(players)]
 
 
 def status(steps: Replay) -> str:

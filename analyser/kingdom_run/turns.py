@@ -39,6 +39,11 @@ def over(pos: Position) -> bool:
     return bool(S[L.S_OVER]) or bool(L.ended(S, rules_vector(pos.rules)))
 
 
+def evaluation(pos: Position, player: int) -> float:
+    """The default evaluation of ``pos`` for ``player`` (§14)."""
+    return float(L.evaluation(state_vector(pos), rules_vector(pos.rules), player))
+
+
 def phase(pos: Position) -> str:
     """``roll`` (no roll yet), ``keep`` (the re-roll decision) or ``act``."""
     if pos.roll is None:

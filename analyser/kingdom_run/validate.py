@@ -161,6 +161,10 @@ def _dice(pos: Position) -> None:
             if a not in roll:  # type: ignore[operator]
                 raise PositionError(at, f"a Copy used as {FACE_NAMES[a]} needs a "
                                     f"{FACE_NAMES[a]} die in the roll")
+            if left[a] > 0:
+                raise PositionError(at, f"copy:{FACE_NAMES[a]} before every {FACE_NAMES[a]} "
+                                    f"die of the roll was used (a Copy never takes a real "
+                                    f"die's place, §6.6)")
         count[a] += 1
         if count[a] > rules.per_action_limit:
             raise PositionError(at, f"{FACE_NAMES[a]} used {count[a]} times this turn, at "

@@ -29,7 +29,7 @@ from .actions import (
     can_sleepwake, can_steal, hand_out, legal_actions,
 )
 from .layout import (
-    BATH, CATCHUP, COPY, N_FACES, R_CAP, R_LAKE, R_LIMIT, R_NDICE, R_NEXTLAKE, R_NPLACES,
+    BATH, CATCHUP, COPY, MAX_SPACES, N_FACES, R_CAP, R_LAKE, R_LIMIT, R_NDICE, R_NEXTLAKE, R_NPLACES,
     R_NSP, R_PODV, R_SCOREV, R_TOKV, RUNNERS, S_CLAN, S_HAS_ROLL, S_LOC, S_NPEND, S_NPOD,
     S_OCC, S_PLAYERS, S_ROLL, S_SLEEP, S_TO_MOVE, S_UCOUNT, S_USED, SCATTER, SLEEPWAKE, STEAL,
     ended, evaluation, score,
@@ -97,12 +97,21 @@ def _ahead(S, R, s):
 
 
 # ------------------------------------------------------------------ best single action
+# the heuristic's scratch (int64): runners of a space, drop order, the nearest occupied
+# space ahead of each space, whether a runner is off the track, the dice left
+I_AW = 0
+I_ORD = I_AW + RUNNERS
+I_NEXT = I_ORD + 4
+I_OFF = I_NEXT + MAX_SPACES
+I_REM = I_OFF + 1
+I_ALL = I_REM + N_FACES
+I_SIZE = I_ALL + N_FACES
+
+
 @njit(cache=True)
-def _best_scatter(S, R, w, face, best, row):
+def _best_scatter(S, R, w, face, best, row, iw, dv):
     """The best Scatter (by V) into ``row`` if it beats ``best``; returns the best."""
     n = R[R_NSP]
-    aw = np.empty(RUNNERS, dtype=np.int64)
-    dv = np.empty(4, dtype=np.float64)
     for s in range(n):
         if R[R_LAKE + s] == 1 or S[S_OCC + s] == 0:
             continue
@@ -111,10 +120,10 @@ def _best_scatter(S, R, w, face, best, row):
             if S[S_LOC + r] == s and S[S_SLEEP + r] == 0:
                 # insertion by weight, highest first (stable: lower ids first)
                 j = m
-                while j > 0 and w[aw[j - 1] // 4] < w[r // 4]:
-                    aw[j] = aw[j - 1]
+                while j > 0 and w[iw[I_AW + j - 1] // 4] < w[r // 4]:
+                    iw[I_AW + j] = iw[I_AW + j - 1]
                     j -= 1
-                aw[j] = r
+                iw[I_AW + j] = r
                 m += 1
         if m == 0:
             continue
@@ -132,10 +141,16 @@ def _best_scatter(S, R, w, face, best, row):
             prev = d
         for k in range(1, min(4, m) + 1):
             # the k heaviest runners; the heaviest to the best of the k drop spaces
-            order = np.argsort(-dv[:k])
+            for i in range(k):  # drop indices by value, best first (stable)
+                j = i
+                iw[I_ORD + i] = i
+                while j > 0 and dv[iw[I_ORD + j - 1]] < dv[i]:
+                    iw[I_ORD + j] = iw[I_ORD + j - 1]
+                    j -= 1
+                iw[I_ORD + j] = i
             v = 0.0
             for i in range(k):
-                v += w[aw[i] // 4] * (dv[order[i]] - here)
+                v += w[iw[I_AW + i] // 4] * (dv[iw[I_ORD + i]] - here)
             if v > best + 1e-9:
                 best = v
                 row[A_FACE] = face
@@ -143,12 +158,12 @@ def _best_scatter(S, R, w, face, best, row):
                 row[A_TARGET] = s
                 row[A_K] = k
                 for i in range(k):
-                    row[A_R + order[i]] = aw[i]
+                    row[A_R + iw[I_ORD + i]] = iw[I_AW + i]
     return best
 
 
 @njit(cache=True)
-def _best_runner_action(S, R, w, face, kind, best, row):
+def _best_runner_action(S, R, w, face, kind, best, row, iw):
     """The best Catch-up, Bath or Sleep/Wake (by V) into ``row`` if it beats ``best``."""
     for r in range(RUNNERS):
         s = S[S_LOC + r]
@@ -156,11 +171,12 @@ def _best_runner_action(S, R, w, face, kind, best, row):
             continue
         asleep = S[S_SLEEP + r]
         if kind == CATCHUP:
-            if not can_catchup(S, R, r):
+            ahead = iw[I_NEXT + s]
+            if asleep == 1 or R[R_LAKE + s] == 1 or (ahead < 0 and iw[I_OFF] == 0):
                 continue
-            v = _to_value(S, R, _ahead(S, R, s), 0) - _space_value(R, s, 0)
+            v = _to_value(S, R, ahead if ahead >= 0 else R[R_NSP], 0) - _space_value(R, s, 0)
         elif kind == BATH:
-            if not can_bath(S, R, r):
+            if asleep == 1 or (R[R_LAKE + s] == 0 and R[R_NEXTLAKE + s] < 0):
                 continue
             dest = s + 1 if R[R_LAKE + s] == 1 else R[R_NEXTLAKE + s]
             v = _to_value(S, R, dest, 0) - _space_value(R, s, 0)
@@ -179,34 +195,48 @@ def _best_runner_action(S, R, w, face, kind, best, row):
 
 
 @njit(cache=True)
-def heuristic_step(S, R, w, row):
+def heuristic_step(S, R, w, row, iw, dv):
     """The heuristic's next action into ``row``; False when no die has a legal use."""
     if S[S_HAS_ROLL] == 0 or ended(S, R):
         return False
-    rem = np.zeros(N_FACES, dtype=np.int64)
-    all_ = np.zeros(N_FACES, dtype=np.int64)
+    for f in range(N_FACES):
+        iw[I_REM + f] = 0
+        iw[I_ALL + f] = 0
     for d in range(R[R_NDICE]):
         f = S[S_ROLL + d]
-        all_[f] += 1
+        iw[I_ALL + f] += 1
         if not (S[S_USED] >> d) & 1:
-            rem[f] += 1
+            iw[I_REM + f] += 1
+    nearest = -1
+    for s in range(R[R_NSP] - 1, -1, -1):
+        iw[I_NEXT + s] = nearest
+        if S[S_OCC + s] > 0:
+            nearest = s
+    iw[I_OFF] = 0
+    for r in range(RUNNERS):
+        if S[S_LOC + r] < 0:
+            iw[I_OFF] = 1
     best = -1e18
     for kind in range(COPY):
         if S[S_UCOUNT + kind] >= R[R_LIMIT]:
             continue
-        if rem[kind] > 0:
+        if iw[I_REM + kind] > 0:
             face = kind
-        elif rem[COPY] > 0 and all_[kind] > 0:
+        elif iw[I_REM + COPY] > 0 and iw[I_ALL + kind] > 0:
             face = COPY
         else:
             continue
         if kind == SCATTER:
-            best = _best_scatter(S, R, w, face, best, row)
+            best = _best_scatter(S, R, w, face, best, row, iw, dv)
         elif kind == STEAL:
             top = -1
+            top_score = 0
             for p in range(S[S_PLAYERS]):
-                if can_steal(S, p) and (top < 0 or score(S, R, p) > score(S, R, top)):
-                    top = p
+                if can_steal(S, p):
+                    sc = score(S, R, p)
+                    if top < 0 or sc > top_score:
+                        top = p
+                        top_score = sc
             if top >= 0:
                 v = R[R_TOKV] * (1.0 - w[S[S_CLAN + top]])
                 if v > best + 1e-9:
@@ -216,7 +246,7 @@ def heuristic_step(S, R, w, row):
                     row[A_TARGET] = top
                     row[A_K] = 0
         else:
-            best = _best_runner_action(S, R, w, face, kind, best, row)
+            best = _best_runner_action(S, R, w, face, kind, best, row, iw)
     return best > -1e18
 
 
@@ -370,6 +400,8 @@ def play_actions(S, R, policy, rng, rows, log, hand):
     n = 0
     w = np.empty(4, dtype=np.float64)
     row = np.zeros(A_COLS, dtype=np.int64)
+    iw = np.empty(I_SIZE, dtype=np.int64)
+    dv = np.empty(4, dtype=np.float64)
     while True:
         if policy == RANDOM:
             m = legal_actions(S, R, rows)
@@ -383,13 +415,17 @@ def play_actions(S, R, policy, rng, rows, log, hand):
                 break
         else:
             set_weights(S, w)
-            if not heuristic_step(S, R, w, row):
+            if not heuristic_step(S, R, w, row, iw, dv):
                 break
         if n < log.shape[0]:
             for c in range(A_COLS):
                 log[n, c] = row[c]
         apply_action(S, R, row)
         n += 1
+    if S[S_NPEND] == 0:
+        hand[0] = 0
+        hand_out(S, R, hand[1:], 0)
+        return n
     wins, k = handouts(S, R)
     h = 0
     if policy == RANDOM:

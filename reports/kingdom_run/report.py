@@ -78,10 +78,9 @@ def picks(players: int) -> list[Pick]:
         Pick("mean winning score (points)", "spread", mean_of(WINNING), "value"),
         Pick("mean margin winner - second (points)", "spread", mean_of(MARGIN), "value"),
         Pick("P(tie for the win)", "spread", lambda t: t[t.measure == TIE], "value"),
-        *[Pick(f"share of points from {name}", "points",
-               lambda t, k=name: t[(t.seat == "all") & (t.source == k)], "share")
-          for name in SOURCE_NAMES],
-        *[Pick(f"{a} per turn", "actions", lambda t, a=a: t[t.action == a], "per_turn")
+        *[Pick(f"share of points from {name}", "point_shares",
+               lambda t, k=name: t[t.source == k], "value") for name in SOURCE_NAMES],
+        *[Pick(f"{a} per turn", "action_rates", lambda t, a=a: t[t.action == a], "value")
           for a in ACTIONS],
         Pick(REROLLS_PER_TURN, "rerolls",
              lambda t: t[(t.seat == "all") & (t.measure == REROLLS_PER_TURN)], "value"),
@@ -307,6 +306,13 @@ def parameter_table(spec: RunSpec, tables: dict[str, pd.DataFrame]) -> pd.DataFr
     return pd.DataFrame(rows)
 
 
+def _estimate(frame: pd.DataFrame, name: str) -> pd.DataFrame:
+    """``frame`` with its estimate ``name`` and its interval (``<name>_lo95``,
+    ``<name>_hi95``) as ``value``, ``lo95``, ``hi95``, the columns ``Pick`` reads."""
+    return frame.assign(value=frame[name], lo95=frame[f"{name}_lo95"],
+                        hi95=frame[f"{name}_hi95"])
+
+
 # --------------------------------------------------------------------------- sections
 
 
@@ -445,7 +451,9 @@ def report_sections(df: pd.DataFrame, spec: RunSpec) -> list[Section]:
     use_wins = use_win_table(df, spec)
     rerolls = reroll_table(df, spec)
     tables = {"length": length, "seats": seats, "seat_test": seat_test, "end": end,
-              "spread": spread, "points": points, "actions": actions, "rerolls": rerolls}
+              "spread": spread, "points": points, "rerolls": rerolls,
+              "point_shares": _estimate(points[points.seat == "all"], "share"),
+              "action_rates": _estimate(actions, "per_turn")}
     n = spec.players
     out = [
         summary_section(spec, seats, seat_test, action_claims(use_wins, n), seat_name),

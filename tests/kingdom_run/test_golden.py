@@ -25,7 +25,8 @@ from oddsbot.analyser.kingdom_run.position import OFF, RUNNER_NAMES
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.txt"))
 LETTERS = "SCBTZY"
-ENUMERATE_BUDGET = 1_500  # reference nodes a full enumeration of one turn may expand
+ENUMERATE_BUDGET = 1_000  # reference nodes a full enumeration of one turn may expand
+ENUMERATE_FIRST = 10  # ... tried only when at most this many first actions are legal
 
 
 def naive_params(rules) -> dict:
@@ -101,6 +102,8 @@ def sequence_labels(pos: dict, budget: int) -> set[str] | None:
     """``legal_sequences``' labels (the same search), or None past ``budget`` nodes."""
     out: set[str] = set()
     nodes = 0
+    if len(kr.legal_actions(pos)) > ENUMERATE_FIRST:
+        return None
 
     def dfs(steps, p) -> bool:
         nonlocal nodes

@@ -23,7 +23,7 @@ from oddsbot.inputs import read_position
 from oddsbot.strict import load_json
 
 MID_TURN = ("kingdom-run p3 K,W,F to=2 t=0:K4,W4,F4,G4/1:K3,W3,F3,G3/2:W2,G2/5:K1,W1,F1/"
-            "7:g1 pod=K2 tok=5,4,3 roll=SCBY rr=1 used=S,Y:B cross=F2@0:24")
+            "7:g1 pod=K2 tok=5,4,3 roll=SCBY rr=1 used=S,Y:S cross=F2@0:24")
 MID_GAME = ("kingdom-run p4 G,W,K,F to=4 t=3:K4,w4/9:F4,G4/13:K3,W3,F3,G3/16:f2/22:G2/25:k1,W1 "
             "pod=F1,G1,K2,W2 tok=0,5,3,4 roll=- rr=0 "
             "rules=layout:4/6:3/6:3/6:3/2/4;zone_values:1,2,3,4,4,5")
@@ -87,9 +87,9 @@ def test_hand_built(text):
 def test_mid_turn_fields():
     pos = parse_notation(MID_TURN)
     assert pos.to_move == 1 and pos.asleep == (runner_id("G1", "x"),)
-    assert pos.used == ((0, 0), (COPY, 2)) and pos.crossed == ((9, 0, 24),)
+    assert pos.used == ((0, 0), (COPY, 0)) and pos.crossed == ((9, 0, 24),)
     obj = pos.to_json()
-    assert obj["used"] == ["scatter", "copy:bath"]
+    assert obj["used"] == ["scatter", "copy:scatter"]
     assert obj["crossed"] == [{"runner": "F2", "action": 0, "from": 24}]
     assert obj["roll"] == ["scatter", "catchup", "bath", "copy"]
     assert list(obj["track"]) == ["0", "1", "2", "5", "7"]
@@ -99,7 +99,7 @@ def test_mid_turn_fields():
 
 def test_alias_any_order_and_omitted_lists():
     text = ("krolewski-wyscig p3 K,W,F to=2 t=7:g1/5:F1,W1,K1/0:G4,K4,W4,F4/"
-            "1:K3,W3,F3,G3/2:G2,W2 pod=K2 tok=5,4,3 roll=YBCS rr=1 used=S,Y:B "
+            "1:K3,W3,F3,G3/2:G2,W2 pod=K2 tok=5,4,3 roll=YBCS rr=1 used=S,Y:S "
             "cross=F2@0:24 out= rules=")
     assert parse_notation(text) == parse_notation(MID_TURN)
     obj = parse_notation(MID_TURN).to_json()
@@ -151,7 +151,8 @@ def positions(draw) -> Position:
                     break
                 action = face
                 if face == COPY:
-                    real = sorted(set(roll) - {COPY})
+                    real = sorted(a for a in set(roll) - {COPY}  # a Copy never takes
+                                  if roll.count(a) == sum(f == a for f, _ in used))  # a die's place
                     action = real[die % len(real)] if real else COPY
                 if action == COPY or sum(a == action for _, a in used) >= \
                         rules.per_action_limit:
@@ -243,7 +244,8 @@ BROKEN = {
     "copy of a copy": (MID, dict(used=((0, 0), (COPY, COPY))), "used[1]"),
     "copy of nothing rolled": (MID, dict(used=((0, 0), (COPY, 3))), "used[1]"),
     "die as another action": (MID, dict(used=((0, 1),)), "used[0]"),
-    "per_action_limit": (MID.with_(rules=Rules().with_({"per_action_limit": "1"})),
+    "per_action_limit": (MID.with_(rules=Rules().with_({"per_action_limit": "1"}),
+                                   used=((0, 0),), crossed=(), where=moved(MID, F2=24)),
                          dict(used=((0, 0), (COPY, 0))), "used[1]"),
     "crossed by no die": (MID, dict(crossed=((9, 2, 24),)), "crossed[0].action"),
     "crossed by a steal": (MID, dict(roll=(0, 1, 3, 5), used=((3, 3),)),
@@ -365,7 +367,7 @@ def test_bad_json(case):
 def test_used_pairs_in_json():
     pos = parse_notation(MID_TURN)
     obj = pos.to_json()
-    assert Position.from_json({**obj, "used": ["scatter", "copy:bath"]}) == pos
+    assert Position.from_json({**obj, "used": ["scatter", "copy:scatter"]}) == pos
     odd = pos.with_(used=((COPY, COPY),))
     assert odd.to_json()["used"] == ["copy:copy"]
     assert Position.from_json(odd.to_json()) == odd
@@ -373,7 +375,7 @@ def test_used_pairs_in_json():
 
 
 _WORDS = st.sampled_from(["kingdom-run", "p2", "p3", "K,W", "K,W,F", "to=1", "t=0:K1",
-                          "t=", "tok=6,6", "roll=SCBY", "roll=-", "rr=1", "used=S,Y:B",
+                          "t=", "tok=6,6", "roll=SCBY", "roll=-", "rr=1", "used=S,Y:S",
                           "cross=K1@0:3", "out=W1", "pod=G1", "rules=dice:3", "t=3:g4/0:K1",
                           "=", ":", "@", "/", ",", "-1", "99999999999999999999", "é", ""])
 

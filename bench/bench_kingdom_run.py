@@ -1,0 +1,111 @@
+"""Kingdom Run benchmark: the re-roll table as a whole process, every distinct turn of a
+crowded mid-game position, whole games.
+
+    python bench/bench_kingdom_run.py
+
+Figures (issue "Kingdom Run"):
+
+K1. ``oddsbot advise examples/kingdom-run-roll-4p.json`` (the re-roll table of the
+    set-up's first roll), the whole process, warm numba cache: <= 1 s;
+K2. every distinct turn of ``examples/kingdom-run-mid-4p.json`` (4 players, mid-game,
+    Scatter, Catch-up, Bath and Steal re-rolled; ``turns.search`` listing them all):
+    <= 100 ms; beside it the set-up with the same faces and with two Scatters;
+K3. whole 4-player games, every seat ``heuristic`` (the default), 2 threads
+    (``game.record_games``): >= 20,000 games/s; 1 thread and the other policies beside.
+
+Best of several runs after a warm-up; wall-clock on a shared machine (load printed).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import numba
+import numpy as np
+
+from oddsbot.analyser.kingdom_run.encode import rules_vector, state_vector
+from oddsbot.analyser.kingdom_run.position import Position
+from oddsbot.analyser.kingdom_run.rules import Rules
+from oddsbot.analyser.kingdom_run.turns import LIST_MOST
+from oddsbot.kernels.kingdom_run import game as G
+from oddsbot.kernels.kingdom_run import layout as L
+from oddsbot.kernels.kingdom_run import turns as T
+from oddsbot.kernels.kingdom_run.policies import POLICY_NAMES
+from timing import process_seconds
+
+ROOT = Path(__file__).resolve().parent.parent
+ADVISE_TARGET = 1.0  # K1, s
+TURN_TARGET = 0.1  # K2, s
+GAMES_TARGET = 20_000  # K3, games/s
+
+
+def best_seconds(call, runs: int = 3) -> float:
+    call()
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        call()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def every_turn(S: np.ndarray, R: np.ndarray) -> tuple[float, int]:
+    """(seconds, distinct end-of-turn positions) of listing every turn of S as ``advise``
+    does (the best ``LIST_MOST`` kept)."""
+    out = T.search(S, R, LIST_MOST, 0)
+    return best_seconds(lambda: T.search(S, R, LIST_MOST, 0), 2), int(out[3])
+
+
+def games_per_second(policy: str, threads: int, games: int) -> float:
+    R = rules_vector(Rules())
+    codes = np.full(L.MAX_PLAYERS, POLICY_NAMES.index(policy), dtype=np.int64)
+    numba.set_num_threads(threads)
+    G.record_games(R, 4, codes, 1, 0, 64, 16)
+    best = 0.0
+    for rep in range(3):
+        start = time.perf_counter()
+        G.record_games(R, 4, codes, 2 + rep, 0, games, 256)
+        best = max(best, games / (time.perf_counter() - start))
+    numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    return best
+
+
+def main() -> int:
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    seconds = process_seconds("advise", "examples/kingdom-run-roll-4p.json")
+    print(f"K1 oddsbot advise examples/kingdom-run-roll-4p.json (re-roll table, whole "
+          f"process): {seconds:.2f} s (target <= {ADVISE_TARGET:.0f} s)", flush=True)
+    mid = Position.from_json(json.loads((ROOT / "examples/kingdom-run-mid-4p.json")
+                                        .read_text()))
+    R = rules_vector(mid.rules)
+    took, count = every_turn(state_vector(mid), R)
+    print(f"K2 every distinct turn of examples/kingdom-run-mid-4p.json (Scatter, Catch-up, "
+          f"Bath, Steal): {count:,} positions in {took * 1000:.0f} ms (target <= "
+          f"{TURN_TARGET * 1000:.0f} ms)", flush=True)
+    for faces in ((0, 1, 2, 3), (0, 0, 1, 2)):
+        S = G.new_game(R, 4)
+        S[L.S_ROLL:L.S_ROLL + 4] = faces
+        S[L.S_HAS_ROLL] = 1
+        S[L.S_REROLLED] = 1
+        took, count = every_turn(S, R)
+        names = ", ".join(L.FACE_NAMES[f] for f in faces)
+        print(f"K2 every distinct turn of the 4-player set-up ({names}): {count:,} positions "
+              f"in {took:.2f} s", flush=True)
+    for policy in POLICY_NAMES:
+        for threads in (2, 1):
+            if threads == 1 and policy != "heuristic":
+                continue
+            games = 40_000 if policy == "heuristic" else 4_000 if policy == "random" else 400
+            rate = games_per_second(policy, threads, games // threads)
+            target = (f" (target >= {GAMES_TARGET:,})" if policy == "heuristic" and
+                      threads == 2 else "")
+            print(f"K3 whole 4-player games, every seat {policy}, {threads} thread(s): "
+                  f"{rate:,.0f} games/s{target}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
