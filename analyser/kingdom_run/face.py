@@ -122,7 +122,7 @@ def table_view(table: Table, wide: bool = False) -> Table:
                "gap": table["gap"]}
     if "win_p" in table.columns:
         columns["win_p"] = table["win_p"]
-    if wide:
+    if wide or "greedy" in table["method"]:
         columns["method"] = table["method"]
         for name in ("win_se", "gap_se", "p_best", "evaluation"):
             if name in table.columns:
