@@ -65,7 +65,7 @@ def prepared(pos: Position, roll: str) -> Position:
     """The position to advise on: validated, not over, with a roll (``--roll``)."""
     validate(pos)
     if over(pos):
-        raise OddsbotError("position: the game is over; 'oddsbot validate' shows the result")
+        raise game_over(pos)
     if roll:
         if pos.roll is not None:
             raise OddsbotError("--roll: the position already has a roll")
@@ -74,6 +74,13 @@ def prepared(pos: Position, roll: str) -> Position:
         raise OddsbotError("roll: the position has no roll yet; give the turn's roll with "
                            "--roll (e.g. --roll scatter,catchup,bath,copy or --roll SCBY)")
     return pos
+
+
+def game_over(pos: Position) -> OddsbotError:
+    """The one-line refusal of a finished game, with its result."""
+    from .simulate import final, result_line
+    scores, winners = final(state_vector(pos), rules_vector(pos.rules))
+    return OddsbotError(f"position: the game is over ({result_line(scores, winners)})")
 
 
 def _provenance(pos: Position, method: str, **more: object) -> dict:
@@ -102,7 +109,8 @@ def reroll_table(pos: Position) -> Table:
     methods = ["exact" if e else "greedy" for e in exact]
     return _exact_table(pos, labels, values, methods,
                         _provenance(pos, "exact" if exact.all() else "exact+greedy",
-                                    search_budget=SEARCH_BUDGET))
+                                    search_budget=SEARCH_BUDGET, rows=len(labels),
+                                    greedy_rows=int((~exact).sum())))
 
 
 def sequence_table(pos: Position) -> Table:
@@ -142,7 +150,7 @@ def rollout_table(pos: Position, rollouts: int, seed: int, policy: str | None,
         from ...kernels.kingdom_run.turns import apply_path
         states = np.repeat(state_vector(pos)[None, :], len(labels), axis=0)
         for j, i in enumerate(order):
-            apply_path(states[j], R, seqs.paths[i])
+            apply_path(states[j], R, seqs.paths[i].astype(np.int64))
         keeps = np.full(len(labels), -1, dtype=np.int64)
     policies = np.full(L.MAX_PLAYERS, policy_id(policy), dtype=np.int64)
     out = run_rollouts(states, keeps, R, policies, seed, 0, rollouts, CHUNK,

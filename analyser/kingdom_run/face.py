@@ -69,6 +69,9 @@ def legal_actions(pos: Position) -> list[str]:
 
 def moves(pos: Position) -> tuple[dict[str, int], list[str]]:
     """The decision's choices and how many there are."""
+    validate(pos)
+    if over(pos):
+        raise _advise.game_over(pos)
     labels = legal_actions(pos)
     if phase(pos) == "act" and not over(pos):
         return {"sequences": sequences(pos).total, "listed": len(labels)}, labels
@@ -104,9 +107,11 @@ def advise_caption(pos: Position, prov: dict) -> str:
                 f"seed {prov['seed']}")
     what = "ev: score minus the best other's after the turn"
     if prov["decision"] == "keep":
+        greedy = prov.get("greedy_rows", 0)
         how = ("exact over every re-roll, the best sequence of each" +
-               ("" if prov["method"] == "exact" else "; greedy rows: too many sequences "
-                "to search, the greedy one's value"))
+               ("" if not greedy else f"; {greedy} of {prov['rows']} rows rest on final "
+                f"rolls with too many sequences to search, valued by the greedy one "
+                f"(method greedy, --wide)"))
         return f"{head} · re-roll · {what}, expected · {how}"
     listed = ("" if prov["listed"] == prov["positions"] else
               f", the best {prov['listed']:,} listed")
@@ -114,17 +119,17 @@ def advise_caption(pos: Position, prov: dict) -> str:
 
 
 def table_view(table: Table, wide: bool = False) -> Table:
-    """The EV table as people read it: action, ev, se (empty when exact), gap; with
-    rollouts win_p too; ``wide``: every column."""
-    exact = [m != "monte-carlo" for m in table["method"]]
-    columns = {"action": table["action"], "ev": table["ev"],
-               "se": [None if x else v for x, v in zip(exact, table["se"])],
-               "gap": table["gap"]}
-    if "win_p" in table.columns:
-        columns["win_p"] = table["win_p"]
-    if wide or "greedy" in table["method"]:
+    """The EV table as people read it in 80 columns: action, ev, se (empty when exact or
+    greedy), gap; with rollouts action, ev, se, win_p; ``wide``: every column."""
+    sampled = [m == "monte-carlo" for m in table["method"]]
+    se = [v if x else None for x, v in zip(sampled, table["se"])]
+    if "win_p" in table.columns and not wide:
+        return Table.from_columns({"action": table["action"], "ev": table["ev"], "se": se,
+                                   "win_p": table["win_p"]})
+    columns = {"action": table["action"], "ev": table["ev"], "se": se, "gap": table["gap"]}
+    if wide:
         columns["method"] = table["method"]
-        for name in ("win_se", "gap_se", "p_best", "evaluation"):
+        for name in ("win_p", "win_se", "gap_se", "p_best", "evaluation"):
             if name in table.columns:
                 columns[name] = table[name]
     return Table.from_columns(columns)

@@ -14,7 +14,7 @@ from ...kernels.kingdom_run import layout as L
 from ...kernels.kingdom_run.policies import POLICY_NAMES
 from ...kernels.kingdom_run.rollouts import rollouts
 from ..equity import se as mean_se
-from .advise import CHUNK, policy_id
+from .advise import CHUNK, game_over, policy_id
 from .encode import rules_vector, state_vector
 from .position import Position
 from .turns import over
@@ -34,7 +34,7 @@ def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
     a shared win counts 1/k for each of the k sharing it."""
     validate(pos)
     if over(pos):
-        raise OddsbotError("position: the game is over; 'oddsbot validate' shows the result")
+        raise game_over(pos)
     count = samples or SAMPLES
     if count < 2:
         raise OddsbotError("--samples: need at least 2 games for a standard error")

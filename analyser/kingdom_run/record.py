@@ -24,6 +24,7 @@ from ..records_common import (
 )
 from ..table import Table
 from .advise import read_roll
+from .labels import SEP
 from .position import Position
 from .simulate import play, result_line, roll_text
 from .turns import evaluation, over, take_keep, take_sequence, with_roll
@@ -244,17 +245,27 @@ def annotate(steps: Replay, *, samples: int = 20000, seed: int = 0,
 
 
 def table_view(table: Table, wide: bool = False) -> Table:
-    """The replay table as people read it (80 columns): turn, player, decision, the
-    choice taken (and below it the best where that is worth more), its EV and the EV
-    lost."""
+    """The replay table as people read it (80 columns): turn, player, the choice taken
+    (and below it the best where that is worth more) and the EV lost."""
     if wide:
         return table
-    action = [a + (f"\nbest: {b}" if lost and lost > 1e-9 else "")
+    action = [_wrapped(a) + (f"\n{_wrapped('best: ' + b)}" if lost and lost > 1e-9 else "")
               for a, b, lost in zip(table["action"], table["best"], table["ev_lost"])]
     return Table.from_columns({"turn": table["step"],
                                "player": [f"p{p + 1}" for p in table["player"]],
-                               "roll": table["roll"], "action": action,
-                               "ev_taken": table["ev_taken"], "ev_lost": table["ev_lost"]})
+                               "action": action, "ev_lost": table["ev_lost"]})
+
+
+def _wrapped(label: str, width: int = 46) -> str:
+    """A label on lines of at most ``width`` characters, broken after its steps."""
+    lines = [""]
+    for i, step in enumerate(label.split(SEP)):
+        piece = step if i == 0 else SEP.lstrip() + step
+        if lines[-1] and len(lines[-1]) + 1 + len(piece) > width:
+            lines.append("  " + piece)
+        else:
+            lines[-1] = f"{lines[-1]} {piece}" if lines[-1] else piece
+    return "\n".join(lines)
 
 
 def ev_lost_by_player(table: Table, players: int) -> list[float]:

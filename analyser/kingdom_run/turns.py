@@ -44,6 +44,16 @@ def evaluation(pos: Position, player: int) -> float:
     return float(L.evaluation(state_vector(pos), rules_vector(pos.rules), player))
 
 
+def scores_now(pos: Position) -> list[int]:
+    """Every player's score on what the position holds now (§9): runners crossed this
+    turn score nothing until they have their place."""
+    S = state_vector(pos)
+    scores = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
+    wins = np.zeros(L.MAX_PLAYERS)
+    L.scores_and_wins(S, rules_vector(pos.rules), scores, wins)
+    return [int(x) for x in scores[:pos.players]]
+
+
 def phase(pos: Position) -> str:
     """``roll`` (no roll yet), ``keep`` (the re-roll decision) or ``act``."""
     if pos.roll is None:

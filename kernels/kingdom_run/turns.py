@@ -164,11 +164,10 @@ def _store(paths, values, order, row, depth, acts, idx, k, wins, h, v, seq, cros
 
 
 @njit(cache=True)
-def _best_half(paths, values, order, rows):
-    """Keep the better half of ``rows`` stops (by value, then the order found); returns
-    how many are kept and the lowest value kept."""
+def _best(paths, values, order, rows, keep):
+    """Keep the best ``keep`` of the ``rows`` stops held (by value, then the order found),
+    in the order found; returns how many are kept and the lowest value kept."""
     ranked = np.argsort(-values[:rows] * (1 << 32) + order[:rows], kind="mergesort")
-    keep = rows // 2
     chosen = np.sort(ranked[:keep])
     for i in range(keep):
         j = chosen[i]
@@ -247,8 +246,8 @@ def search(S0, R, keep, budget):
                             continue
                     v = evaluation(end, R, me)
                     if keep > 0 and v >= low:
-                        if rows == keep:
-                            rows, low = _best_half(paths, values, order, rows)
+                        if rows == 2 * keep:  # the best half goes on
+                            rows, low = _best(paths, values, order, rows, keep)
                         if v >= low:
                             paths, values, order = _store(paths, values, order, rows, depth,
                                                           acts, idx, k, wins, h, v, fn,
@@ -281,6 +280,8 @@ def search(S0, R, keep, budget):
         depth += 1
         idx[depth] = 0
         leaf_pending = True
+    if keep > 0 and rows > keep:
+        rows, low = _best(paths, values, order, rows, keep)
     if keep > 0 and rows > 1:
         ranked = np.argsort(order[:rows], kind="mergesort")
         paths = paths[ranked]

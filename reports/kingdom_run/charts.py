@@ -27,11 +27,10 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch, Rectangle
 from matplotlib.ticker import MaxNLocator
 
-from ...analyser.kingdom_run.encode import rules_vector, state_vector
 from ...analyser.kingdom_run.odds import odds
 from ...analyser.kingdom_run.position import CLANS, RUNNER_NAMES, Position
+from ...analyser.kingdom_run.turns import scores_now
 from ...errors import OddsbotError
-from ...kernels.kingdom_run import layout as L
 from .. import figures, palette, plots
 from .games import CLAN_NAMES
 
@@ -65,13 +64,6 @@ def samples_for(target_se: float) -> int:
     """Games for every win probability's standard error to be at most ``target_se``: the
     worst case, p = 1/2, needs 1 / (4 target_se²)."""
     return math.ceil(0.25 / target_se ** 2)
-
-
-def scores_now(pos: Position) -> list[int]:
-    """Every player's score on what the position holds now (§9): runners crossed this
-    turn score nothing until they have their place."""
-    S, R = state_vector(pos), rules_vector(pos.rules)
-    return [int(L.score(S, R, p)) for p in range(pos.players)]
 
 
 def clan_colour(clan: str) -> str:

@@ -194,6 +194,9 @@ def test_games_lists_every_game_and_variant(oddsbot_cli):
                                          ["camel-up-cards", "camel-up-cards"],
                                          ["five-tribes", "five-tribes"],
                                          ["five-tribes", "five-tribes-premove"],
+                                         *[["kingdom-run", v] for v in (
+                                             "kingdom-run", "kingdom-run-linear-podium",
+                                             "kingdom-run-exact-zones")],
                                          *[["mumia", v] for v in (
                                              "mumia", "mumia-e1", "mumia-e2", "mumia-e3",
                                              "mumia-e4", "mumia-all", "mumia-sudden")]]

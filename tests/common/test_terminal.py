@@ -66,6 +66,16 @@ CASES = {
     "replay mumia": (["replay", "examples/mumia-game-4p.record", "--samples", "50"],
                      "annotating"),
     "rules mumia": (["rules", "mumia"], None),
+    "report kingdom-run": (["report", "kingdom-run", "--games", "3000", "--out",
+                            "{tmp}/kr"], "simulating"),
+    "advise kingdom-run re-roll": (["advise", "examples/kingdom-run-roll-4p.json"], None),
+    "advise kingdom-run actions": (["advise", "examples/kingdom-run-mid-4p.json"], None),
+    "advise kingdom-run --rollouts": (["advise", "examples/kingdom-run-mid-4p.json",
+                                       "--rollouts", "200"], None),
+    "odds kingdom-run": (["odds", "examples/kingdom-run-mid-4p.json"], None),
+    "new --play kingdom-run": (["new", "kingdom-run", "--play", "greedy", "--seed", "3"],
+                               None),
+    "rules kingdom-run": (["rules", "kingdom-run"], None),
 }
 
 
@@ -100,6 +110,13 @@ TABLES = [  # every command printing a table, with the options that change its c
     ["advise", "examples/mumia-endgame.json"],
     ["odds", "examples/mumia-mid-4p.json", "--samples", "200"],
     ["replay", "examples/mumia-game-4p.record", "--samples", "10"],
+    ["advise", "examples/kingdom-run-roll-4p.json"],
+    ["advise", "kingdom-run p2 K,W to=2 t=6:G4/7:F4,G1,G2/13:F2,F3,G3/20:W2/24:K3 "
+     "pod=K4,W1,W4,W3,F1,K1,K2 tok=4,8 roll=- rr=0", "--roll", "TTZZ"],  # every row exact
+    ["advise", "examples/kingdom-run-mid-4p.json"],
+    ["advise", "examples/kingdom-run-roll-4p.json", "--rollouts", "20", "--top", "5"],
+    ["advise", "examples/kingdom-run-mid-4p.json", "--rollouts", "20", "--top", "5"],
+    ["odds", "examples/kingdom-run-mid-4p.json"],
 ]
 
 

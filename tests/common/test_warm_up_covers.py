@@ -64,6 +64,12 @@ def test_after_warm_up_no_command_needs_another_kernel(tmp_path):
     camel, tribes = "examples/camel-up-start-4p.json", "examples/five-tribes-opening-4p.json"
     cards, late = "examples/camel-up-cards-4p.json", "examples/camel-up-cards-late.json"
     mid, end = "examples/mumia-mid-4p.json", "examples/mumia-endgame.json"
+    kr_roll, kr_mid = "examples/kingdom-run-roll-4p.json", "examples/kingdom-run-mid-4p.json"
+    kr_start = ("kingdom-run p2 K,W to=1 t=0:K1,W1,F1,G1/1:K2,W2,F2,G2/2:K3,W3,F3,G3/"
+                "3:K4,W4,F4,G4 tok=6,6 roll=- rr=0")
+    kr_record = tmp_path / "kingdom-run.record"
+    kr_lines = (ROOT / "examples" / "kingdom-run-game-4p.record").read_text().splitlines()
+    kr_record.write_text("\n".join(kr_lines[:4]) + "\n")
     commands = [
         ["advise", camel, "--samples", "4096"],
         ["advise", camel, "--samples", "4096", "--rollouts", "20", "--hidden", "informed"],
@@ -91,6 +97,19 @@ def test_after_warm_up_no_command_needs_another_kernel(tmp_path):
         ["replay", "examples/mumia-game-4p.record", "--samples", "16"],
         ["chart", mid, "--samples", "64", "--out", str(tmp_path / "mumia.png")],
         ["report", "mumia", "--games", "10", "--out", str(tmp_path / "mu")],
+        ["advise", kr_roll], ["advise", kr_mid, "--top", "5"],
+        ["advise", kr_start, "--roll", "SCBY"], ["advise", kr_roll, "--rollouts", "8"],
+        ["advise", kr_mid, "--rollouts", "8", "--policy", "greedy"],
+        ["advise", kr_mid, "--rollouts", "8", "--policy", "random"],
+        ["odds", kr_mid, "--samples", "64"], ["moves", kr_mid], ["moves", kr_roll],
+        ["validate", kr_mid], ["rules", "kingdom-run"], ["new", "kingdom-run"],
+        ["new", "kingdom-run", "--players", "2", "--play", "heuristic"],
+        ["new", "kingdom-run", "--players", "3", "--play", "greedy"],
+        ["new", "kingdom-run", "--play", "random"],
+        ["replay", str(kr_record)], ["replay", str(kr_record), "--rollouts", "4"],
+        ["replay", str(kr_record), "--chart", str(tmp_path / "kr-replay.png")],
+        ["chart", kr_mid, "--samples", "64", "--out", str(tmp_path / "kr.png")],
+        ["report", "kingdom-run", "--games", "10", "--out", str(tmp_path / "kr")],
     ]
     out = subprocess.run([sys.executable, "-c", COVERAGE, json.dumps(commands)], cwd=ROOT,
                          capture_output=True, text=True, timeout=900)

@@ -352,3 +352,18 @@ def test_advise_on_an_80_column_terminal():
     assert not [ln for ln in screen.splitlines() if "│" in ln and "…" in ln], screen
     widths = [len(ln) for ln in screen.replace("\r", "").splitlines() if "│" in ln]
     assert widths and max(widths) <= 80
+
+
+def test_replay_table_fits_80_columns(oddsbot_cli, tmp_path):
+    """As ``tests/common/test_terminal.py`` asks of every table (a short record: the
+    replay annotation is slow)."""
+    from terminal import in_terminal
+
+    short = tmp_path / "short.record"
+    short.write_text("\n".join(RECORD.read_text().splitlines()[:4]) + "\n")
+    piped = oddsbot_cli("replay", short)
+    assert piped.code == 0, piped.err
+    code, screen = in_terminal(["replay", str(short)], 80)
+    assert code == 0
+    assert not [ln for ln in screen.splitlines() if "│" in ln and "…" in ln]
+    assert max(len(ln) for ln in piped.out.splitlines()) <= 80
