@@ -27,7 +27,7 @@ from .layout import (
     S_HAS_ROLL, S_LOC, S_NPOD, S_OCC, S_OVER, S_OWNER, S_PLACE, S_PLAYERS, S_REROLLED,
     S_ROLL, S_SIZE, S_TO_MOVE, S_TOK, scores_and_wins,
 )
-from .policies import keep_mask, play_actions
+from .policies import F_SIZE, I_SIZE, keep_mask, play_actions
 from .turns import MAX_ACTIONS
 
 MAX_TURNS = 1000  # a game stopped there ends as END_STOPPED (§8)
@@ -101,11 +101,12 @@ def reroll(S, R, keep, rng):
 
 
 @njit(cache=True)
-def play_turn(S, R, policy, dice, pol_rng, rows, log, stats):
+def play_turn(S, R, policy, dice, pol_rng, rows, log, stats, iw, fw):
     """The rest of the turn of the player to move by ``policy``: roll, re-roll (unless
     done), actions, podium.
     The turn goes to ``log`` (a ``LOG_FIELDS`` row, if it has room) and the actions
-    into ``stats`` (``F_USE``, ``F_REROLLS`` of a game row)."""
+    into ``stats`` (``F_USE``, ``F_REROLLS`` of a game row); ``iw``, ``fw``: the
+    policies' scratch."""
     p = S[S_TO_MOVE]
     log[L_PLAYER] = p
     if S[S_HAS_ROLL] == 0:
@@ -114,13 +115,13 @@ def play_turn(S, R, policy, dice, pol_rng, rows, log, stats):
         log[L_ROLL + d] = S[S_ROLL + d]
     keep = (1 << MAX_DICE) - 1
     if S[S_REROLLED] == 0:
-        keep = keep_mask(S, R, policy, pol_rng)
+        keep = keep_mask(S, R, policy, pol_rng, iw)
         reroll(S, R, keep, dice)
     log[L_KEEP] = keep
     for d in range(MAX_DICE):
         log[L_FINAL + d] = S[S_ROLL + d]
     acts = log[L_ACT:L_HAND].reshape((MAX_DICE, A_COLS))
-    n = play_actions(S, R, policy, pol_rng, rows, acts, log[L_HAND:])
+    n = play_actions(S, R, policy, pol_rng, rows, acts, log[L_HAND:], iw, fw)
     log[L_N] = n
     for d in range(R[R_NDICE]):
         if not (keep >> d) & 1:
@@ -137,10 +138,12 @@ def play_game(S, R, dice, pol_rng, policies, log, stats):
     ``log`` as far as it has room. Returns the number of turns."""
     rows = np.empty((MAX_ACTIONS, A_COLS), dtype=np.int64)
     scratch = np.zeros(LOG_FIELDS, dtype=np.int64)
+    iw = np.empty(I_SIZE, dtype=np.int64)
+    fw = np.empty(F_SIZE, dtype=np.float64)
     turns = 0
     while S[S_OVER] == 0 and turns < MAX_TURNS:
         row = log[turns] if turns < log.shape[0] else scratch
-        play_turn(S, R, policies[S[S_TO_MOVE]], dice, pol_rng, rows, row, stats)
+        play_turn(S, R, policies[S[S_TO_MOVE]], dice, pol_rng, rows, row, stats, iw, fw)
         turns += 1
     return turns
 

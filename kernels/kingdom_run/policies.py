@@ -105,28 +105,35 @@ I_NEXT = I_ORD + 4
 I_OFF = I_NEXT + MAX_SPACES
 I_REM = I_OFF + 1
 I_ALL = I_REM + N_FACES
-I_SIZE = I_ALL + N_FACES
+I_SORT = I_ALL + N_FACES      # awake runners off lakes, by space (stable)
+I_NSORT = I_SORT + RUNNERS
+I_ROW = I_NSORT + 1           # the chosen action
+I_KEPT = I_ROW + A_COLS       # re-roll: dice kept of each action, whether it has a use
+I_USEFUL = I_KEPT + N_FACES
+I_SIZE = I_USEFUL + N_FACES
+F_W = 0                       # float scratch: the clans' weights, the drop values
+F_DV = 4
+F_SIZE = 8
 
 
 @njit(cache=True)
 def _best_scatter(S, R, w, face, best, row, iw, dv):
     """The best Scatter (by V) into ``row`` if it beats ``best``; returns the best."""
-    n = R[R_NSP]
-    for s in range(n):
-        if R[R_LAKE + s] == 1 or S[S_OCC + s] == 0:
-            continue
+    at = 0
+    total = iw[I_NSORT]
+    while at < total:
+        s = S[S_LOC + iw[I_SORT + at]]
         m = 0
-        for r in range(RUNNERS):
-            if S[S_LOC + r] == s and S[S_SLEEP + r] == 0:
-                # insertion by weight, highest first (stable: lower ids first)
-                j = m
-                while j > 0 and w[iw[I_AW + j - 1] // 4] < w[r // 4]:
-                    iw[I_AW + j] = iw[I_AW + j - 1]
-                    j -= 1
-                iw[I_AW + j] = r
-                m += 1
-        if m == 0:
-            continue
+        while at < total and S[S_LOC + iw[I_SORT + at]] == s:
+            r = iw[I_SORT + at]
+            at += 1
+            # insertion by weight, highest first (stable: lower ids first)
+            j = m
+            while j > 0 and w[iw[I_AW + j - 1] // 4] < w[r // 4]:
+                iw[I_AW + j] = iw[I_AW + j - 1]
+                j -= 1
+            iw[I_AW + j] = r
+            m += 1
         here = _space_value(R, s, 0)
         # the drop spaces of a Scatter of 4, in order
         prev = s
@@ -213,9 +220,19 @@ def heuristic_step(S, R, w, row, iw, dv):
         if S[S_OCC + s] > 0:
             nearest = s
     iw[I_OFF] = 0
+    m = 0
     for r in range(RUNNERS):
-        if S[S_LOC + r] < 0:
+        s = S[S_LOC + r]
+        if s < 0:
             iw[I_OFF] = 1
+        elif S[S_SLEEP + r] == 0 and R[R_LAKE + s] == 0:
+            j = m
+            while j > 0 and S[S_LOC + iw[I_SORT + j - 1]] > s:
+                iw[I_SORT + j] = iw[I_SORT + j - 1]
+                j -= 1
+            iw[I_SORT + j] = r
+            m += 1
+    iw[I_NSORT] = m
     best = -1e18
     for kind in range(COPY):
         if S[S_UCOUNT + kind] >= R[R_LIMIT]:
@@ -354,54 +371,52 @@ def has_target(S, R, kind):
 
 
 @njit(cache=True)
-def heuristic_keep(S, R):
+def heuristic_keep(S, R, iw):
     """The dice the heuristic keeps (bitmask): a die is rolled again if its action has no
     target, it is a Copy with nothing worth copying, or the roll already holds
     ``per_action_limit`` dice of its action."""
-    useful = np.zeros(N_FACES, dtype=np.int64)
-    for kind in range(COPY):
-        useful[kind] = has_target(S, R, kind)
-    kept = np.zeros(N_FACES, dtype=np.int64)
+    for kind in range(N_FACES):
+        iw[I_USEFUL + kind] = has_target(S, R, kind) if kind != COPY else 0
+        iw[I_KEPT + kind] = 0
     mask = 0
     for d in range(R[R_NDICE]):
         f = S[S_ROLL + d]
-        if f != COPY and useful[f] and kept[f] < R[R_LIMIT]:
-            kept[f] += 1
+        if f != COPY and iw[I_USEFUL + f] and iw[I_KEPT + f] < R[R_LIMIT]:
+            iw[I_KEPT + f] += 1
             mask |= 1 << d
     for d in range(R[R_NDICE]):
         if S[S_ROLL + d] == COPY:
             for kind in range(COPY):
-                if useful[kind] and kept[kind] > 0 and kept[kind] < R[R_LIMIT]:
-                    kept[kind] += 1
+                if iw[I_USEFUL + kind] and 0 < iw[I_KEPT + kind] < R[R_LIMIT]:
+                    iw[I_KEPT + kind] += 1
                     mask |= 1 << d
                     break
     return mask
 
 
 @njit(cache=True)
-def keep_mask(S, R, policy, rng):
-    """The dice ``policy`` keeps (bitmask over the roll's dice)."""
+def keep_mask(S, R, policy, rng, iw):
+    """The dice ``policy`` keeps (bitmask over the roll's dice); ``iw``: scratch
+    (``I_SIZE``)."""
     if policy == RANDOM:
         mask = 0
         for d in range(R[R_NDICE]):
             if below(rng, 2) == 0:
                 mask |= 1 << d
         return mask
-    return heuristic_keep(S, R)
+    return heuristic_keep(S, R, iw)
 
 
-# ------------------------------------------------------------------ a turn's actions
 @njit(cache=True)
-def play_actions(S, R, policy, rng, rows, log, hand):
+def play_actions(S, R, policy, rng, rows, log, hand, iw, fw):
     """Resolve the (re-rolled) dice by ``policy`` and end the turn; each action's row goes
     to ``log`` (as far as it has room), how many runners take this turn's podium places
-    to ``hand[0]`` and who, in place order, to ``hand[1:]``. Returns the number of
-    actions."""
+    to ``hand[0]`` and who, in place order, to ``hand[1:]``; ``iw``, ``fw``: scratch
+    (``I_SIZE`` int64, ``F_SIZE`` float64). Returns the number of actions."""
     n = 0
-    w = np.empty(4, dtype=np.float64)
-    row = np.zeros(A_COLS, dtype=np.int64)
-    iw = np.empty(I_SIZE, dtype=np.int64)
-    dv = np.empty(4, dtype=np.float64)
+    w = fw[F_W:F_W + 4]
+    dv = fw[F_DV:F_DV + 4]
+    row = iw[I_ROW:I_ROW + A_COLS]
     while True:
         if policy == RANDOM:
             m = legal_actions(S, R, rows)
