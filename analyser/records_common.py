@@ -9,8 +9,8 @@ and blank lines are ignored. A game's record module reads it in two stages, ``pa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from ..errors import OddsbotError, PositionError, quote
@@ -100,6 +100,25 @@ def load(text: str, parse: Callable[[str], Parsed], replay: Callable[[Parsed], R
     if ending is not None:
         ending(steps)
     return record, steps
+
+
+def load_with_rules(text: str, rules: Mapping[str, str] | None,
+                    parse: Callable[[str], Parsed], replay: Callable[[Parsed], Replayed]
+                    ) -> tuple[Parsed, Replayed]:
+    """``load`` with ``--rule`` values ``rules`` set on the start position first (the
+    record's ``start`` field, a position with ``rules.with_`` and ``with_``)."""
+    if not rules:
+        return load(text, parse, replay)
+
+    def parse_with_rules(body: str) -> Parsed:
+        record = parse(body)
+        try:
+            start = record.start.with_(rules=record.start.rules.with_(rules, "--rule"))
+        except OddsbotError as exc:
+            raise OddsbotError(str(exc)) from None
+        return replace(record, start=start)
+
+    return load(text, parse_with_rules, replay)
 
 
 def rollout_fields(win_p: float | None, rolled: Iterable[tuple[Any, float]]) -> dict:

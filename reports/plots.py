@@ -11,7 +11,7 @@ title.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -137,3 +137,37 @@ def stacked_bars(ax: Axes, frame: pd.DataFrame, row: str, part: str, *,
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     legend(ax, where=BELOW)
+
+
+def evenly(indices: Sequence[int], most: int) -> list[int]:
+    """At most ``most`` of ``indices``, evenly spaced, the first and the last always (the
+    positions a replay chart samples the odds of)."""
+    if len(indices) <= most:
+        return list(indices)
+    picks = np.unique(np.round(np.linspace(0, len(indices) - 1, most)).astype(int))
+    return [indices[i] for i in picks]
+
+
+def marked(n: int, markers: int) -> list[int]:
+    """About ``markers`` of ``n`` points of a line, evenly spaced, the last always."""
+    every = max(1, n // markers)
+    return sorted({*range(0, n, every), n - 1})
+
+
+def win_series(views: Sequence[tuple[int, object]], odds: Callable[[object], dict],
+               players: int, result: tuple[int, Sequence[int]] | None
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A replay chart's win chances: (x, ``[point, player]`` win probabilities, their
+    SEs) of the positions ``views`` (x, position) by ``odds(position)`` (a face's odds
+    result), then, for a finished game, its ``result`` (x, the winners)."""
+    xs, p, se = [], [], []
+    for x, pos in views:
+        rows = odds(pos)["players"]
+        xs.append(x)
+        p.append([r["win_p"] for r in rows])
+        se.append([0.0 if r["win_se"] is None else r["win_se"] for r in rows])
+    if result is not None:
+        xs.append(result[0])
+        p.append([float(s in result[1]) for s in range(players)])
+        se.append([0.0] * players)
+    return np.array(xs), np.array(p), np.array(se)

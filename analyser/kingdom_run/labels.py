@@ -15,7 +15,7 @@ import numpy as np
 from ...errors import OddsbotError, quote
 from ...kernels.kingdom_run import actions as A
 from ...kernels.kingdom_run import turns as T
-from .position import RUNNER_NAMES, Position
+from .position import RUNNER_NAMES
 from .rules import COPY, FACE_NAMES, SCATTER, SLEEPWAKE, STEAL
 
 SEP = " > "

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 from ...errors import OddsbotError, quote
 from ..records_common import (
-    RecordError, annotation_table, body_lines, load, rollout_fields, start_position,
+    RecordError, annotation_table, body_lines, load_with_rules, rollout_fields,
+    start_position,
 )
 from ..table import Table
 from .advise import read_roll
@@ -184,18 +185,7 @@ def load_record(text: str, rules: Mapping[str, str] | None = None
                 ) -> tuple[Record, Replay]:
     """The record and its replay (a ``RecordError`` names the first bad line); ``rules``
     (``--rule``) set on its start position first."""
-    if not rules:
-        return load(text, parse_record, replay)
-
-    def parse_with_rules(body: str) -> Record:
-        record = parse_record(body)
-        try:
-            start = record.start.with_(rules=record.start.rules.with_(rules, "--rule"))
-        except OddsbotError as exc:
-            raise OddsbotError(str(exc)) from None
-        return Record(start, record.lines, record.result)
-
-    return load(text, parse_with_rules, replay)
+    return load_with_rules(text, rules, parse_record, replay)
 
 
 def _decision_row(step: int, player: int, decision: str, roll: str, taken: str,

@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from ...errors import OddsbotError, quote
+from ...errors import quote
 from ...kernels.mumia import layout as L
 from ..records_common import (
-    RecordError, annotation_table, body_lines, ev_lost_by_player, load, rollout_fields,
-    start_position,
+    RecordError, annotation_table, body_lines, ev_lost_by_player, load_with_rules,
+    rollout_fields, start_position,
 )
 from ..table import Table
 from .encode import decode, encode
@@ -203,18 +203,7 @@ def load_record(text: str, rules: Mapping[str, str] | None = None
                 ) -> tuple[Record, Replay]:
     """The record and its replay (a ``RecordError`` names the first bad line); ``rules``
     (``--rule``) set on its start position first."""
-    if not rules:
-        return load(text, parse_record, replay)
-
-    def parse_with_rules(body: str) -> Record:
-        record = parse_record(body)
-        try:
-            start = record.start.with_(rules=record.start.rules.with_(rules, "--rule"))
-        except OddsbotError as exc:
-            raise OddsbotError(str(exc)) from None
-        return Record(start, record.lines, record.result)
-
-    return load(text, parse_with_rules, replay)
+    return load_with_rules(text, rules, parse_record, replay)
 
 
 def annotate(steps: Replay, *, samples: int = 20000, seed: int = 0,

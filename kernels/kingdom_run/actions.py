@@ -17,7 +17,7 @@ from .layout import (
     R_LIMIT, R_NDICE, R_NEXTLAKE, R_NPLACES, R_NSP, R_ORDER, R_SURPLUS, R_TWOEND, RUNNERS, S_CACT,
     S_CFROM, S_CORD, S_HAS_ROLL, S_LOC, S_NPEND, S_NPOD, S_NUSED, S_OCC, S_OVER,
     S_PLACE, S_PLAYERS, S_REROLLED, S_ROLL, S_SLEEP, S_TO_MOVE, S_TOK, S_UCOUNT, S_USED,
-    SCATTER, SLEEPWAKE, STEAL, anyone_off, awake_on_track, ended, finished, remaining,
+    SCATTER, STEAL, anyone_off, awake_on_track, ended, finished, remaining,
     rolled,
 )
 

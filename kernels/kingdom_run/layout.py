@@ -261,35 +261,6 @@ def pending_order_key(S, h):
 
 
 @njit(cache=True)
-def keys(S):
-    """Two independent 64-bit keys of the state ``S`` mid-turn: the runners (keys are
-    sums, so equal multisets of runner states give equal keys whatever the runners'
-    names, §13), the tokens, the player to move and the turn's dice."""
-    a = np.int64(0)
-    b = np.int64(0)
-    for r in range(RUNNERS):
-        code = runner_code(S, r)
-        a += ZOB[0, r // 4, code]
-        b += ZOB[1, r // 4, code]
-    for p in range(S[S_PLAYERS]):
-        a += ZTOK[0, p, S[S_TOK + p] & 63]
-        b += ZTOK[1, p, S[S_TOK + p] & 63]
-    turn = S[S_USED] + 1
-    a += ZTOK[0, 0, 32 + S[S_TO_MOVE]] * turn
-    b += ZTOK[1, 0, 32 + S[S_TO_MOVE]] * turn
-    for f in range(N_FACES):
-        a += ZTOK[0, 1, 40 + f] * S[S_UCOUNT + f]
-        b += ZTOK[1, 1, 40 + f] * S[S_UCOUNT + f]
-    x = S[S_NUSED] + 3 * S[S_OVER] + 7 * S[S_NPEND]
-    a += ZTOK[0, 2, 50] * x + ZTOK[0, 3, 51] * S[S_HAS_ROLL]
-    b += ZTOK[1, 2, 50] * x + ZTOK[1, 3, 51] * S[S_HAS_ROLL]
-    if S[S_NPEND] > 0:
-        a += pending_order_key(S, 0)
-        b += pending_order_key(S, 1)
-    return a, b
-
-
-@njit(cache=True)
 def position_keys(S):
     """Two keys of what a turn ends with: the runners (same-clan runners interchangeable)
     and the victory tokens; nothing of the dice."""
@@ -302,4 +273,25 @@ def position_keys(S):
     for p in range(S[S_PLAYERS]):
         a += ZTOK[0, p, S[S_TOK + p] & 63]
         b += ZTOK[1, p, S[S_TOK + p] & 63]
+    return a, b
+
+
+@njit(cache=True)
+def keys(S):
+    """Two independent 64-bit keys of the state ``S`` mid-turn: the runners (keys are
+    sums, so equal multisets of runner states give equal keys whatever the runners'
+    names, §13), the tokens, the player to move and the turn's dice."""
+    a, b = position_keys(S)
+    turn = S[S_USED] + 1
+    a += ZTOK[0, 0, 32 + S[S_TO_MOVE]] * turn
+    b += ZTOK[1, 0, 32 + S[S_TO_MOVE]] * turn
+    for f in range(N_FACES):
+        a += ZTOK[0, 1, 40 + f] * S[S_UCOUNT + f]
+        b += ZTOK[1, 1, 40 + f] * S[S_UCOUNT + f]
+    x = S[S_NUSED] + 3 * S[S_OVER] + 7 * S[S_NPEND]
+    a += ZTOK[0, 2, 50] * x + ZTOK[0, 3, 51] * S[S_HAS_ROLL]
+    b += ZTOK[1, 2, 50] * x + ZTOK[1, 3, 51] * S[S_HAS_ROLL]
+    if S[S_NPEND] > 0:
+        a += pending_order_key(S, 0)
+        b += pending_order_key(S, 1)
     return a, b

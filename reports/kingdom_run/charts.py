@@ -325,9 +325,7 @@ def evaluated_turns(steps, most: int = MAX_EVALUATED) -> list[int]:
     every position before the game is over, at most ``most`` of them, evenly spaced, the
     first and the last always."""
     last = len(steps) - 1 if _over(steps) else len(steps)
-    if last + 1 <= most:
-        return list(range(last + 1))
-    return [int(k) for k in np.unique(np.round(np.linspace(0, last, most)).astype(int))]
+    return plots.evenly(list(range(last + 1)), most)
 
 
 def replay_chart(steps, *, samples: int | None = REPLAY_SAMPLES, seed: int = 0,
@@ -366,7 +364,7 @@ def replay_chart(steps, *, samples: int | None = REPLAY_SAMPLES, seed: int = 0,
         end = "at the end" if _over(steps) else "now"
         score_ax.plot(turns, scores[:, seat], drawstyle="steps-post", color=colour,
                       marker=marker, markersize=4, markeredgecolor=palette.EDGE,
-                      markeredgewidth=0.5, linewidth=1.5, markevery=_marked(len(turns)),
+                      markeredgewidth=0.5, linewidth=1.5, markevery=plots.marked(len(turns), MARKERS),
                       label=f"player {name}: {scores[-1, seat]} {end}")
         score_ax.plot([turns[-1], right], [scores[-1, seat]] * 2, color=colour,
                       linewidth=1.5, label="_nolegend_")
@@ -394,24 +392,10 @@ def _win_odds(steps, views: list[Position], samples: int, seed: int
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(x, ``[point, player]`` win probabilities, their SEs): the evaluated positions,
     then the result of a finished game."""
-    players = views[0].players
-    xs, p, se = [], [], []
-    for k in evaluated_turns(steps):
-        rows = odds(views[k], samples=samples, seed=seed)["players"]
-        xs.append(k)
-        p.append([r["win_p"] for r in rows])
-        se.append([r["win_se"] for r in rows])
-    if _over(steps):
-        xs.append(len(steps))
-        p.append([float(s in steps.winners) for s in range(players)])
-        se.append([0.0] * players)
-    return np.array(xs), np.array(p), np.array(se)
-
-
-def _marked(n: int) -> list[int]:
-    """About ``MARKERS`` of ``n`` points, evenly spaced, the last always."""
-    every = max(1, n // MARKERS)
-    return sorted({*range(0, n, every), n - 1})
+    return plots.win_series([(k, views[k]) for k in evaluated_turns(steps)],
+                            lambda pos: odds(pos, samples=samples, seed=seed),
+                            views[0].players,
+                            (len(steps), steps.winners) if _over(steps) else None)
 
 
 def _replay_title(steps, start: Position, samples: int, seed: int, title: str | None

@@ -179,11 +179,7 @@ def _score_panel(ax: Axes, players: list[dict], now: list[int]) -> None:
 def evaluated_steps(steps: Replay, most: int = MAX_EVALUATED) -> list[int]:
     """The steps (0-based) whose odds the replay chart samples: the turn openings, at
     most ``most`` of them, evenly spaced, the first and the last always."""
-    openings = [k for k, (_, turn) in enumerate(steps) if turn.opening]
-    if len(openings) <= most:
-        return openings
-    picks = np.unique(np.round(np.linspace(0, len(openings) - 1, most)).astype(int))
-    return [openings[i] for i in picks]
+    return plots.evenly([k for k, (_, turn) in enumerate(steps) if turn.opening], most)
 
 
 def _dealt(enc: Encoded) -> np.ndarray:
@@ -259,7 +255,7 @@ def replay_chart(steps: Replay, *, samples: int = 20000, seed: int = 0,
         score_ax.plot(turns, scores[:, seat], drawstyle="steps-post", color=colour,
                       marker=marker, markersize=4, markeredgecolor=palette.EDGE,
                       markeredgewidth=0.5, linewidth=1.5,
-                      markevery=_marked(len(turns)),
+                      markevery=plots.marked(len(turns), MARKERS),
                       label=f"player {seat_letter(seat)}: {end}")
         score_ax.plot([turns[-1], right], [scores[-1, seat]] * 2, color=colour,
                       linewidth=1.5, label="_nolegend_")
@@ -288,27 +284,12 @@ def _win_odds(steps: Replay, after: Position | None, samples: int, seed: int
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(x, ``[point, seat]`` win probabilities, their SEs): the evaluated turn openings,
     then the result of a finished game or the odds after the last step."""
-    players = steps[0][0].players
     views = [(k, steps[k][0]) for k in evaluated_steps(steps)]
     if after is not None:
         views.append((len(steps), after))
-    xs, p, se = [], [], []
-    for k, pos in views:
-        rows = face.odds(pos, samples=samples, seed=seed)["players"]
-        xs.append(k)
-        p.append([r["win_p"] for r in rows])
-        se.append([0.0 if r["win_se"] is None else r["win_se"] for r in rows])
-    if steps.over:
-        xs.append(len(steps))
-        p.append([float(s in steps.winners) for s in range(players)])
-        se.append([0.0] * players)
-    return np.array(xs), np.array(p), np.array(se)
-
-
-def _marked(n: int) -> list[int]:
-    """About ``MARKERS`` of ``n`` points, evenly spaced, the last always."""
-    every = max(1, n // MARKERS)
-    return sorted({*range(0, n, every), n - 1})
+    return plots.win_series(views, lambda pos: face.odds(pos, samples=samples, seed=seed),
+                            steps[0][0].players,
+                            (len(steps), steps.winners) if steps.over else None)
 
 
 def _replay_title(steps: Replay, samples: int, seed: int, title: str | None) -> str:
