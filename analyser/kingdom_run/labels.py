@@ -22,7 +22,7 @@ SEP = " > "
 PASS = "pass"
 REROLL_ALL = "reroll all"
 _RUNNER = {name: r for r, name in enumerate(RUNNER_NAMES)}
-_STEP = re.compile(r"(copy:)?(?:(scatter) (\d{1,2}) \[([A-Z0-9,]*)\]|(catchup|bath|sleep|wake)"
+_STEP = re.compile(r"(copy:)?(?:(scatter) ([0-9]{1,2}) \[([A-Z0-9,]*)\]|(catchup|bath|sleep|wake)"
                    r" ([KWFG][1-4])|(steal) p([1-4]))")
 _PODIUM = re.compile(r"podium \[([A-Z0-9,]*)\]")
 

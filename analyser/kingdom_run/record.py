@@ -15,6 +15,7 @@ One line a turn: the player, the first roll (face letters S C B T Z Y), the keep
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -117,8 +118,7 @@ def parse_record(text: str) -> Record:
         parts = [p.strip() for p in body.split("|")]
         usage = (f"expected '<player> | <roll> | <keep-set> | <final roll> | <sequence>', "
                  f"got {quote(body)}")
-        if len(parts) != 5 or not parts[0].startswith("p") or not parts[0][1:].isdigit() \
-                or len(parts[0]) != 2:
+        if len(parts) != 5 or re.fullmatch(r"p[1-9]", parts[0]) is None:
             raise RecordError(n, usage)
         player = int(parts[0][1:]) - 1
         if not 0 <= player < start.players:
