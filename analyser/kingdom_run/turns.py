@@ -8,7 +8,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import OddsbotError, quote
-from ...kernels.kingdom_run import game as G
 from ...kernels.kingdom_run import layout as L
 from ...kernels.kingdom_run import turns as T
 from .encode import position_of, rules_vector, state_vector
@@ -122,8 +121,3 @@ def keep_rows(pos: Position) -> np.ndarray:
 
 def keep_masks(pos: Position) -> list[int]:
     return [keep_mask(pos.roll or (), kept) for _, kept in keep_choices(pos)]
-
-
-def start_of_game(players: int, rules_pos: Position) -> np.ndarray:
-    """The kernel's set-up state (player p plays clan p)."""
-    return G.new_game(rules_vector(rules_pos.rules), players)

@@ -79,11 +79,6 @@ R_SIZE = R_NEXTLAKE + MAX_SPACES
 
 
 @njit(cache=True, inline="always")
-def clan_of(r):
-    return r // 4
-
-
-@njit(cache=True, inline="always")
 def on_track(S, r):
     return S[S_LOC + r] >= 0
 
