@@ -174,6 +174,14 @@ def check_result(res: RecordResult, over: bool, not_over: str, winner: str, lose
 
 def ev_lost_by_player(table: Table, players: int) -> list[float]:
     """Total EV lost per seat over the annotated turns (the table's ``player`` and
-    ``ev_lost`` columns)."""
-    return [float(sum(lost for p, lost in zip(table["player"], table["ev_lost"]) if p == seat))
-            for seat in range(players)]
+    ``ev_lost`` columns; a turn without a value, ``None``, adds nothing)."""
+    return [float(sum(lost for p, lost in zip(table["player"], table["ev_lost"])
+                      if p == seat and lost is not None)) for seat in range(players)]
+
+
+def result_of(steps: Any) -> dict | None:
+    """A replay's final scores and winners (its ``over``, ``scores``, ``winners``), or
+    None while the game is not over (``RecordFace.result``)."""
+    if not steps.over:
+        return None
+    return {"scores": list(steps.scores), "winners": list(steps.winners)}

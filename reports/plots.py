@@ -171,3 +171,19 @@ def win_series(views: Sequence[tuple[int, object]], odds: Callable[[object], dic
         p.append([float(s in result[1]) for s in range(players)])
         se.append([0.0] * players)
     return np.array(xs), np.array(p), np.array(se)
+
+
+NOW_ALPHA, NOW_HATCH = 0.35, "//"  # a position chart's score-now bars: pale and hatched
+
+
+def now_and_final_legend(ax: Axes) -> None:
+    """The legend of a position chart's score panel: the score now (pale, hatched bars)
+    and the expected final score, outside the axes on the right."""
+    from matplotlib.patches import Patch
+
+    ax.legend(handles=[Patch(facecolor="#bbbbbb", alpha=NOW_ALPHA, hatch=NOW_HATCH,
+                             edgecolor=palette.EDGE, label="score now"),
+                       Patch(facecolor="#bbbbbb", edgecolor=palette.EDGE,
+                             label="expected final score")],
+              loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0,
+              fontsize="small", frameon=False)

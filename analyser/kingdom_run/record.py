@@ -20,9 +20,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ...errors import OddsbotError, quote
-from ..records_common import (
-    RecordError, annotation_table, body_lines, load_with_rules, rollout_fields,
-    start_position,
+from ..records_common import (  # ev_lost_by_player: the RecordFace's
+    RecordError, annotation_table, body_lines, ev_lost_by_player, load_with_rules,
+    result_of, rollout_fields, start_position,
 )
 from ..table import Table
 from .advise import read_roll
@@ -258,13 +258,6 @@ def _wrapped(label: str, width: int = 46) -> str:
     return "\n".join(lines)
 
 
-def ev_lost_by_player(table: Table, players: int) -> list[float]:
-    """EV lost per player over the annotated decisions that have a value (with rollouts
-    a sequence outside the candidates has none)."""
-    return [float(sum(lost for p, lost in zip(table["player"], table["ev_lost"])
-                      if p == seat and lost is not None)) for seat in range(players)]
-
-
 def status(steps: Replay) -> str:
     """How the record ends, for the ``record OK`` line."""
     if steps.over:
@@ -272,11 +265,7 @@ def status(steps: Replay) -> str:
     return f"game not over: p{steps.to_move + 1} to move"
 
 
-def result(steps: Replay) -> dict | None:
-    """The final scores and the winners of a finished game, else None."""
-    if not steps.over:
-        return None
-    return {"scores": list(steps.scores), "winners": list(steps.winners)}
+result = result_of
 
 
 def caption(steps: Replay, lost: list[float], *, samples: int, seed: int,

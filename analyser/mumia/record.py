@@ -24,7 +24,7 @@ from ...errors import quote
 from ...kernels.mumia import layout as L
 from ..records_common import (
     RecordError, annotation_table, body_lines, ev_lost_by_player, load_with_rules,
-    rollout_fields, start_position,
+    result_of, rollout_fields, start_position,
 )
 from ..table import Table
 from .encode import decode, encode
@@ -261,11 +261,7 @@ def status(steps: Replay) -> str:
     return f"game not over: {seat_letter(steps.to_move)} to move"
 
 
-def result(steps: Replay) -> dict | None:
-    """The final scores and the winners of a finished game, else None."""
-    if not steps.over:
-        return None
-    return {"scores": list(steps.scores), "winners": list(steps.winners)}
+result = result_of
 
 
 def caption(steps: Replay, lost: list[float], *, samples: int, seed: int,

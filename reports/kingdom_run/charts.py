@@ -42,7 +42,7 @@ Z = 1.96  # error bars and bands: ±Z standard errors
 TITLE_WIDTH = 150  # characters per title line before wrapping (at spaces only)
 TITLE_SIZE = "medium"
 BAR_WIDTH = 0.38  # each of a player's two score bars
-NOW_ALPHA, NOW_HATCH = 0.35, "//"  # the score-now bars: pale and hatched
+NOW_ALPHA, NOW_HATCH = plots.NOW_ALPHA, plots.NOW_HATCH
 ASLEEP_ALPHA, ASLEEP_HATCH = 0.3, "////"  # asleep runners
 MAX_EVALUATED = 40  # positions of a replay whose odds are sampled, at most
 REPLAY_SAMPLES = 1000  # games per evaluated position when the caller gives none
@@ -293,12 +293,7 @@ def _score_panel(ax: Axes, players: list[dict], now: list[int], names: list[str]
     ax.grid(axis="y", color=GRID, linewidth=0.6)
     ax.set_axisbelow(True)
     ax.title.set_fontsize("medium")
-    ax.legend(handles=[Patch(facecolor="#bbbbbb", alpha=NOW_ALPHA, hatch=NOW_HATCH,
-                             edgecolor=palette.EDGE, label="score now"),
-                       Patch(facecolor="#bbbbbb", edgecolor=palette.EDGE,
-                             label="expected final score")],
-              loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0,
-              fontsize="small", frameon=False)
+    plots.now_and_final_legend(ax)
 
 
 # --------------------------------------------------------------------------- replay
