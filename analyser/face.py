@@ -55,7 +55,7 @@ class GameOption:
     help: str
     default: str
     choices: tuple[str, ...]   # () for free text, which the face reads (one line if bad)
-    commands: tuple[str, ...]  # the commands that take it: "advise", "replay", "new"
+    commands: tuple[str, ...]  # the commands that take it: "advise", "odds", "replay", "new"
 
     @property
     def flag(self) -> str:

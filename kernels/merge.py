@@ -66,6 +66,13 @@ def _grown(keys, vals, n):
 def add(keys, vals, index, n, a, b, v):
     """Add weight ``v`` to state (a, b), a new row if it is new. Returns the arrays (new
     ones when they had to grow) and the number of rows."""
+    keys, vals, index, n, _ = add_row(keys, vals, index, n, a, b, v)
+    return keys, vals, index, n
+
+
+@njit(cache=True)
+def add_row(keys, vals, index, n, a, b, v):
+    """``add``, also returning the row of state (a, b)."""
     mask = index.shape[0] - 1
     s = _slot(index, a, b)
     while True:
@@ -74,7 +81,7 @@ def add(keys, vals, index, n, a, b, v):
             break
         if keys[i, 0] == a and keys[i, 1] == b:
             vals[i] += v
-            return keys, vals, index, n
+            return keys, vals, index, n, i
         s = (s + 1) & mask
     if n == keys.shape[0]:
         keys, vals, index = _grown(keys, vals, n)
@@ -86,4 +93,4 @@ def add(keys, vals, index, n, a, b, v):
     keys[n, 0] = a
     keys[n, 1] = b
     vals[n] = v
-    return keys, vals, index, n + 1
+    return keys, vals, index, n + 1, n

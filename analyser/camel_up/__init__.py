@@ -21,6 +21,11 @@ GAME = GameSpec(
                    ("uniform", "race", "optimistic"), ("advise", "replay")),
         GameOption("hidden", "Model of opponents' hidden finish cards in rollouts.",
                    "uniform", ("uniform", "informed"), ("advise",)),
+        GameOption("exact_budget", "Seconds the exact race odds may take (counted in race "
+                   "states, 200,000 a second, so the choice is the same on every machine); "
+                   "a race with more states falls back to Monte Carlo; 0 = always Monte "
+                   "Carlo (docs/games/camel-up.md §9.1).", "2", (),
+                   ("advise", "odds", "replay")),
     ),
     designer="oddsbot.reports.camel_up",
     policies=("random", "heuristic", "greedy"),  # = kernels policy.POLICY_NAMES (tested)
@@ -38,8 +43,10 @@ GAME = GameSpec(
     },
     odds_columns={
         "1st-5th": "each camel's chance of each place at the end of this leg (exact)",
-        "race_win, race_lose": "its chance of winning and of losing the whole race (Monte "
-                               "Carlo; with --wide their standard errors win_se, lose_se)",
+        "race_win, race_lose": "its chance of winning and of losing the whole race (exact "
+                               "when the race fits --exact-budget, else Monte Carlo; with "
+                               "--wide their standard errors win_se, lose_se, 0 when "
+                               "exact)",
     },
     examples=(
         "oddsbot advise examples/camel-up-start-4p.json --top 10",

@@ -4,8 +4,9 @@ Leg actions (tickets, pyramid, spectator tiles, partnerships) are valued exactly
 rest of the leg, assuming no other player acts (only dice are revealed). A value is the
 change in the player's expected money after this leg's scoring, with the 0 EP floor
 applied to the player's whole leg result as the rules do (§7.2 step 4). Winner / loser
-bets are valued at the end of the race from the Monte Carlo race odds, with the cards
-already on the deck modelled by ``deck_model`` (see ``DECK_MODELS``).
+bets are valued at the end of the race from the race odds (exact when the race fits the
+``exact_budget``, else Monte Carlo), with the cards already on the deck modelled by
+``deck_model`` (see ``DECK_MODELS``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,10 @@ from ...kernels import camel_up as K
 from .. import equity, montecarlo
 from ..table import Table
 from .encode import action_code, action_label, encode, tile_action
-from .odds import RACE_POLICY, LegDistribution, leg_distributions, place_of, race_odds
+from .odds import (
+    EXACT_BUDGET, RACE_POLICY, LegDistribution, budget_states, leg_distributions, place_of,
+    race_odds,
+)
 from .position import Card, Position, Tile
 from .rollouts import HIDDEN_MODELS, rollout_equity
 from .validate import validate
@@ -135,7 +139,7 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
            target_se: float | None = 0.002, deck_model: str = "uniform",
            exact: str = "auto", rollouts: int | None = None, policy: str = "heuristic",
            rollout_target_se: float | None = None, hidden: str = "uniform",
-           candidates: int | None = None,
+           candidates: int | None = None, exact_budget: str = EXACT_BUDGET,
            progress: Callable[[int, int], None] | None = None) -> Table:
     """The EV table of every legal action of the player to move, best first.
 
@@ -153,7 +157,9 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     ``p_best``, and is sorted by ``win_p``; with ``candidates``, only the best K actions
     by ``ev`` are rolled out (the others' rollout columns empty, listed after them by ev).
     Leg actions are always enumerated exactly (``exact`` is accepted for the common face;
-    ``"never"`` is refused because the leg is always small enough).
+    ``"never"`` is refused because the leg is always small enough). Winner / loser bets
+    are ``exact`` (se 0) when the race odds are solved within ``exact_budget`` seconds,
+    else ``monte-carlo``.
     """
     from ...errors import OddsbotError
 
@@ -163,6 +169,7 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     if exact not in ("auto", "always"):
         raise OddsbotError(f"exact: {exact!r} is not supported for camel-up (the leg is "
                            "always enumerated exactly; use auto or always)")
+    budget_states(exact_budget)  # a bad --exact-budget is refused even with no race bet
     validate(pos)
     v = pos.rules
     player = pos.to_move
@@ -180,7 +187,7 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     if any(c >= K.A_WINNER and c < K.A_PARTNER for c in codes) or \
             (rollouts is not None and hidden == "informed"):
         race = race_odds(pos, montecarlo.Plan(samples=samples, target_se=target_se), seed,
-                         progress)
+                         progress, exact_budget)
     rows = []
     for code in codes:
         row: dict = {"action": action_label(v, code), "se": 0.0, "method": "exact"}
@@ -203,7 +210,7 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
             deck = pos.loser_deck if loser else pos.winner_deck
             ev, ev_se, ahead = final_bet_value(pos, deck, v.colours[c], float(p), float(se),
                                                deck_model)
-            row.update(ev=ev, se=ev_se, method="monte-carlo", p_race=float(p),
+            row.update(ev=ev, se=ev_se, method=race.method, p_race=float(p),
                        cards_ahead=ahead)
         else:
             q = code - K.A_PARTNER
@@ -290,8 +297,12 @@ def provenance(pos: Position, race, seed: int, target_se: float | None,
         "final_clamp": pos.final_clamp,
     }
     if race is not None:
-        out.update(seed=seed, samples=race.samples, target_se=None if samples else target_se,
-                   race_policy=RACE_POLICY, deck_model=deck_model,
-                   deck_model_description=DECK_MODELS[deck_model],
-                   chunk_size=montecarlo.Plan(samples=samples).chunk_size())
+        out.update(race=race.method, race_policy=RACE_POLICY, deck_model=deck_model,
+                   deck_model_description=DECK_MODELS[deck_model])
+        if race.method == "exact":
+            out.update(race_states=race.states)
+        else:
+            out.update(seed=seed, samples=race.samples,
+                       target_se=None if samples else target_se,
+                       chunk_size=montecarlo.Plan(samples=samples).chunk_size())
     return out

@@ -15,7 +15,7 @@ from ..table import Table
 from . import record
 from .advise import DECK_MODELS, advise, check_action, legal_actions, table_view
 from .notation import parse_notation
-from .odds import RACE_POLICY, leg_odds, race_block, race_odds
+from .odds import EXACT_BUDGET, RACE_POLICY, leg_odds, race_block, race_odds
 from .position import Card, Position, Tile
 from .rollouts import HIDDEN_MODELS
 from .simulate import POLICIES, new_position, simulate
@@ -55,11 +55,13 @@ def parse_as(text: str, variant: str) -> Position:
 
 
 def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
-         target_se: float | None = 0.002,
+         target_se: float | None = 0.002, exact_budget: str = EXACT_BUDGET,
          progress: Callable[[int, int], None] | None = None) -> dict:
-    """Exact leg odds and Monte Carlo race odds (the ``oddsbot odds`` JSON object)."""
+    """Exact leg odds, and race odds exact within ``exact_budget`` seconds, else Monte
+    Carlo (the ``oddsbot odds`` JSON object)."""
     validate(pos)
-    race = race_odds(pos, montecarlo.Plan(samples=samples, target_se=target_se), seed, progress)
+    race = race_odds(pos, montecarlo.Plan(samples=samples, target_se=target_se), seed, progress,
+                     exact_budget)
     return {
         "game": NAME,
         "leg": leg_odds(pos),
@@ -67,8 +69,9 @@ def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
         "provenance": {
             "game": NAME, "variant": pos.variant, "oddsbot": __version__,
             "position": pos.to_notation(), "seed": seed, "samples": race.samples,
-            "target_se": None if samples else target_se,
-            "leg": "exact enumeration", "race": "monte-carlo", "race_policy": RACE_POLICY,
+            "target_se": None if samples or race.method == "exact" else target_se,
+            "leg": "exact enumeration", "race": race.method, "race_states": race.states,
+            "exact_budget": exact_budget, "race_policy": RACE_POLICY,
         },
     }
 
@@ -111,6 +114,8 @@ def advise_caption(pos: Position, prov: dict) -> str:
     return (f"{prov['variant']} · player {pos.to_move} to move · EV in EP · leg exact"
             + (f" · race MC {prov['samples']:,} samples, seed {prov['seed']}"
                if "samples" in prov else "")
+            + (f" · race exact ({prov['race_states']:,} states)"
+               if "race_states" in prov else "")
             + (f" · {prov['rollouts']:,} rollouts, {prov['policy']} policy, margin in EP"
                if "rollouts" in prov else ""))
 
@@ -136,11 +141,14 @@ def odds_view(result: dict, wide: bool = False, people: bool = True
     table = Table.from_dicts(rows, list(rows[0]))
     landings = ", ".join(f"{s}: {x:.3f}" for s, x in leg["tile_landings"].items())
     worst_se = max(table["win_se"] + table["lose_se"])
+    exact = race["method"] == "exact"
     caption = ("1st-5th: places at the end of this leg (exact) · race_win, race_lose: "
                "winning and losing the race"
-               + ("" if wide else f" (SE at most {worst_se:.4f})")
+               + ("" if wide or exact else f" (SE at most {worst_se:.4f})")
                + f" · game ends this leg: {leg['ends_game']:.4f}"
                + (f" · tile landings {landings}" if landings else "")
-               + f" · race MC {race['samples']:,} samples, seed {result['provenance']['seed']}")
+               + (f" · race exact, {race['states']:,} states" if exact else
+                  f" · race MC {race['samples']:,} samples, seed "
+                  f"{result['provenance']['seed']}"))
     shown = [c for c in table.columns if wide or c not in ("win_se", "lose_se")]
     return table.select(shown), caption

@@ -1,4 +1,5 @@
-"""Leg odds (exact enumeration) and race odds (Monte Carlo) of a Camel Up position."""
+"""Leg odds (exact enumeration) and race odds (exact when the race's state space fits the
+budget, else Monte Carlo) of a Camel Up position (docs/games/camel-up.md §9)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,17 @@ from functools import lru_cache
 
 import numpy as np
 
+from ...errors import OddsbotError, quote
 from ...kernels import camel_up as K
+from ...kernels.threads import call
 from .. import montecarlo
 from .encode import encode, tile_array
 from .position import Position, Tile
 
+EXACT_BUDGET = "2"  # seconds, the --exact-budget default (docs/games/camel-up.md §9.1)
+STATES_PER_SECOND = 200_000  # the budget in states: about the solver's rate here
+SWEEP_TOLERANCE = 1e-15  # Gauss-Seidel stops once no probability moves by more
+MAX_SWEEPS = 10_000
 RACE_POLICY = ("rest of this leg with the spectator tiles now on the track; later legs "
                "with no spectator tiles and dice only (no player actions move camels)")
 
@@ -98,7 +105,10 @@ def leg_odds(pos: Position) -> dict:
 
 @dataclass(frozen=True)
 class RaceOdds:
-    """Overall winner / loser probabilities with standard errors (camel order)."""
+    """Overall winner / loser probabilities with standard errors (camel order).
+
+    ``method`` is ``exact`` (SEs 0, ``samples`` 0, ``states`` the race states solved) or
+    ``monte-carlo`` (``states`` 0)."""
 
     win: np.ndarray
     win_se: np.ndarray
@@ -106,6 +116,8 @@ class RaceOdds:
     lose_se: np.ndarray
     samples: int
     seed: int
+    method: str = "monte-carlo"
+    states: int = 0
 
 
 def race_inputs(pos: Position) -> tuple[np.ndarray, np.ndarray, int, int, int]:
@@ -116,9 +128,65 @@ def race_inputs(pos: Position) -> tuple[np.ndarray, np.ndarray, int, int, int]:
             pos.rules.leg_left, int(K.full_mask(st)))
 
 
+def budget_states(exact_budget: str | float) -> int:
+    """The largest race state space solved exactly for ``--exact-budget`` seconds (at
+    ``STATES_PER_SECOND``, so the choice does not depend on the machine's load)."""
+    try:
+        seconds = float(exact_budget)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 3600:
+        raise OddsbotError(f"--exact-budget: {quote(str(exact_budget))} is not a number of "
+                           "seconds from 0 (never exact) to 3600")
+    return int(seconds * STATES_PER_SECOND)
+
+
+_TOO_BIG: dict[tuple[int, int, int], np.ndarray] = {}  # see _exact
+
+
+@lru_cache(maxsize=64)
+def _exact(track: bytes, tiles: bytes, mask: int, leg_left: int, full: int,
+           max_states: int) -> tuple[np.ndarray, int]:
+    """The kernel's ``race_exact`` (odds, states; states -1 if over ``max_states``), kept
+    for positions that share their race (tickets and bets do not move camels). Leg starts
+    found to reach more than ``max_states`` states on their own are remembered for the
+    process (``_TOO_BIG``): a later position that can reach one is refused at once, so a
+    replay pays for a hopeless search about once a leg, not once a turn."""
+    known = _TOO_BIG.get((leg_left, full, max_states), np.zeros(0, dtype=np.int64))
+    odds, states, sweeps, change, culprit = call(
+        K.race_exact, np.frombuffer(track, dtype=np.int64).copy(),
+        np.frombuffer(tiles, dtype=np.int64).copy(), mask, leg_left, full, max_states,
+        SWEEP_TOLERANCE, MAX_SWEEPS, known)
+    if culprit >= 0:
+        _TOO_BIG[(leg_left, full, max_states)] = np.union1d(known, [culprit])
+    if change > SWEEP_TOLERANCE:  # not converged: not exact
+        states = -1
+    return odds, states
+
+
+def exact_race_odds(pos: Position, exact_budget: str | float = EXACT_BUDGET
+                    ) -> RaceOdds | None:
+    """The race odds solved exactly (docs/games/camel-up.md §9.1), or None when the race's
+    state space is larger than the budget allows."""
+    max_states = budget_states(exact_budget)
+    if max_states == 0:
+        return None
+    track, tiles, mask, leg_left, full = race_inputs(pos)
+    odds, states = _exact(track.tobytes(), tiles.tobytes(), mask, leg_left, full, max_states)
+    if states < 0:
+        return None
+    zero = np.zeros(K.N_RACING)
+    return RaceOdds(odds[0].copy(), zero, odds[1].copy(), zero, 0, 0, "exact", states)
+
+
 def race_odds(pos: Position, plan: montecarlo.Plan, seed: int,
-              progress: Callable[[int, int], None] | None = None) -> RaceOdds:
-    """Monte Carlo of the race to its end under ``RACE_POLICY``."""
+              progress: Callable[[int, int], None] | None = None,
+              exact_budget: str | float = EXACT_BUDGET) -> RaceOdds:
+    """The race odds under ``RACE_POLICY``: exact when they fit ``exact_budget`` (seconds),
+    else Monte Carlo to ``plan``."""
+    exact = exact_race_odds(pos, exact_budget)
+    if exact is not None:
+        return exact
     track, tiles, mask, leg_left, full = race_inputs(pos)
 
     def kernel(chunk0: int, n_chunks: int, size: int) -> np.ndarray:
@@ -144,4 +212,6 @@ def race_block(pos: Position, race: RaceOdds) -> dict:
         "loser": {c: {"p": float(race.lose[i]), "se": float(race.lose_se[i])}
                   for i, c in enumerate(colours)},
         "samples": race.samples,
+        "method": race.method,
+        "states": race.states,
     }

@@ -367,7 +367,7 @@ ANNOTATION_COLUMNS = ["turn", "player", "action", "roll", "ev", "best", "best_ev
 
 def annotate(steps: list[tuple[Position, RecordTurn]], *, samples: int = 20000, seed: int = 0,
              deck_model: str = "uniform", rollouts: int | None = None,
-             policy: str | None = None,
+             policy: str | None = None, exact_budget: str | None = None,
              progress: Callable[[int, int], None] | None = None) -> Table:
     """One row per turn: the action taken and its one-turn EV, the best action by
     one-turn EV, and the EV lost (best - taken, 0 if the taken action is best); with
@@ -378,7 +378,7 @@ def annotate(steps: list[tuple[Position, RecordTurn]], *, samples: int = 20000, 
     from .advise import advise
 
     rows = []
-    extra = {}
+    extra = {} if exact_budget is None else {"exact_budget": exact_budget}
     if rollouts is not None:
         extra["rollouts"] = rollouts
         if policy is not None:

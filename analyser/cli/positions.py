@@ -100,6 +100,7 @@ def advise(
 
 
 @app.command()
+@with_game_options("odds")
 def odds(
     position: str = typer.Argument(..., help=POSITION_HELP),
     samples: Optional[int] = typer.Option(None, help="Monte Carlo samples (default: until "
@@ -112,6 +113,7 @@ def odds(
     fmt: Format = typer.Option("table", "--format", "-f", help=FORMAT_HELP),
     wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
     rule: Optional[list[str]] = rule_option(),
+    **game: Optional[Enum],
 ) -> None:
     """The odds of the position: exact where the chance tree is small, Monte Carlo
     (with standard errors) otherwise. The columns are the game's own (below); the table
@@ -120,8 +122,9 @@ def odds(
     check_positive("--samples", samples)
     check_positive("--target-se", target_se)
     spec, face, pos = load(position, variant, rule)
+    options = game_options(spec, "odds", game)
     with first_run(spec, "odds"), progress_bar("odds") as update:
-        result = face.odds(pos, samples=samples, seed=seed, progress=update,
+        result = face.odds(pos, samples=samples, seed=seed, progress=update, **options,
                            **({} if target_se is None else {"target_se": target_se}))
     if fmt == "json":
         print(render.to_json(result))

@@ -1,8 +1,9 @@
 """Camel Up charts: the odds of one position, and race-win odds turn by turn through a
 recorded game.
 
-Probabilities are on a 0..1 axis; Monte Carlo estimates carry ±1.96 SE (about 95 %)
-error bars or bands. Every camel is drawn in its palette style (``reports.palette``).
+Probabilities are on a 0..1 axis; race odds are exact where the race fits the budget
+(docs/games/camel-up.md §9.1), and Monte Carlo estimates carry ±1.96 SE (about 95 %) error
+bars or bands (none for exact values). Every camel is drawn in its palette style (``reports.palette``).
 Figure sizes are in inches at ``figures.DPI``.
 """
 
@@ -52,9 +53,9 @@ def position_chart(pos: Position, *, samples: int | None = None, seed: int = 0,
     leg_ax, race_ax = fig.subplots(1, 2)
     _leg_panel(leg_ax, colours, leg_distribution(pos).rank_probabilities)
     _race_panel(race_ax, colours, race)
-    fig.suptitle(_title([pos.to_notation()],
-                        f"leg: exact enumeration · race: Monte Carlo, {race.samples:,} races, "
-                        f"seed {seed}, error bars ±{Z} SE"))
+    fig.suptitle(_title([pos.to_notation()], "leg: exact enumeration · race: " + (
+        f"exact, {race.states:,} states" if race.method == "exact" else
+        f"Monte Carlo, {race.samples:,} races, seed {seed}, error bars ±{Z} SE")))
     return fig
 
 
@@ -70,7 +71,7 @@ def replay_chart(steps: Replay, *, samples: int = 20000, seed: int = 0,
     start = steps[0][0]
     colours = start.rules.colours
     end = None if steps.over else _after(*steps[-1])
-    p, se, races = _race_wins(steps, end, Plan(samples=samples, target_se=None), seed)
+    p, se, races, exact = _race_wins(steps, end, Plan(samples=samples, target_se=None), seed)
     fig = figures.figure(*REPLAY_SIZE)
     ax = fig.subplots()
     turns = np.arange(len(steps) + 1)
@@ -85,16 +86,23 @@ def replay_chart(steps: Replay, *, samples: int = 20000, seed: int = 0,
     ax.grid(axis="y", color="#dddddd", linewidth=0.6)
     plots.legend(ax)
     heading = [title] if title else []
+    estimates = len(steps) + (end is not None)
+    how = (f"Monte Carlo, {races:,} races per turn, seed {seed}, bands ±{Z} SE"
+           if races else "")
+    if exact == estimates:
+        how = "exact at every turn"
+    elif exact:
+        how = f"exact at {exact} of {estimates} turns, elsewhere " + how
     fig.suptitle(_title(heading + [f"start {start.to_notation()}"],
-                        f"race-win probability: Monte Carlo, {races:,} races per turn, "
-                        f"seed {seed}, bands ±{Z} SE"))
+                        f"race-win probability: {how}"))
     return fig
 
 
 def _race_wins(steps: Replay, end: Position | None, plan: Plan,
-               seed: int) -> tuple[np.ndarray, np.ndarray, int]:
+               seed: int) -> tuple[np.ndarray, np.ndarray, int, int]:
     """``[turn, camel]`` race-win probabilities and their SEs before every turn and after
-    the last (``end``; certain if the game ended), and the races per estimate."""
+    the last (``end``; certain if the game ended), the races per sampled estimate (0 if
+    none was sampled) and the number of exact estimates."""
     odds = [race_odds(pos, plan, seed)
             for pos in [pos for pos, _ in steps] + ([] if end is None else [end])]
     p = [r.win for r in odds]
@@ -103,7 +111,9 @@ def _race_wins(steps: Replay, end: Position | None, plan: Plan,
         colours = steps[0][0].rules.colours
         p.append(np.array([float(c == steps.winner) for c in colours]))
         se.append(np.zeros(len(colours)))
-    return np.array(p), np.array(se), odds[0].samples
+    sampled = [r.samples for r in odds if r.method != "exact"]
+    return (np.array(p), np.array(se), sampled[0] if sampled else 0,
+            sum(r.method == "exact" for r in odds))
 
 
 def _leg_ends(steps: Replay, end: Position | None) -> list[int]:

@@ -38,3 +38,25 @@ def random_position(seed: int, players: int = 4, variant: str = "camel-up",
                 face = int(rng.integers(6 if die == K.GREY else 3))
             K.apply_action(st, action, die, face)
             played += 1
+
+
+def late_race_position(seed: int, players: int = 4, variant: str = "camel-up",
+                       leader: int = 13) -> cu.Position:
+    """Random legal turns from a random start, half of them pyramid reveals, until the
+    leading racing camel stands on ``leader`` or beyond (re-dealt if the game ends)."""
+    rng = np.random.default_rng(seed)
+    while True:
+        st = encode(cu.new_position(players, int(rng.integers(1 << 30)), variant))
+        while st[K.STATUS] == 0:
+            if max(st[K.SP + c] for c in range(K.N_RACING)) >= leader:
+                return decode(st, variant, players)
+            actions = K.legal_actions(st)
+            action = (K.A_PYRAMID if rng.random() < 0.5
+                      else int(actions[rng.integers(len(actions))]))
+            die, face = -1, -1
+            if action == K.A_PYRAMID:
+                mask = K.pyramid_mask(st)
+                dice = [d for d in range(K.N_DICE) if (mask >> d) & 1]
+                die = dice[rng.integers(len(dice))]
+                face = int(rng.integers(6 if die == K.GREY else 3))
+            K.apply_action(st, action, die, face)

@@ -118,8 +118,9 @@ def test_position_chart_race_panel(position_case):
     assert race_ax.get_ylim() == (0, 1) and "probability" in race_ax.get_ylabel()
     title = flat(fig.get_suptitle())
     assert pos.to_notation() in title
-    for words in ("exact enumeration", "Monte Carlo", f"{race.samples:,} races",
-                  f"seed {SEED}", "1.96 SE"):
+    expected = ((f"race: exact, {race.states:,} states",) if race.method == "exact" else
+                ("Monte Carlo", f"{race.samples:,} races", f"seed {SEED}", "1.96 SE"))
+    for words in ("exact enumeration",) + expected:
         assert words in title
 
 
@@ -198,7 +199,13 @@ def test_replay_chart_series(replay_case):
     assert ax.get_xlabel().startswith("turn") and ax.get_ylabel() == "race-win probability"
     title = flat(fig.get_suptitle())
     assert "a record" in title and start.to_notation() in title
-    assert f"{SAMPLES:,} races per turn" in title and f"seed {SEED}" in title
+    exact = [race_odds(pos, Plan(samples=SAMPLES, target_se=None), SEED).method == "exact"
+             for pos, _ in steps]
+    if all(exact):  # a 2014 race always fits the budget (docs/games/camel-up.md §9.1)
+        assert "race-win probability: exact at every turn" in title
+    else:
+        assert f"{SAMPLES:,} races per turn" in title and f"seed {SEED}" in title
+        assert (f"exact at {sum(exact)} of" in title) == any(exact)
 
 
 def test_replay_chart_files(replay_case, tmp_path):

@@ -114,15 +114,23 @@ def check_odds_json(data: dict, colours=COLOURS, tile_spaces=(), min_samples=1) 
     assert set(leg["tile_landings"]) == {str(s) for s in tile_spaces}
     for space, x in leg["tile_landings"].items():
         assert x >= 0.0, space
-    assert set(race) == {"winner", "loser", "samples"}
-    assert isinstance(race["samples"], int) and race["samples"] >= min_samples
+    assert set(race) == {"winner", "loser", "samples", "method", "states"}
+    exact = race["method"] == "exact"  # docs/games/camel-up.md §9.1
+    assert race["method"] in ("exact", "monte-carlo")
+    if exact:
+        assert race["samples"] == 0 and race["states"] >= 0
+    else:
+        assert isinstance(race["samples"], int) and race["samples"] >= min_samples
+        assert race["states"] == 0
     for end in ("winner", "loser"):
         assert list(race[end]) == list(colours)
         for colour, est in race[end].items():
             assert set(est) == {"p", "se"}, (end, colour)
             check_probability(est["p"], f"{end} {colour}")
             assert est["se"] >= 0.0
-            if 0.0 < est["p"] < 1.0:
+            if exact:
+                assert est["se"] == 0.0
+            elif 0.0 < est["p"] < 1.0:
                 assert est["se"] > 0.0
         assert math.isclose(sum(e["p"] for e in race[end].values()), 1.0, abs_tol=1e-9), end
     prov = data["provenance"]
@@ -161,8 +169,8 @@ def check_advise_json(data: dict, colours=COLOURS, player=None, players=4) -> li
         assert math.isclose(row["gap"], best - row["ev"], abs_tol=1e-9), row
         assert row["gap"] >= -1e-12
         if m["winner"] or m["loser"]:
-            assert row["method"] == "monte-carlo", row
-            assert row["se"] > 0.0, row
+            assert row["method"] == data["provenance"]["race"], row
+            assert (row["se"] == 0.0) if row["method"] == "exact" else (row["se"] > 0.0), row
             check_probability(row["p_race"], row["action"])
             assert row["cards_ahead"] >= 0.0
         else:
@@ -378,7 +386,11 @@ def test_advise_json_shape(oddsbot_cli, path, colours, player, players):
     assert sorted(labels) == sorted(ok(oddsbot_cli("moves", str(path))).out.splitlines())
     assert "pyramid" in labels
     prov = data["provenance"]
-    assert prov["seed"] == 0 and prov["samples"] >= 20000
+    if path == OLD:  # every 2014 race is solved exactly (docs/games/camel-up.md §9.1)
+        assert prov["race"] == "exact" and prov["race_states"] > 0 and "samples" not in prov
+    else:
+        assert prov["race"] == "monte-carlo"
+        assert prov["seed"] == 0 and prov["samples"] >= 20000
     assert prov["variant"] == ("camel-up-2014" if path == OLD else "camel-up")
 
 

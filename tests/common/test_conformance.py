@@ -125,9 +125,9 @@ def test_declaration(name):
         assert wanted <= _keywords(getattr(face, member)), (name, member)
     for option in spec.options:
         assert (option.default in option.choices or not option.choices) and option.commands
-        targets = {"advise": [face.advise], "replay": [face.record.annotate]
-                   if spec.has(Capability.RECORDS) else [], "new": [face.new_position,
-                                                                    face.play]}
+        targets = {"advise": [face.advise], "odds": [face.odds],
+                   "replay": [face.record.annotate] if spec.has(Capability.RECORDS) else [],
+                   "new": [face.new_position, face.play]}
         for command in option.commands:
             assert command in targets, (name, option.name, command)
             for target in targets[command]:
