@@ -437,7 +437,8 @@ def result(steps: Replay) -> dict | None:
 def caption(steps: Replay, lost: list[float], *, samples: int, seed: int,
             rollouts: int | None) -> str:
     """The caption of the terminal replay table."""
-    return (f"EV in EP, one turn, the mover's view · race MC {samples:,} samples, seed {seed}"
+    return (f"EV in EP, one turn, the mover's view · race exact where it fits the budget, "
+            f"else MC {samples:,} samples, seed {seed}"
             + (f" · {rollouts:,} rollouts" if rollouts else "")
             + " · EV lost: " + ", ".join(f"p{p} {x:.2f}" for p, x in enumerate(lost))
             + (f" · winner {steps.winner}, loser {steps.loser}, money "

@@ -127,6 +127,20 @@ def _progress(key, ncam):
     return total - inside
 
 
+@njit(cache=True, inline="always")
+def _reveal(tr, kid, tile, die, face, ranked):
+    """``kid`` = ``tr`` after die ``die`` shows ``face``; True if that ended the race
+    (then ``ranked`` holds the final ranking)."""
+    for q in range(TRACK_SIZE):
+        kid[q] = tr[q]
+    mover, _ = roll(kid, tile, die, face)
+    s = kid[SP + mover]
+    if s == CROSSED_CW or s == CROSSED_CCW:
+        ranking(kid, ranked)
+        return True
+    return False
+
+
 @njit(cache=True)
 def closure(roots, ncam, full, leg_left, max_states):
     """Every state dice alone reach from the canonical ``roots`` (no tiles), with its
@@ -175,12 +189,7 @@ def closure(roots, ncam, full, leg_left, max_states):
             if not (mask >> die) & 1:
                 continue
             for face in range(6 if die == GREY else 3):
-                for q in range(TRACK_SIZE):
-                    kid[q] = tr[q]
-                mover, _ = roll(kid, tile, die, face)
-                s = kid[SP + mover]
-                if s == CROSSED_CW or s == CROSSED_CCW:
-                    ranking(kid, ranked)
+                if _reveal(tr, kid, tile, die, face, ranked):
                     child[e] = -(1 + ranked[0] * N_RACING + ranked[N_RACING - 1])
                     perm[e] = EDGE_GREY if die == GREY else 0
                     e += 1
@@ -309,12 +318,7 @@ def current_leg(tr0, tile, mask, leg_left, full):
                 faces = 6 if die == GREY else 3
                 p = vals[i] / (faces * inside)
                 for face in range(faces):
-                    for q in range(TRACK_SIZE):
-                        kid[q] = tr[q]
-                    mover, _ = roll(kid, tile, die, face)
-                    s = kid[SP + mover]
-                    if s == CROSSED_CW or s == CROSSED_CCW:
-                        ranking(kid, ranked)
+                    if _reveal(tr, kid, tile, die, face, ranked):
                         ended[0, ranked[0]] += p
                         ended[1, ranked[N_RACING - 1]] += p
                     elif inside - 1 == leg_left:

@@ -30,14 +30,20 @@ def random_position(seed: int, players: int = 4, variant: str = "camel-up",
                 action = K.A_PYRAMID  # shrink the pyramid
             else:
                 action = int(actions[rng.integers(len(actions))])
-            die, face = -1, -1
-            if action == K.A_PYRAMID:
-                mask = K.pyramid_mask(st)
-                dice = [d for d in range(K.N_DICE) if (mask >> d) & 1]
-                die = dice[rng.integers(len(dice))]
-                face = int(rng.integers(6 if die == K.GREY else 3))
-            K.apply_action(st, action, die, face)
+            play(st, action, rng)
             played += 1
+
+
+def play(st: np.ndarray, action: int, rng: np.random.Generator) -> None:
+    """Apply ``action`` to the kernel state; a pyramid action reveals a random die and
+    face."""
+    die, face = -1, -1
+    if action == K.A_PYRAMID:
+        mask = K.pyramid_mask(st)
+        dice = [d for d in range(K.N_DICE) if (mask >> d) & 1]
+        die = dice[rng.integers(len(dice))]
+        face = int(rng.integers(6 if die == K.GREY else 3))
+    K.apply_action(st, action, die, face)
 
 
 def late_race_position(seed: int, players: int = 4, variant: str = "camel-up",
@@ -51,12 +57,5 @@ def late_race_position(seed: int, players: int = 4, variant: str = "camel-up",
             if max(st[K.SP + c] for c in range(K.N_RACING)) >= leader:
                 return decode(st, variant, players)
             actions = K.legal_actions(st)
-            action = (K.A_PYRAMID if rng.random() < 0.5
-                      else int(actions[rng.integers(len(actions))]))
-            die, face = -1, -1
-            if action == K.A_PYRAMID:
-                mask = K.pyramid_mask(st)
-                dice = [d for d in range(K.N_DICE) if (mask >> d) & 1]
-                die = dice[rng.integers(len(dice))]
-                face = int(rng.integers(6 if die == K.GREY else 3))
-            K.apply_action(st, action, die, face)
+            play(st, K.A_PYRAMID if rng.random() < 0.5
+                 else int(actions[rng.integers(len(actions))]), rng)
