@@ -151,7 +151,8 @@ def _leg_panel(ax: Axes, colours: Sequence[str], ranks: np.ndarray) -> None:
 
 
 def _race_panel(ax: Axes, colours: Sequence[str], race: RaceOdds) -> None:
-    """Race winner (plain) and loser (cross-hatched) bars per camel, ±1.96 SE."""
+    """Race winner (plain) and loser (cross-hatched) bars per camel, ±1.96 SE (none when
+    exact)."""
     x = np.arange(len(colours))
     styles = [palette.camel(c) for c in colours]
     width = 0.38
@@ -168,7 +169,8 @@ def _race_panel(ax: Axes, colours: Sequence[str], race: RaceOdds) -> None:
                              label=f"race {label}")
                        for label, h in (("winner", ""), ("loser", LOSER_HATCH))],
               loc="best", frameon=False)
-    _camel_axis(ax, colours, f"P(race winner / loser), Monte Carlo ±{Z} SE")
+    _camel_axis(ax, colours, "P(race winner / loser), " + (
+        "exact" if race.method == "exact" else f"Monte Carlo ±{Z} SE"))
 
 
 def _camel_axis(ax: Axes, colours: Sequence[str], heading: str) -> None:

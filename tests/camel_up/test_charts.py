@@ -122,6 +122,7 @@ def test_position_chart_race_panel(position_case):
                 ("Monte Carlo", f"{race.samples:,} races", f"seed {SEED}", "1.96 SE"))
     for words in ("exact enumeration",) + expected:
         assert words in title
+    assert race_ax.get_title().endswith("exact" if race.method == "exact" else "1.96 SE")
 
 
 def test_position_chart_files(position_case, tmp_path):
