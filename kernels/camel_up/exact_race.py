@@ -224,8 +224,10 @@ def solve(keys, n, starts, child, perm, ncam, tolerance, max_sweeps):
     loses) by Gauss-Seidel sweeps in decreasing progress. Returns (values, sweeps, the
     largest change in the last sweep)."""
     prog = np.empty(n, dtype=np.int64)
+    inside = np.empty(n, dtype=np.int64)  # dice inside each state
     for i in range(n):
         prog[i] = _progress(keys[i, 0], ncam)
+        inside[i] = die_count(decode_mask(keys[i, 0], ncam))
     order = np.argsort(-prog, kind="mergesort")
     values = np.zeros((n, N_OUT), dtype=np.float64)
     acc = np.zeros(N_OUT, dtype=np.float64)
@@ -237,7 +239,7 @@ def solve(keys, n, starts, child, perm, ncam, tolerance, max_sweeps):
             i = order[k]
             for q in range(N_OUT):
                 acc[q] = 0.0
-            m = die_count(decode_mask(keys[i, 0], ncam))
+            m = inside[i]
             for e in range(starts[i], starts[i + 1]):
                 p = 1.0 / (6 * m) if perm[e] & EDGE_GREY else 1.0 / (3 * m)
                 j = child[e]

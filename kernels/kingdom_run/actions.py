@@ -17,7 +17,7 @@ from .layout import (
     R_LIMIT, R_NDICE, R_NEXTLAKE, R_NPLACES, R_NSP, R_ORDER, R_SURPLUS, R_TWOEND, RUNNERS, S_CACT,
     S_CFROM, S_CORD, S_HAS_ROLL, S_LOC, S_NPEND, S_NPOD, S_NUSED, S_OCC, S_OVER,
     S_PLACE, S_PLAYERS, S_REROLLED, S_ROLL, S_SLEEP, S_TO_MOVE, S_TOK, S_UCOUNT, S_USED,
-    SCATTER, STEAL, anyone_off, awake_on_track, ended, finished, remaining,
+    SCATTER, STEAL, anyone_off, awake_on_track, ended, finished, insert_by_space, remaining,
     rolled,
 )
 
@@ -249,12 +249,7 @@ def _prepare(S, R, work):
             continue
         if S[S_SLEEP + r] == 0:
             work[W_AWAKE + r // 4] += 1
-        j = m
-        while j > 0 and S[S_LOC + work[W_ORDER + j - 1]] > s:
-            work[W_ORDER + j] = work[W_ORDER + j - 1]
-            j -= 1
-        work[W_ORDER + j] = r
-        m += 1
+        m = insert_by_space(S, work, W_ORDER, m, r)
     work[W_NORDER] = m
     work[W_OFF] = off
     nearest = -1

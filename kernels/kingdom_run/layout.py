@@ -79,6 +79,19 @@ R_SIZE = R_NEXTLAKE + MAX_SPACES
 
 
 @njit(cache=True, inline="always")
+def insert_by_space(S, out, at, m, r):
+    """Insert runner ``r`` into the list ``out[at:at + m]`` of runners in ascending space
+    order (after the runners already on its space); returns the new length."""
+    s = S[S_LOC + r]
+    j = m
+    while j > 0 and S[S_LOC + out[at + j - 1]] > s:
+        out[at + j] = out[at + j - 1]
+        j -= 1
+    out[at + j] = r
+    return m + 1
+
+
+@njit(cache=True, inline="always")
 def on_track(S, r):
     return S[S_LOC + r] >= 0
 

@@ -32,7 +32,7 @@ from .layout import (
     BATH, CATCHUP, COPY, MAX_SPACES, N_FACES, R_CAP, R_LAKE, R_LIMIT, R_NDICE, R_NEXTLAKE, R_NPLACES,
     R_NSP, R_PODV, R_SCOREV, R_TOKV, RUNNERS, S_CLAN, S_HAS_ROLL, S_LOC, S_NPEND, S_NPOD,
     S_OCC, S_PLAYERS, S_ROLL, S_SLEEP, S_TO_MOVE, S_UCOUNT, S_USED, SCATTER, SLEEPWAKE, STEAL,
-    ended, evaluation, score,
+    ended, evaluation, insert_by_space, score,
 )
 from .turns import MAX_ACTIONS, handouts
 
@@ -226,12 +226,7 @@ def heuristic_step(S, R, w, row, iw, dv):
         if s < 0:
             iw[I_OFF] = 1
         elif S[S_SLEEP + r] == 0 and R[R_LAKE + s] == 0:
-            j = m
-            while j > 0 and S[S_LOC + iw[I_SORT + j - 1]] > s:
-                iw[I_SORT + j] = iw[I_SORT + j - 1]
-                j -= 1
-            iw[I_SORT + j] = r
-            m += 1
+            m = insert_by_space(S, iw, I_SORT, m, r)
     iw[I_NSORT] = m
     best = -1e18
     for kind in range(COPY):
