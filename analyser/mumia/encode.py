@@ -60,7 +60,8 @@ def encode(pos: Position) -> Encoded:
         if f.mummy:
             S[L.S_MUMMY] = fid
     for name, hat in ((L.S_LUCK, pos.luck), (L.S_BAD, pos.bad)):
-        S[name] = -1 if hat is None else _slot_at(S, hat, field_id(pos, hat.field))
+        skip = int(S[L.S_LUCK]) if name == L.S_BAD and pos.hats_split else -1
+        S[name] = -1 if hat is None else _slot_at(S, hat, field_id(pos, hat.field), skip)
     for p, stack in enumerate(pos.collected):
         for i, t in enumerate(stack):
             S[L.S_STACK + p * L.MAX_TILES + i] = parse_tile(t)
@@ -89,10 +90,12 @@ def encode(pos: Position) -> Encoded:
     return Encoded(S, R, pool, unseen)
 
 
-def _slot_at(S: np.ndarray, hat: Hat, fid: int) -> int:
+def _slot_at(S: np.ndarray, hat: Hat, fid: int, skip: int) -> int:
+    """The first pawn slot of the hat's seat on field ``fid`` other than ``skip`` (the
+    lucky pawn, when the hats are split between two pawns there: §14.1)."""
     for k in range(L.MAX_PAWNS):
         slot = hat.seat * L.MAX_PAWNS + k
-        if S[L.S_PAWN + slot] == fid:
+        if S[L.S_PAWN + slot] == fid and slot != skip:
             return slot
     raise AssertionError("validate() checks that the hat's wearer stands there")
 
@@ -142,4 +145,12 @@ def decode(S: np.ndarray, R: np.ndarray, rules: Rules, expansions: tuple[str, ..
     return Position(players=players, to_move=int(S[L.S_TO_MOVE]), expansions=expansions,
                     track=tuple(track), collected=collected, mummy_tokens=full[taken:],
                     mummy_taken=taken_by, luck=hat(int(S[L.S_LUCK])),
-                    bad=hat(int(S[L.S_BAD])), hands=hands, pile=pile, rules=rules)
+                    bad=hat(int(S[L.S_BAD])), hats_split=_split(S), hands=hands, pile=pile,
+                    rules=rules)
+
+
+def _split(S: np.ndarray) -> bool:
+    """Both hats on two pawns of one seat on one field (§14.1)."""
+    luck, bad = int(S[L.S_LUCK]), int(S[L.S_BAD])
+    return (luck >= 0 and bad >= 0 and luck != bad and luck // L.MAX_PAWNS == bad // L.MAX_PAWNS
+            and S[L.S_PAWN + luck] == S[L.S_PAWN + bad])

@@ -1,6 +1,7 @@
 """The labels of Mumia's choices (docs/games/mumia.md §16.1): ``pawn 2``,
 ``pawn 2, take luck from B``, ``guardian 5``, ``mummy``, ``token push 7``,
-``token swap 3 4 B``, ``token bottom``, and ``<move> + token extra``."""
+``token swap 3 4 B``, ``token bottom``, ``<move> + token extra``, and ``pass`` where no
+move is legal (§11.7)."""
 
 from __future__ import annotations
 
@@ -41,8 +42,10 @@ def label(S: np.ndarray, row: np.ndarray) -> str:
                else seat_letter(piece))
         text = (f"token swap {index_of(S, int(S[L.S_PAWN + int(row[1])]))} "
                 f"{index_of(S, int(row[2]))} {who}")
-    else:
+    elif kind == C.C_BOTTOM:
         text = "token bottom"
+    else:
+        text = "pass"
     return text + (EXTRA if row[5] else "")
 
 

@@ -74,7 +74,7 @@ def format_notation(pos: Position) -> str:
     if pos.has("e2"):
         hats = [f"{name} {seat_letter(h.seat)}@{h.field}"
                 for name, h in (("luck", pos.luck), ("bad", pos.bad)) if h is not None]
-        sections.append(" ".join(["hats", *hats]))
+        sections.append(" ".join(["hats", *hats] + (["split"] if pos.hats_split else [])))
     if pos.has("e4"):
         hands = " ".join(f"{seat_letter(p)}:{_list(list(h))}" for p, h in enumerate(pos.hands))
         sections.append(f"tokens {hands} pile {_list(list(pos.pile))}")
@@ -112,6 +112,7 @@ def parse_notation(text: str) -> Position:
     collected = _collected(sections[2], players)
     mummy_tokens, mummy_taken = _mummy(sections[3], players)
     luck = bad = None
+    split = False
     hands: tuple[tuple[str, ...], ...] = ()
     pile: tuple[str, ...] = ()
     rules = Rules()
@@ -124,7 +125,7 @@ def parse_notation(text: str) -> Position:
                                 f"tokens and rules, each once, in that order)")
         seen.append(key)
         if key == "hats":
-            luck, bad = _hats(words[1:], players)
+            luck, bad, split = _hats(words[1:], players)
         elif key == "tokens":
             hands, pile = _tokens(words[1:], players)
         else:
@@ -137,7 +138,8 @@ def parse_notation(text: str) -> Position:
             rules = Rules().with_(given, "rules")
     return Position(players=players, to_move=to_move, expansions=expansions, track=track,
                     collected=collected, mummy_tokens=mummy_tokens, mummy_taken=mummy_taken,
-                    luck=luck, bad=bad, hands=hands, pile=pile, rules=rules)
+                    luck=luck, bad=bad, hats_split=split, hands=hands, pile=pile,
+                    rules=rules)
 
 
 def _field(word: str, where: str, players: int) -> Field:
@@ -189,8 +191,13 @@ def _mummy(section: str, players: int) -> tuple[tuple[int, ...], tuple[tuple[int
     return left, tuple(tuple(t) for t in taken)
 
 
-def _hats(words: list[str], players: int) -> tuple[Hat | None, Hat | None]:
+def _hats(words: list[str], players: int) -> tuple[Hat | None, Hat | None, bool]:
+    """(luck, bad, split) of ``luck A@3 bad B@0``, with ``split`` last when two pawns
+    of one seat on one field wear one hat each."""
     hats: dict[str, Hat] = {}
+    split = bool(words) and words[-1] == "split"
+    if split:
+        words = words[:-1]
     if len(words) % 2:
         raise PositionError("hats", "expected 'luck <seat>@<field> bad <seat>@<field>'")
     for name, spot in zip(words[::2], words[1::2]):
@@ -200,7 +207,7 @@ def _hats(words: list[str], players: int) -> tuple[Hat | None, Hat | None]:
                                 f"got {quote(name + ' ' + spot)}")
         hats[name] = Hat(_seat(letter, f"hats.{name}", players),
                          read_int(where, f"hats.{name}.field", 0, 60))
-    return hats.get("luck"), hats.get("bad")
+    return hats.get("luck"), hats.get("bad"), split
 
 
 def _kinds(text: str, where: str) -> tuple[str, ...]:

@@ -54,6 +54,7 @@ class Position:
     mummy_taken: tuple[tuple[int, ...], ...] = ()      # per seat
     luck: Hat | None = None                            # E2
     bad: Hat | None = None
+    hats_split: bool = False  # both hats on one seat's field, worn by two pawns (§14.1)
     hands: tuple[tuple[str, ...], ...] = ()            # E4: per seat, kinds or "?"
     pile: tuple[str, ...] = ()                         # E4: top first, kinds or "?"
     rules: Rules = field(default_factory=Rules)
@@ -105,6 +106,8 @@ class Position:
             obj["hats"] = {name: {"seat": hat.seat, "field": hat.field}
                            for name, hat in (("luck", self.luck), ("bad", self.bad))
                            if hat is not None}
+            if self.hats_split:
+                obj["hats"]["split"] = True
         if self.has("e4"):
             obj["action_tokens"] = {"hands": [list(h) for h in self.hands],
                                     "pile": list(self.pile)}
@@ -135,10 +138,15 @@ class Position:
         mummy_taken = _per_seat(taken, "mummy_taken", players, lambda v, where: tuple(
             whole_number(x, path(where, i), 0, 20) for i, x in enumerate(json_list(v, where))))
         luck = bad = None
+        split = False
         if "hats" in obj:
-            hats = json_object(obj["hats"], "hats", ("luck", "bad"))
+            hats = json_object(obj["hats"], "hats", ("luck", "bad", "split"))
             luck = _hat(hats.get("luck"), "hats.luck", players)
             bad = _hat(hats.get("bad"), "hats.bad", players)
+            split = hats.get("split", False)
+            if not isinstance(split, bool):
+                raise PositionError("hats.split", f"expected true or false, got "
+                                    f"{quote(str(split))}")
         hands: tuple[tuple[str, ...], ...] = ()
         pile: tuple[str, ...] = ()
         if "action_tokens" in obj:
@@ -148,7 +156,8 @@ class Position:
             pile = _kinds(tok.get("pile", []), "action_tokens.pile")
         return cls(players=players, to_move=to_move, expansions=expansions, track=track,
                    collected=collected, mummy_tokens=mummy_tokens, mummy_taken=mummy_taken,
-                   luck=luck, bad=bad, hands=hands, pile=pile, rules=rules)
+                   luck=luck, bad=bad, hats_split=split, hands=hands, pile=pile,
+                   rules=rules)
 
 
 def _expansions(value: Any) -> tuple[str, ...]:

@@ -129,7 +129,7 @@ def replay_log(start: np.ndarray, R: np.ndarray, log: np.ndarray, rules: Rules,
     for entry in log:
         seat, n, sym = int(entry[0]), int(entry[1]), int(entry[2])
         row = entry[3:3 + C.N_COLS]
-        rows, labels = choices(S, R, n, sym, tokens=False)
+        rows, labels = choices(S, R, n, sym)
         match = [i for i, r in enumerate(rows) if np.array_equal(r, row)]
         if not match:
             raise AssertionError(f"logged move {row} not among the choices {labels}")

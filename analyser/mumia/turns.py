@@ -2,9 +2,9 @@
 (docs/games/mumia.md §3, §11, §16.1).
 
 A turn is a sequence of steps of one seat: any ``token swap``/``token bottom`` (the same
-roll), one move, and after a move labelled ``+ token extra`` one more move with a new
-roll. ``choices`` lists every choice open now with its label; ``take`` applies one and
-says whether the turn goes on.
+roll), one move (or ``pass`` where none is legal, §11.7), and after a move labelled
+``+ token extra`` one more move with a new roll. ``choices`` lists every choice open now
+with its label; ``take`` applies one and says whether the turn goes on.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def choices(S: np.ndarray, R: np.ndarray, n: int, sym: int, tokens: bool = True
     m = int(C.move_choices(S, R, n, sym, _ROWS, True))
     rows = [_ROWS[:m].copy()]
     if tokens:
-        k = int(C.token_choices(S, R, _ROWS))
+        k = int(C.token_choices(S, R, n, sym, _ROWS))
         rows.append(_ROWS[:k].copy())
     out = np.concatenate(rows)
     return out, [label(S, r) for r in out]

@@ -147,6 +147,14 @@ def _hats(pos: Position) -> None:
         if hat.field >= len(pos.track) or hat.seat not in pos.track[hat.field].pawns:
             raise PositionError(f"hats.{name}", f"seat {hat.seat} has no pawn on field "
                                 f"{hat.field}")
+    if pos.hats_split:
+        luck, bad = pos.luck, pos.bad
+        if luck is None or bad is None or luck != bad:
+            raise PositionError("hats.split", "split is for both hats on one seat's pawns on "
+                                "one field (luck and bad name the same seat and field)")
+        if pos.track[luck.field].pawns.count(luck.seat) < 2:
+            raise PositionError("hats.split", f"split needs two pawns of seat {luck.seat} on "
+                                f"field {luck.field}; it has one")
 
 
 def _tokens(pos: Position) -> None:

@@ -10,6 +10,7 @@ A choice is a row of ``N_COLS`` int64: ``[kind, a, b, c, d, extra]``:
 - ``C_SWAP``: ``a`` the mover's pawn slot, ``b`` the adjacent field, ``c`` the partner
   piece (a seat, ``moves.PIECE_GUARDIAN`` or ``PIECE_MUMMY``); ``C_BOTTOM`` (E4, before
   the move: ``token_choices``);
+- ``C_PASS``: no move is legal (§11.7), the label ``pass``;
 - ``extra``: 1 when the label adds ``+ token extra`` (an Extra move right after).
 
 Rows come in the canonical order of the labels (§16.1), which is also the policies'
@@ -23,18 +24,19 @@ from ..rng import below
 from .layout import (
     BOTTOM, CAMEL, DANGER, EXCHANGE, EXTRA, FIN, MAX_GUARDS, MAX_PAWNS, MAX_TILES,
     N_TOKEN_KINDS, PUSH, R_E2, R_E4, R_HAT_BAD, R_HAT_LUCK, R_LUCK_LAST, R_PAWNS, R_PLAYERS,
-    R_TOKENS_SF, R_UNUSED, S_BAD, S_GUARD, S_HAND, S_LUCK, S_MPTS, S_MUMMY, S_OVER, S_PAWN,
-    S_PILE_N, S_PRESENT, S_STACK, S_STACK_N, S_SWAPPED, S_T, S_TILE, S_TO_MOVE, START, SWAP,
-    SYM_M, SYM_P, TREASURE, field_mask, has_bit, home, is_tile, kind_of, magnitude_of,
-    next_field, pawns_of_on, pieces_on, previous_field, score, score_with, step,
+    R_TOKENS_SF, R_UNUSED, S_BAD, S_GUARD, S_HAND, S_LUCK, S_MOVED, S_MPTS, S_MUMMY, S_OVER,
+    S_PAWN, S_PILE_N, S_PRESENT, S_STACK, S_STACK_N, S_SWAPPED, S_T, S_TILE, S_TO_MOVE, START,
+    SWAP, SYM_M, SYM_P, TREASURE, field_mask, has_bit, hat_code, home, is_tile, kind_of,
+    magnitude_of, next_field, pawns_of_on, pieces_on, previous_field, score, score_with,
+    step,
 )
 from .moves import (
     GIVE_BAD, GIVE_LUCK, HAT_NONE, PIECE_GUARDIAN, PIECE_MUMMY, SWAP_HATS, TAKE_BAD,
-    TAKE_LUCK, bottom, hat_action, move_guardian, move_mummy, move_pawn, push,
+    TAKE_LUCK, bottom, hat_action, move_guardian, move_mummy, move_pawn, partner, push,
     spend_token, swap, usable,
 )
 
-C_PAWN, C_GUARDIAN, C_MUMMY, C_PUSH, C_SWAP, C_BOTTOM = 0, 1, 2, 3, 4, 5
+C_PAWN, C_GUARDIAN, C_MUMMY, C_PUSH, C_SWAP, C_BOTTOM, C_PASS = 0, 1, 2, 3, 4, 5, 6
 N_COLS = 6
 MAX_CHOICES = 256
 POLICY_NAMES = ("heuristic", "greedy", "random")  # ids 0, 1, 2
@@ -43,28 +45,29 @@ CAMEL_WORTH = 5  # a camel tile's worth to the heuristic (§16.4)
 
 
 @njit(cache=True)
-def hat_code(S, slot):
-    """0 no hat, 1 luck, 2 bad, 3 both."""
-    return (1 if S[S_LUCK] == slot else 0) + (2 if S[S_BAD] == slot else 0)
-
-
-@njit(cache=True)
-def pawn_order(S, R, p, out):
-    """Seat ``p``'s pawn slots off FIN from the back (field, then hats): ``out[:m]``."""
+def pawn_order(S, R, p, out, last, first):
+    """Seat ``p``'s pawn slots off FIN from the back: by field, then hats (none, luck,
+    bad, both), then among pawns alike the slots with their bit set in ``last`` after
+    the others and those set in ``first`` before them (§16.1): ``out[:m]``. Returns m."""
     m = 0
     for k in range(R[R_PAWNS]):
         slot = p * MAX_PAWNS + k
-        f = S[S_PAWN + slot]
-        if f == FIN:
+        if S[S_PAWN + slot] == FIN:
             continue
-        key = f * 4 + hat_code(S, slot)
+        key = _order_key(S, slot, last, first)
         j = m
-        while j > 0 and S[S_PAWN + out[j - 1]] * 4 + hat_code(S, out[j - 1]) > key:
+        while j > 0 and _order_key(S, out[j - 1], last, first) > key:
             out[j] = out[j - 1]
             j -= 1
         out[j] = slot
         m += 1
     return m
+
+
+@njit(cache=True, inline="always")
+def _order_key(S, slot, last, first):
+    return (((S[S_PAWN + slot] * 4 + hat_code(S, slot)) * 2 + ((last >> slot) & 1)) * 2
+            + 1 - ((first >> slot) & 1))
 
 
 @njit(cache=True, inline="always")
@@ -96,7 +99,9 @@ def _luck_blocked(S, R, p, slot, n):
 @njit(cache=True)
 def _hat_rows(S, R, p, slot, n, number, out, m):
     """The hat actions open after pawn ``slot`` moves ``n`` (§9): take luck, take bad,
-    give luck, give bad, swap hats, each with the opponent seats in play order."""
+    give luck, give bad, swap hats, each with the opponent seats in play order; swap
+    hats only where it is none of the others (both pawns wear a hat, or one wears
+    both)."""
     if R[R_E2] == 0:
         return m
     to = step(S, S[S_PAWN + slot], n)
@@ -112,9 +117,12 @@ def _hat_rows(S, R, p, slot, n, number, out, m):
             luck = S[S_LUCK] >= 0 and S[S_LUCK] // MAX_PAWNS == q \
                 and S[S_PAWN + S[S_LUCK]] == to
             bad = S[S_BAD] >= 0 and S[S_BAD] // MAX_PAWNS == q and S[S_PAWN + S[S_BAD]] == to
+            worn = partner(S, R, q, to, True)
+            theirs = hat_code(S, worn) if worn >= 0 else 0
             if (op == TAKE_LUCK and luck) or (op == TAKE_BAD and bad) \
                     or (op == GIVE_LUCK and mine & 1) or (op == GIVE_BAD and mine & 2) \
-                    or (op == SWAP_HATS and (mine != 0 or luck or bad)):
+                    or (op == SWAP_HATS and ((mine != 0 and theirs != 0) or mine == 3
+                                             or theirs == 3)):
                 m = _row(out, m, C_PAWN, slot, number, op, q, 0)
     return m
 
@@ -144,22 +152,38 @@ def _guardian_rows(S, R, out, m):
 
 
 @njit(cache=True)
+def _pushes(S, R, p, f):
+    """§11.5: a Push on field ``f`` moves something: an opponent's pawn off FIN, a
+    guardian or the mummy stands there beside one of the mover's pawns."""
+    mine = pawns_of_on(S, R, p, f)
+    if mine == 0:
+        return False
+    if f == FIN:
+        return S[S_MUMMY] == FIN  # finished pawns never move; no guardian stands there
+    return pieces_on(S, R, f) > mine
+
+
+@njit(cache=True)
 def move_choices(S, R, n, sym, out, extra_rows):
-    """The move choices of roll (``n``, ``sym``) for the seat to move, canonical order;
-    with ``extra_rows`` each move is listed again with ``+ token extra`` when the seat
-    holds a usable Extra move token. Returns the count."""
+    """The move choices of roll (``n``, ``sym``) for the seat to move in canonical
+    order, or the one row ``C_PASS`` when there is none (§11.7); with ``extra_rows``
+    each move after which the seat still takes turns is listed again with ``+ token
+    extra`` when the seat holds a usable Extra move token (§11.3). Returns the count."""
     p = S[S_TO_MOVE]
     m = 0
     order = out[out.shape[0] - 1]  # scratch: choices never fill the last row
     if sym != SYM_M:
-        count = pawn_order(S, R, p, order)
+        # of pawns alike, one moved already goes: the others stay free to be swapped
+        count = pawn_order(S, R, p, order, S[S_SWAPPED], S[S_MOVED])
         for i in range(count):
             slot = order[i]
+            if (S[S_SWAPPED] >> slot) & 1:
+                continue  # a pawn swapped this turn is not moved in it (§11.4)
             if i > 0 and S[S_PAWN + slot] == S[S_PAWN + order[i - 1]] \
                     and hat_code(S, slot) == hat_code(S, order[i - 1]):
                 continue
-            if _luck_blocked(S, R, p, slot, n) or S[S_SWAPPED] == slot + 1:
-                continue  # (a pawn swapped this turn is not moved in it, §11.4)
+            if _luck_blocked(S, R, p, slot, n):
+                continue
             m = _row(out, m, C_PAWN, slot, i + 1, HAT_NONE, -1, 0)
             m = _hat_rows(S, R, p, slot, n, i + 1, out, m)
         m = _guardian_rows(S, R, out, m)
@@ -172,19 +196,29 @@ def move_choices(S, R, n, sym, out, extra_rows):
                     continue
             elif f > S[S_T] or S[S_PRESENT + f - 1] == 0:
                 continue
-            if pawns_of_on(S, R, p, f) > 0 and pieces_on(S, R, f) > pawns_of_on(S, R, p, f):
+            if _pushes(S, R, p, f):
                 m = _row(out, m, C_PUSH, f, 0, 0, 0, 0)
+    if m == 0:
+        return _row(out, 0, C_PASS, 0, 0, 0, 0, 0)
     if extra_rows and R[R_E4] != 0 and usable(S, p, EXTRA) > 0:
+        work = np.empty(S.shape[0], dtype=np.int64)
         plain = m
         for i in range(plain):
-            m = _row(out, m, out[i, 0], out[i, 1], out[i, 2], out[i, 3], out[i, 4], 1)
+            work[:] = S
+            apply_choice(work, R, out[i], n)
+            if work[S_OVER] == 0 and not home(work, R, p):
+                m = _row(out, m, out[i, 0], out[i, 1], out[i, 2], out[i, 3], out[i, 4], 1)
     return m
-
 
 
 @njit(cache=True)
 def _swap_partners(S, R, p, slot, g, out, m):
-    if g == FIN or (g == START and R[R_TOKENS_SF] == 0):
+    """The Swaps of pawn ``slot`` with a piece on field ``g`` (§11.4)."""
+    if g == START and R[R_TOKENS_SF] == 0:
+        return m
+    if g == FIN:  # only the mummy can be swapped there, and only by M-AMB-23
+        if R[R_TOKENS_SF] != 0 and S[S_MUMMY] == FIN:
+            m = _row(out, m, C_SWAP, slot, g, PIECE_MUMMY, 0, 0)
         return m
     players = R[R_PLAYERS]
     for i in range(1, players):
@@ -201,35 +235,61 @@ def _swap_partners(S, R, p, slot, g, out, m):
 
 
 @njit(cache=True)
-def token_choices(S, R, out):
-    """E4 tokens the seat to move may use before its move (§11): every Swap (own pawn on
-    field F, partner on F-1 or F+1), then Bottom. Returns the count."""
+def token_choices(S, R, n, sym, out):
+    """E4 tokens the seat to move may use before its move of roll (``n``, ``sym``)
+    (§11): every Swap (its pawn on field F not moved this turn, the partner on F-1 or
+    F+1) after which a move is still legal (moving is compulsory, §11.4), then Bottom.
+    Returns the count."""
     p = S[S_TO_MOVE]
     m = 0
     if R[R_E4] == 0:
         return 0
     if usable(S, p, SWAP) > 0:
+        moved = S[S_MOVED]
         order = np.empty(MAX_PAWNS, dtype=np.int64)
-        count = pawn_order(S, R, p, order)
+        # of pawns alike, one swapped already is swapped: the others stay free to move
+        count = pawn_order(S, R, p, order, moved, S[S_SWAPPED])
+        last = -1
         for i in range(count):
             slot = order[i]
             f = S[S_PAWN + slot]
-            if i > 0 and f == S[S_PAWN + order[i - 1]]:
-                continue
+            if (moved >> slot) & 1 or f == last:
+                continue  # a moved pawn is not swapped; one Swap per field (§11.4)
+            last = f
             if f == START and R[R_TOKENS_SF] == 0:
                 continue
+            first = m
             if f != START:
                 m = _swap_partners(S, R, p, slot, previous_field(S, f), out, m)
             m = _swap_partners(S, R, p, slot, next_field(S, f), out, m)
+            m = _keep_with_move(S, R, n, sym, out, first, m)
     if usable(S, p, BOTTOM) > 0 and S[S_STACK_N + p] >= 1:
         m = _row(out, m, C_BOTTOM, 0, 0, 0, 0, 0)
     return m
 
 
 @njit(cache=True)
+def _keep_with_move(S, R, n, sym, out, first, m):
+    """Keep of ``out[first:m]`` (Swaps) those after which a move is legal or the game
+    is over; returns the new count."""
+    work = np.empty(S.shape[0], dtype=np.int64)
+    rows = np.empty((MAX_CHOICES, N_COLS), dtype=np.int64)
+    kept = first
+    for i in range(first, m):
+        work[:] = S
+        apply_choice(work, R, out[i], n)
+        if work[S_OVER] != 0 or move_choices(work, R, n, sym, rows, False) > 1 \
+                or rows[0, 0] != C_PASS:
+            out[kept] = out[i]
+            kept += 1
+    return kept
+
+
+@njit(cache=True)
 def apply_choice(S, R, row, n):
     """Apply choice ``row`` of the seat to move with number ``n`` (the Extra move of
-    ``row[5]`` is the turn's business: ``game.finish_turn``)."""
+    ``row[5]`` is the turn's business: ``game.play_move``); ``C_PASS`` changes
+    nothing."""
     p = S[S_TO_MOVE]
     kind = row[0]
     if kind == C_PAWN:
@@ -357,10 +417,11 @@ def _pick_hat(S, R, rows, m, i, n, work):
 
 @njit(cache=True)
 def choose(S, R, n, rows, m, policy, rng, work):
-    """The row (index) ``policy`` picks among the ``m`` move choices ``rows`` (no
-    ``+ token extra`` rows): ``random`` uniformly among the moves, ``greedy`` the largest
-    score change, ``heuristic`` score change plus half the change of held worth; then
-    the hat rule (§16.4)."""
+    """The row (index) ``policy`` picks among the ``m`` choices ``rows``: ``random``
+    uniformly among them (hat actions aside; with E4 the rows hold the moves with
+    ``+ token extra`` and the Swaps and Bottom too, ``game.play_move``), ``greedy`` (moves
+    only) the largest score change, ``heuristic`` score change plus half the change of
+    held worth; then the hat rule (§16.4)."""
     p = S[S_TO_MOVE]
     plain = 0
     for i in range(m):
@@ -420,7 +481,8 @@ def choose(S, R, n, rows, m, policy, rng, work):
 @njit(cache=True)
 def wants_extra(S, R, policy):
     """Greedy and heuristic use an Extra move token right after their move whenever they
-    may and still have a pawn off FIN; random never does (§16.4)."""
+    may and still have a pawn off FIN (random chooses its Extra moves with the move,
+    ``game.play_move``; §16.4)."""
     p = S[S_TO_MOVE]
     return (policy != RANDOM and R[R_E4] != 0 and S[S_OVER] == 0 and usable(S, p, EXTRA) > 0
             and not home(S, R, p))

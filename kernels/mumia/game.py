@@ -19,9 +19,12 @@ from numba import njit
 from ..batch import record_chunk
 from ..rng import below, reseed
 from ..threads import rows as thread_rows
-from .choices import MAX_CHOICES, N_COLS, apply_choice, choose, move_choices, wants_extra
+from .choices import (
+    C_BOTTOM, C_SWAP, MAX_CHOICES, N_COLS, RANDOM, apply_choice, choose, move_choices,
+    token_choices, wants_extra,
+)
 from .layout import (
-    CAMEL, EXTRA, FIN, MAX_PAWNS, MAX_SEATS, MAX_TILES, R_FACES, R_PLAYERS, R_SIZE,
+    CAMEL, EXTRA, FIN, MAX_PAWNS, MAX_SEATS, MAX_TILES, R_E4, R_FACES, R_PLAYERS, R_SIZE,
     S_BAD, S_LUCK, S_MPTS, S_MUMMY, S_OVER, S_PAWN, S_SIZE, S_STACK, S_STACK_N, S_TO_MOVE,
     SYM_M, SYM_NONE, SYM_P, SYM_PM, camels_held, home, kind_of, score, scores_and_wins,
 )
@@ -63,32 +66,44 @@ def roll(S, R, rng):
 
 @njit(cache=True)
 def play_move(S, R, n, sym, policy, pol_rng, rows, work, log, entry):
-    """The seat to move moves by its policy for roll (``n``, ``sym``); the move goes to
-    ``log[entry]`` if there is room. Returns 1 (a move was made) or 0 (none was legal)."""
-    m = move_choices(S, R, n, sym, rows, False)
-    if m == 0:
-        return 0
-    i = choose(S, R, n, rows, m, policy, pol_rng, work)
-    if entry < log.shape[0]:
-        log[entry, 0] = S[S_TO_MOVE]
-        log[entry, 1] = n
-        log[entry, 2] = sym
-        for c in range(N_COLS):
-            log[entry, 3 + c] = rows[i, c]
-    apply_choice(S, R, rows[i], n)
-    return 1
+    """The seat to move takes its steps of roll (``n``, ``sym``) by its policy: ``random``
+    with E4 picks among every choice, Swaps, Bottom and ``+ token extra`` included (a
+    Swap or Bottom is followed by another pick of the same roll), the others among the
+    moves. Each step goes to ``log[entry]``, ``entry + 1`` ... if there is room.
+    Returns (the log's next entry, True when an Extra move follows: §11.3, §16.4)."""
+    every = policy == RANDOM and R[R_E4] != 0
+    while True:
+        m = move_choices(S, R, n, sym, rows, every)
+        if every:
+            m += token_choices(S, R, n, sym, rows[m:])
+        i = choose(S, R, n, rows, m, policy, pol_rng, work)
+        if entry < log.shape[0]:
+            log[entry, 0] = S[S_TO_MOVE]
+            log[entry, 1] = n
+            log[entry, 2] = sym
+            for c in range(N_COLS):
+                log[entry, 3 + c] = rows[i, c]
+        entry += 1
+        apply_choice(S, R, rows[i], n)
+        if rows[i, 0] != C_SWAP and rows[i, 0] != C_BOTTOM:
+            break
+        if S[S_OVER] != 0:
+            return entry, False
+    extra = rows[i, 5] != 0 if every else wants_extra(S, R, policy)
+    if extra and not every and entry - 1 < log.shape[0]:
+        log[entry - 1, 3 + N_COLS - 1] = 1  # the move is followed by an Extra move
+    return entry, extra
 
 
 @njit(cache=True)
-def finish_turn(S, R, policy, dice, pol_rng, rows, work, log, entry):
-    """The rest of a turn after its move: Extra moves while the policy wants them (each
-    rolls both dice again, §11), then the dice pass (§3). Returns the log's next entry."""
-    while wants_extra(S, R, policy):
-        if entry > 0 and entry - 1 < log.shape[0]:
-            log[entry - 1, 3 + N_COLS - 1] = 1  # the previous move is followed by Extra
+def finish_turn(S, R, extra, policy, dice, pol_rng, rows, work, log, entry):
+    """The rest of a turn after a move (``extra``: an Extra move follows): Extra moves,
+    each with both dice rolled again (§11.3), then the dice pass (§3). Returns the log's
+    next entry."""
+    while extra:
         spend_token(S, S[S_TO_MOVE], EXTRA)
         n, sym = roll(S, R, dice)
-        entry += play_move(S, R, n, sym, policy, pol_rng, rows, work, log, entry)
+        entry, extra = play_move(S, R, n, sym, policy, pol_rng, rows, work, log, entry)
     end_turn(S, R)
     return entry
 
@@ -104,8 +119,8 @@ def play_game(S, R, dice, pol_rng, policies, log):
     while S[S_OVER] == 0 and turns < MAX_TURNS:
         policy = policies[S[S_TO_MOVE]]
         n, sym = roll(S, R, dice)
-        entry += play_move(S, R, n, sym, policy, pol_rng, rows, work, log, entry)
-        entry = finish_turn(S, R, policy, dice, pol_rng, rows, work, log, entry)
+        entry, extra = play_move(S, R, n, sym, policy, pol_rng, rows, work, log, entry)
+        entry = finish_turn(S, R, extra, policy, dice, pol_rng, rows, work, log, entry)
         turns += 1
     return turns, entry
 

@@ -61,8 +61,9 @@ S_MPTS = S_STACK + MAX_SEATS * MAX_TILES     # mummy-token points of seat p
 S_PILE = S_MPTS + MAX_SEATS                  # the token pile, top first
 S_HAND = S_PILE + MAX_TOKENS                 # seat p's tokens of kind j: S_HAND + p * 4 + j
 S_FRESH = S_HAND + MAX_SEATS * N_TOKEN_KINDS  # the mover's tokens gained this turn, by kind
-S_SWAPPED = S_FRESH + N_TOKEN_KINDS  # 1 + the pawn slot swapped this turn (0: none), §11.4
-S_SIZE = S_SWAPPED + 1
+S_SWAPPED = S_FRESH + N_TOKEN_KINDS  # bit ``slot``: that pawn was swapped this turn (§11.4)
+S_MOVED = S_SWAPPED + 1  # bit ``slot``: that pawn was moved this turn (§11.4)
+S_SIZE = S_MOVED + 1
 
 # ---------------------------------------------------------------- the rules vector
 R_PLAYERS = 0
@@ -234,6 +235,12 @@ def field_mask(S, R, skip_seat, guardians, skip_guardian=-1):
 @njit(cache=True, inline="always")
 def has_bit(mask, f):
     return (mask >> np.uint64(f)) & np.uint64(1) != np.uint64(0)
+
+
+@njit(cache=True)
+def hat_code(S, slot):
+    """The hats pawn ``slot`` wears: 0 none, 1 luck, 2 bad, 3 both (§9)."""
+    return (1 if S[S_LUCK] == slot else 0) + (2 if S[S_BAD] == slot else 0)
 
 
 @njit(cache=True)

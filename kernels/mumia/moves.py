@@ -10,9 +10,9 @@ from numba import njit
 from .layout import (
     DANGER, EXCHANGE, FIN, MAX_GUARDS, MAX_PAWNS, MAX_TILES, N_TOKEN_KINDS,
     R_E4, R_MUMMY, R_N_MUMMY, R_ONE_PER_ROLL, R_PAIR_ALONE, R_PAWNS, R_PLAYERS, R_SUDDEN,
-    S_BAD, S_FRESH, S_GUARD, S_HAND, S_LUCK, S_MPTS, S_MUMMY, S_OVER, S_PAWN, S_PILE,
-    S_PILE_N, S_PRESENT, S_STACK, S_STACK_N, S_SWAPPED, S_TAKEN, S_TILE, S_TO_MOVE, home,
-    is_tile, kind_of, mummy_step, pawns_of_on, pieces_on, step,
+    S_BAD, S_FRESH, S_GUARD, S_HAND, S_LUCK, S_MOVED, S_MPTS, S_MUMMY, S_OVER, S_PAWN,
+    S_PILE, S_PILE_N, S_PRESENT, S_STACK, S_STACK_N, S_SWAPPED, S_TAKEN, S_TILE, S_TO_MOVE,
+    hat_code, home, is_tile, kind_of, mummy_step, pawns_of_on, pieces_on, step,
 )
 
 # hat actions after a pawn move (§9), in the order the labels list them
@@ -144,6 +144,7 @@ def move_pawn(S, R, slot, n):
     p = slot // MAX_PAWNS
     f = S[S_PAWN + slot]
     S[S_PAWN + slot] = step(S, f, n)
+    S[S_MOVED] |= 1 << slot  # not swapped later in this turn (§11.4)
     leave(S, R, p, f)
     end_test(S, R)
 
@@ -170,23 +171,23 @@ def move_mummy(S, R, p, n):
 
 @njit(cache=True)
 def partner(S, R, q, f, wearing):
-    """A pawn slot of seat ``q`` on field ``f``: one wearing a hat if ``wearing``
-    (-1 if none does), else one wearing none if there is one."""
-    found = -1
+    """The pawn slot of seat ``q`` on field ``f`` that a hat action or a Swap reaches
+    (§9.3, §11.4; -1 if ``q`` has none there): with ``wearing`` the first wearing a hat,
+    else one wearing none, else the first; "first" in hat order (luck, bad, both), so
+    the answer never depends on which of two alike pawns holds which slot."""
+    best = -1
+    best_code = 4
     for k in range(R[R_PAWNS]):
         slot = q * MAX_PAWNS + k
         if S[S_PAWN + slot] != f:
             continue
-        hatted = S[S_LUCK] == slot or S[S_BAD] == slot
-        if wearing:
-            if hatted:
-                return slot
-        else:
-            if not hatted:
-                return slot
-            if found < 0:
-                found = slot
-    return found
+        code = hat_code(S, slot)
+        if wearing and code == 0:
+            continue
+        if code < best_code:
+            best = slot
+            best_code = code
+    return best
 
 
 @njit(cache=True)
@@ -247,7 +248,7 @@ def swap(S, R, slot, g, piece):
         other = partner(S, R, piece, g, False)
         S[S_PAWN + other] = f
     S[S_PAWN + slot] = g
-    S[S_SWAPPED] = slot + 1  # not the pawn moved this turn (§11.4)
+    S[S_SWAPPED] |= 1 << slot  # not moved later in this turn (§11.4)
     end_test(S, R)
 
 
@@ -276,6 +277,7 @@ def end_turn(S, R):
     for j in range(N_TOKEN_KINDS):
         S[S_FRESH + j] = 0
     S[S_SWAPPED] = 0
+    S[S_MOVED] = 0
     if S[S_OVER] != 0:
         return
     n = R[R_PLAYERS]

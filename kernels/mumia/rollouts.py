@@ -18,12 +18,11 @@ from ..batch import N_STREAMS
 from ..rng import below, reseed
 from ..threads import rows as thread_rows
 from .choices import C_BOTTOM, C_SWAP, MAX_CHOICES, N_COLS, apply_choice
-from .game import LOG_FIELDS, finish_turn, play_game, play_move, roll
+from .game import LOG_FIELDS, finish_turn, play_game, play_move
 from .layout import (
-    EXTRA, MAX_SEATS, N_TOKEN_KINDS, R_PLAYERS, S_HAND, S_OVER, S_PILE, S_PILE_N,
+    MAX_SEATS, N_TOKEN_KINDS, R_PLAYERS, S_HAND, S_OVER, S_PILE, S_PILE_N,
     S_SIZE, S_TO_MOVE, score, scores_and_wins,
 )
-from .moves import end_turn, spend_token
 
 
 @njit(cache=True)
@@ -63,16 +62,14 @@ def play_choice(S, R, row, n, sym, policy, dice, pol_rng, rows, work, log):
     none after a move not so marked (§11, §16.1)."""
     apply_choice(S, R, row, n)
     if row[0] == C_SWAP or row[0] == C_BOTTOM:
+        extra = False
         if S[S_OVER] == 0:
-            play_move(S, R, n, sym, policy, pol_rng, rows, work, log, log.shape[0])
-        finish_turn(S, R, policy, dice, pol_rng, rows, work, log, log.shape[0])
-    elif row[5] != 0 and S[S_OVER] == 0:
-        spend_token(S, S[S_TO_MOVE], EXTRA)
-        n2, sym2 = roll(S, R, dice)
-        play_move(S, R, n2, sym2, policy, pol_rng, rows, work, log, log.shape[0])
-        finish_turn(S, R, policy, dice, pol_rng, rows, work, log, log.shape[0])
+            _, extra = play_move(S, R, n, sym, policy, pol_rng, rows, work, log,
+                                 log.shape[0])
+        finish_turn(S, R, extra, policy, dice, pol_rng, rows, work, log, log.shape[0])
     else:
-        end_turn(S, R)
+        finish_turn(S, R, row[5] != 0 and S[S_OVER] == 0, policy, dice, pol_rng, rows,
+                    work, log, log.shape[0])
 
 
 @njit(cache=True, nogil=True)

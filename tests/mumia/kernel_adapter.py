@@ -48,8 +48,6 @@ def _rule_text(value) -> str:
 def _state(pos: dict, fresh=()):
     obj = {k: v for k, v in pos.items() if k != "over"}
     obj["rules"] = {k: _rule_text(v) for k, v in (pos.get("rules") or {}).items()}
-    if "hats" in obj:
-        obj["hats"] = {k: v for k, v in obj["hats"].items() if k in ("luck", "bad")}
     position = Position.from_json(obj)
     enc = encode(position)
     S = enc.S.copy()
@@ -87,14 +85,18 @@ def _sym(S, symbol) -> int:
 
 
 def legal(pos: dict, n: int, symbol, fresh=()) -> list[str]:
+    if pos.get("over"):
+        return []
     _, S, R = _state(pos, fresh)
     rows, labels = choices(S, R, n, _sym(S, symbol), tokens=False)
     return [lab for lab, r in zip(labels, rows) if not r[5]]
 
 
-def token_labels(pos: dict, fresh=(), moved_field=None) -> list[str]:
+def token_labels(pos: dict, fresh=(), moved_field=None, n=None, symbol=None) -> list[str]:
+    """Without a roll, that of a 1 with PM: the mummy, while in play, keeps every Swap
+    legal, as the reference's check-free listing does."""
     _, S, R = _state(pos, fresh)
-    rows, labels = choices(S, R, 1, 0)
+    rows, labels = choices(S, R, n or 1, _sym(S, "PM" if n is None else symbol))
     return [lab for lab, r in zip(labels, rows) if r[0] in (C.C_SWAP, C.C_BOTTOM)]
 
 
@@ -122,7 +124,7 @@ def move_ex(pos: dict, n: int, symbol, label: str, fresh=()) -> tuple[dict, froz
 
 
 def use_token(pos: dict, label: str, fresh=(), moved_field=None) -> dict:
-    return _apply(pos, 1, "P", label, fresh)[0]
+    return _apply(pos, 1, "PM", label, fresh)[0]  # the roll of token_labels
 
 
 def rolls(pos: dict) -> list[tuple[int, object, Fraction]]:

@@ -14,9 +14,31 @@ new dicts. Extra keys this module may write:
   on two different pawns (the position JSON cannot tell this from one pawn wearing both;
   without the key, both hats on the same seat and field are read as worn by ONE pawn).
 
-Internally a position is "loaded": each field keeps its pawns as mutable ``[seat, hats]``
-entries (hats = "", "L", "B" or "LB"), so that hats travel with their pawn and fields are
-followed by identity while tiles are removed from the track.
+Internally a position is "loaded": each field keeps its pawns as mutable ``[seat, hats, mark]``
+entries (hats = "", "L", "B" or "LB"; mark = "", "swapped" or "moved", for the mover's pawns
+swapped or moved earlier in the turn), so that hats and marks travel with their pawn and
+fields are followed by identity while tiles are removed from the track.
+
+A turn (E4) is a sequence of steps with one roll: any number of ``token swap F G X`` /
+``token bottom``, then one move; a move ``... + token extra`` is followed by a new roll and
+another such sequence. ``Turn`` carries what the steps must remember: the fresh tokens and
+the mover's pawns swapped / moved this turn, as multisets of (field, hats) on the position as
+it stands (pawns of one seat with the same field and hats are interchangeable). ``choices``
+lists every label of one step, ``step`` applies one. The turn rules (decided resolutions):
+
+1. a pawn swapped this turn does not move this turn; a pawn moved this turn (by ``pawn K``,
+   also in an earlier move of an Extra move turn) is not swapped this turn;
+2. pawn numbers: field, hats (none, luck, bad, both), then not swapped before swapped;
+   swapped pawns and all but the first of identical pawns are not listed;
+3. a Swap is legal only if a move choice for the same roll is left after it;
+4. a Swap moves the mover's first pawn on F (hat order; of identical ones, one swapped
+   already, leaving the others free to move) not moved this turn, and seat X's
+   pawn on G wearing no hat if there is one, else its first in hat order;
+5. ``+ token extra`` only if after the move the game goes on and the mover has a pawn out;
+6. no move choice: exactly ``pass`` (changes nothing, ends the turn);
+7. a Push must move something (an opponent's pawn off FINISH, a guardian, the mummy);
+8. ``swap hats`` only when it is neither a take nor a give; a give goes to a hatless pawn;
+9. ``hats["split"]`` as above, written only when true.
 """
 
 from __future__ import annotations
@@ -24,6 +46,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
@@ -96,7 +119,7 @@ def _load(pos: dict) -> dict:
     S = copy.deepcopy(pos)
     track = []
     for f in pos["track"]:
-        track.append({"tile": f["tile"], "pawns": [[s, ""] for s in f.get("pawns", [])],
+        track.append({"tile": f["tile"], "pawns": [[s, "", ""] for s in f.get("pawns", [])],
                       "guardians": int(f.get("guardians", 0)), "mummy": bool(f.get("mummy"))})
     S["track"] = track
     hats = pos.get("hats") or {}
@@ -151,6 +174,72 @@ def _hats(h: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
+# the turn state (E4: several steps in one turn)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What the steps of one turn must remember, on the position as it stands now:
+
+    * ``fresh``: indices in the mover's hand of the tokens gained this turn (not usable);
+    * ``swapped``: the mover's pawns swapped this turn (they may not move this turn);
+    * ``moved``: the mover's pawns moved this turn by a ``pawn K`` (they may not be swapped).
+
+    ``swapped`` and ``moved`` are multisets of ``(field, hats)``, sorted tuples; pawns on
+    FINISH are left out (they never move nor are swapped again)."""
+
+    fresh: frozenset = frozenset()
+    swapped: tuple = ()
+    moved: tuple = ()
+
+
+def new_turn() -> Turn:
+    """The state at the start of a turn: nothing fresh, swapped or moved."""
+    return Turn()
+
+
+def _as_turn(fresh=(), turn=None) -> Turn:
+    """The old ``fresh`` arguments and the new ``turn`` as one Turn."""
+    if turn is None:
+        return Turn(fresh=frozenset(fresh))
+    return Turn(frozenset(turn.fresh) | frozenset(fresh), tuple(turn.swapped),
+                tuple(turn.moved))
+
+
+def _load_turn(pos: dict, turn: Turn) -> dict:
+    """``_load``, then mark the mover's pawns swapped / moved this turn (any one of the
+    interchangeable pawns with that field and those hats)."""
+    S = _load(pos)
+    seat = S["to_move"]
+    for mark, pawns in (("swapped", turn.swapped), ("moved", turn.moved)):
+        for f, h in pawns:
+            free = [p for p in S["track"][f]["pawns"] if p[0] == seat and p[1] == h
+                    and not p[2]] if 0 <= f < _fin(S) else []
+            if not free:
+                raise ValueError(f"turn state: no pawn of seat {seat} with hats {h!r} on "
+                                 f"field {f} to mark {mark}")
+            free[0][2] = mark
+    return S
+
+
+def _turn_of(S: dict, seat: int, fresh) -> Turn:
+    """The Turn read back from the marks of a loaded position."""
+    swapped, moved = [], []
+    for i, f in enumerate(S["track"][:_fin(S)]):
+        for p in f["pawns"]:
+            if p[0] == seat and p[2] == "swapped":
+                swapped.append((i, p[1]))
+            elif p[0] == seat and p[2] == "moved":
+                moved.append((i, p[1]))
+    return Turn(frozenset(fresh), tuple(sorted(swapped, key=_field_hats)),
+                tuple(sorted(moved, key=_field_hats)))
+
+
+def _field_hats(t):
+    return t[0], HAT_RANK[t[1]]
+
+
+# ---------------------------------------------------------------------------------------------
 # small helpers on loaded positions
 
 
@@ -172,13 +261,15 @@ def _opponents(S, seat) -> list[int]:
 
 
 def _pawn_list(S, seat) -> list[tuple[int, int, list]]:
-    """The seat's pawns off FINISH as (field, hat rank, entry), in §16.1 order."""
+    """The seat's pawns off FINISH as (field, hat rank, entry), in §16.1 order: field, hats
+    (none, luck, bad, both), then the pawns not swapped this turn before the swapped ones.
+    Pawn K is entry K - 1."""
     out = []
     for i, f in enumerate(S["track"][:_fin(S)]):
         for p in f["pawns"]:
             if p[0] == seat:
                 out.append((i, HAT_RANK[p[1]], p))
-    out.sort(key=lambda t: (t[0], t[1]))
+    out.sort(key=lambda t: (t[0], t[1], t[2][2] == "swapped"))
     return out
 
 
@@ -304,8 +395,16 @@ def _hat_action(dst, pawn, kind, opp):
 
 
 def _move_pawn(S, seat, K, n, hat, fresh: set) -> list:
-    """Move the seat's pawn number K (§16.1) n steps; returns the moved pawn entry."""
-    f, _, pawn = _pawn_list(S, seat)[K - 1]
+    """Move the seat's pawn number K (§16.1) n steps; returns the moved pawn entry, marked
+    "moved". Of the pawns identical to pawn K (same field and hats, not swapped), one moved
+    earlier in the turn goes if there is one: the others stay free to be swapped."""
+    pawns = _pawn_list(S, seat)
+    f, rank, pawn = pawns[K - 1]
+    if pawn[2] == "swapped":
+        raise ValueError(f"pawn {K} was swapped this turn and may not move")
+    same = [p for g, r, p in pawns if g == f and r == rank and p[2] != "swapped"]
+    pawn = next((p for p in same if p[2] == "moved"), pawn)
+    pawn[2] = "moved"
     fin = _fin(S)
     src, dst = S["track"][f], S["track"][min(f + n, fin)]
     _take_out(src, pawn)
@@ -376,10 +475,12 @@ def _check_symbol(S, symbol):
 
 
 def _pawn_labels(S, seat, n) -> list[str]:
+    """``pawn K`` and its hat variants: pawns swapped this turn are not listed, and of
+    identical pawns (same field and hats, not swapped) only the first."""
     labels, prev = [], None
     fin = _fin(S)
     for idx, (f, rank, pawn) in enumerate(_pawn_list(S, seat)):
-        if (f, rank) == prev:
+        if pawn[2] == "swapped" or (f, rank) == prev:
             continue
         prev = (f, rank)
         K = idx + 1
@@ -388,19 +489,36 @@ def _pawn_labels(S, seat, n) -> list[str]:
         if not has(S, "e2") or dest == fin:
             continue
         there = S["track"][dest]["pawns"]
-        opps = [o for o in _opponents(S, seat) if any(p[0] == o for p in there)]
-        worn = {o: "".join(p[1] for p in there if p[0] == o) for o in opps}
         for kind in HAT_KINDS:
-            for o in opps:
-                ok = {"take luck from": "L" in worn[o], "take bad from": "B" in worn[o],
-                      "give luck to": "L" in pawn[1], "give bad to": "B" in pawn[1],
-                      "swap hats with": bool(pawn[1] or worn[o])}[kind]
-                if ok:
+            for o in _opponents(S, seat):
+                theirs = _canon([p for p in there if p[0] == o])
+                if theirs and _hat_ok(kind, pawn[1], theirs):
                     labels.append(f"pawn {K}, {kind} {LETTERS[o]}")
     return labels
 
 
+def _hat_ok(kind, mine: str, theirs: list) -> bool:
+    """May the moved pawn (hats ``mine``) make hat action ``kind`` with seat B's pawns
+    ``theirs`` (canonical order) on its new field?"""
+    if kind == "take luck from":
+        return any("L" in p[1] for p in theirs)
+    if kind == "take bad from":
+        return any("B" in p[1] for p in theirs)
+    if kind == "give luck to":
+        return "L" in mine
+    if kind == "give bad to":
+        return "B" in mine
+    # swap hats: with B's pawn wearing a hat, else B's first pawn; listed only when it is
+    # not the same as a take or a give (both wear a hat, or one of them wears both)
+    hatted = [p for p in theirs if p[1]]
+    other = (hatted[0] if hatted else theirs[0])[1]
+    return bool(mine and other) or "LB" in (mine, other)
+
+
 def _push_fields(S, seat, fresh) -> list[int]:
+    """Fields F of a legal ``token push F``: an own pawn there (swapped or moved this turn
+    or not) and something the Push moves (an opponent's pawn, not on FINISH; a guardian;
+    the mummy)."""
     if _usable(S, seat, "push", fresh) is None:
         return []
     fin = _fin(S)
@@ -417,15 +535,9 @@ def _push_fields(S, seat, fresh) -> list[int]:
     return out
 
 
-def legal(pos: dict, n: int, symbol, fresh=()) -> list[str]:
-    """Design §4 move labels for roll n and picture symbol (None once the mummy is gone), in
-    canonical order: pawn K (+ hat variants), guardian F, mummy, token push F. ``fresh``:
-    indices in the mover's hand of tokens gained this turn (not usable)."""
-    if pos.get("over"):
-        return []
-    S = _load(pos)
-    symbol = _check_symbol(S, symbol)
-    seat = S["to_move"]
+def _move_labels(S, seat, n, symbol, fresh) -> list[str]:
+    """The move choices for the roll on a loaded, marked position (symbol checked); empty
+    when there is none (then the mover passes)."""
     labels = []
     if symbol in ("P", "PM", None):
         labels += _pawn_labels(S, seat, n)
@@ -434,62 +546,112 @@ def legal(pos: dict, n: int, symbol, fresh=()) -> list[str]:
                 labels.append(f"guardian {F}")
     if symbol in ("M", "PM"):
         labels.append("mummy")
-    labels += [f"token push {F}" for F in _push_fields(S, seat, set(fresh))]
+    labels += [f"token push {F}" for F in _push_fields(S, seat, fresh)]
     return labels
 
 
-def token_labels(pos: dict, fresh=(), moved_field=None) -> list[str]:
-    """E4 ``token swap F G X`` and ``token bottom`` labels usable now (before or after the
-    move). ``moved_field``: where the pawn moved this turn stands (it may not be swapped
-    unless another of the seat's pawns stands there too)."""
-    if pos.get("over") or not has(pos, "e4"):
+def legal(pos: dict, n: int, symbol, fresh=(), turn: Turn | None = None) -> list[str]:
+    """Design §4 move labels for roll n and picture symbol (None once the mummy is gone), in
+    canonical order: pawn K (+ hat variants), guardian F, mummy, token push F; exactly
+    ``["pass"]`` when there is none (a mover whose pawns off FINISH were all swapped this
+    turn). ``fresh``: indices in the mover's hand of tokens gained this turn (not usable);
+    ``turn``: the turn state (default: the start of a turn)."""
+    if pos.get("over"):
         return []
-    S = _load(pos)
-    seat = S["to_move"]
-    fresh = set(fresh)
+    turn = _as_turn(fresh, turn)
+    S = _load_turn(pos, turn)
+    symbol = _check_symbol(S, symbol)
+    return _move_labels(S, S["to_move"], n, symbol, set(turn.fresh)) or ["pass"]
+
+
+def _swap_pawn(S, seat, F):
+    """The own pawn a Swap from field F moves: the first in hat order (no hat, luck, bad,
+    both; of identical ones, one swapped already) that was not moved this turn; None if
+    there is none."""
+    mine = [p for p in S["track"][F]["pawns"] if p[0] == seat and p[2] != "moved"]
+    mine.sort(key=lambda p: (HAT_RANK[p[1]], p[2] != "swapped"))
+    return mine[0] if mine else None
+
+
+def _swap_candidates(S, seat) -> list[str]:
+    """Every ``token swap F G X`` by the placement rules alone (not checking rule 3)."""
     fin = _fin(S)
+    lo, hi = (0, fin) if rule(S, "tokens_on_start_finish") else (1, fin - 1)
+    labels = []
+    for F in range(lo, min(hi, fin - 1) + 1):  # own pawns on FINISH are out of play
+        if _swap_pawn(S, seat, F) is None:
+            continue
+        for G in (F - 1, F + 1):
+            if not lo <= G <= hi:
+                continue
+            g = S["track"][G]
+            xs = [LETTERS[o] for o in _opponents(S, seat)
+                  if G != fin and any(p[0] == o for p in g["pawns"])]
+            if g["guardians"]:
+                xs.append("guardian")
+            if g["mummy"]:
+                xs.append("mummy")
+            labels += [f"token swap {F} {G} {x}" for x in xs]
+    return labels
+
+
+def _token_labels(S, seat, fresh, n, symbol) -> list[str]:
+    """Swap and Bottom labels on a loaded, marked position. With a roll (n not None) a Swap
+    is listed only when a move choice for that roll is left after it (moving is
+    compulsory: no Swap escapes it)."""
     labels = []
     if _usable(S, seat, "swap", fresh) is not None:
-        lo, hi = (0, fin) if rule(S, "tokens_on_start_finish") else (1, fin - 1)
-        for F in range(lo, min(hi, fin - 1) + 1):  # own pawns on FINISH are out of play
-            mine = [p for p in S["track"][F]["pawns"] if p[0] == seat]
-            if not mine or (F == moved_field and len(mine) == 1):
-                continue
-            for G in (F - 1, F + 1):
-                if not lo <= G <= hi:
+        for lab in _swap_candidates(S, seat):
+            if n is not None:
+                S2 = copy.deepcopy(S)
+                f2 = _apply_token(S2, seat, lab, set(fresh))
+                if S2.get("over") or not _move_labels(S2, seat, n, symbol, f2):
                     continue
-                g = S["track"][G]
-                xs = [LETTERS[o] for o in _opponents(S, seat)
-                      if G != fin and any(p[0] == o for p in g["pawns"])]
-                if g["guardians"]:
-                    xs.append("guardian")
-                if g["mummy"]:
-                    xs.append("mummy")
-                labels += [f"token swap {F} {G} {x}" for x in xs]
+            labels.append(lab)
     if _usable(S, seat, "bottom", fresh) is not None and S["collected"][seat]:
         labels.append("token bottom")
     return labels
+
+
+def _mark_moved_field(S, seat, moved_field):
+    """The old ``moved_field`` argument: one of the seat's pawns there (the last in hat
+    order) counts as moved this turn."""
+    mine = _canon([p for p in S["track"][moved_field]["pawns"] if p[0] == seat and not p[2]])
+    if mine:
+        mine[-1][2] = "moved"
+
+
+def token_labels(pos: dict, fresh=(), moved_field=None, n=None, symbol=None,
+                 turn: Turn | None = None) -> list[str]:
+    """E4 ``token swap F G X`` and ``token bottom`` labels usable now, before a move.
+    ``n``, ``symbol``: the roll; when given, a Swap is listed only if a move choice for it
+    is left afterwards (none given: that check is not made). ``turn``: the turn state
+    (pawns moved this turn are not swapped). ``moved_field`` (old form): where a pawn moved
+    this turn stands (it may not be swapped unless another of the seat's pawns stands there
+    too)."""
+    if pos.get("over") or not has(pos, "e4"):
+        return []
+    turn = _as_turn(fresh, turn)
+    S = _load_turn(pos, turn)
+    seat = S["to_move"]
+    if moved_field is not None:
+        _mark_moved_field(S, seat, moved_field)
+    if n is not None:
+        symbol = _check_symbol(S, symbol)
+    return _token_labels(S, seat, set(turn.fresh), n, symbol)
 
 
 # ---------------------------------------------------------------------------------------------
 # applying moves
 
 
-def move_ex(pos: dict, n: int, symbol, label: str, fresh=()) -> tuple[dict, frozenset]:
-    """Apply one move label; the same seat stays to move. Returns the new position and the
-    indices of the mover's fresh tokens (gained this turn)."""
-    if pos.get("over"):
-        raise ValueError("the game is over")
-    extra = label.endswith(EXTRA)
-    base = label[: -len(EXTRA)] if extra else label
-    if base not in legal(pos, n, symbol, fresh):
-        raise ValueError(f"illegal move {label!r} for roll {n} {symbol}: "
-                         f"{legal(pos, n, symbol, fresh)}")
-    S = _load(pos)
-    seat = S["to_move"]
-    fresh = set(fresh)
+def _apply_move(S, seat, n, base: str, fresh: set) -> set:
+    """Apply move label ``base`` (no ``+ token extra``) in place; returns the new fresh set.
+    No end test."""
     m = PAWN_RE.match(base)
-    if m:
+    if base == "pass":
+        pass
+    elif m:
         hat = (m.group(2), m.group(3)) if m.group(2) else None
         _move_pawn(S, seat, int(m.group(1)), n, hat, fresh)
     elif base.startswith("guardian "):
@@ -500,53 +662,144 @@ def move_ex(pos: dict, n: int, symbol, label: str, fresh=()) -> tuple[dict, froz
         fresh = _spend(S, seat, "push", fresh)
         _push(S, seat, int(base.split()[2]), n, fresh)
     else:
-        raise ValueError(label)
-    _check_end(S)
-    if extra:
-        if S.get("over"):
-            raise ValueError("no Extra move: the game is over")
-        fresh = _spend(S, seat, "extra", fresh)
-    return _dump(S), frozenset(fresh)
+        raise ValueError(base)
+    return fresh
 
 
-def move(pos: dict, n: int, symbol, label: str, fresh=()) -> dict:
-    return move_ex(pos, n, symbol, label, fresh)[0]
-
-
-def use_token_ex(pos: dict, label: str, fresh=(), moved_field=None) -> tuple[dict, frozenset]:
-    if label not in token_labels(pos, fresh, moved_field):
-        raise ValueError(f"token {label!r} not usable: {token_labels(pos, fresh, moved_field)}")
-    S = _load(pos)
-    seat = S["to_move"]
-    fresh = set(fresh)
+def _apply_token(S, seat, label: str, fresh: set) -> set:
+    """Use a Swap or Bottom token in place (then the end tests); returns the new fresh set."""
     if label == "token bottom":
         fresh = _spend(S, seat, "bottom", fresh)
         stack = S["collected"][seat]
         stack.insert(0, stack.pop())
+        return fresh
+    F, G, X = SWAP_RE.match(label).groups()
+    F, G = int(F), int(G)
+    fresh = _spend(S, seat, "swap", fresh)
+    a, b = S["track"][F], S["track"][G]
+    mine = _swap_pawn(S, seat, F)
+    _take_out(a, mine)
+    b["pawns"].append(mine)
+    mine[2] = "swapped"
+    if X == "guardian":
+        b["guardians"] -= 1
+        a["guardians"] += 1
+    elif X == "mummy":
+        b["mummy"], a["mummy"] = False, True
+    else:  # their pawn wearing no hat if they have one there, else the first in hat order
+        opp = LETTERS.index(X)
+        theirs = _canon([p for p in b["pawns"] if p[0] == opp and p is not mine])[0]
+        _take_out(b, theirs)
+        a["pawns"].append(theirs)
+    _check_end(S)
+    return fresh
+
+
+def _extra_ok(S, seat, n, base, fresh) -> bool:
+    """May ``base + token extra`` be played: a usable Extra token, and after the move (on a
+    copy) the game goes on and the mover still has a pawn off FINISH."""
+    if base == "pass" or _usable(S, seat, "extra", fresh) is None:
+        return False
+    S2 = copy.deepcopy(S)
+    f2 = _apply_move(S2, seat, n, base, set(fresh))
+    _check_end(S2)
+    return not S2.get("over") and not _all_home(S2, seat) \
+        and _usable(S2, seat, "extra", f2) is not None
+
+
+def choices(pos: dict, n: int, symbol, turn: Turn | None = None) -> list[str]:
+    """Every label legal now for the mover with roll (n, symbol) (symbol None once the
+    mummy has left), in canonical order: the plain move choices (or exactly ``["pass"]``
+    when there is none), then the same moves with ``+ token extra``, then
+    ``token swap F G X``, then ``token bottom``."""
+    if pos.get("over"):
+        return []
+    turn = turn if turn is not None else new_turn()
+    S = _load_turn(pos, turn)
+    seat = S["to_move"]
+    symbol = _check_symbol(S, symbol)
+    fresh = set(turn.fresh)
+    moves = _move_labels(S, seat, n, symbol, fresh)
+    if moves:
+        labels = moves + [m + EXTRA for m in moves if _extra_ok(S, seat, n, m, fresh)]
     else:
-        F, G, X = SWAP_RE.match(label).groups()
-        F, G = int(F), int(G)
-        fresh = _spend(S, seat, "swap", fresh)
-        a, b = S["track"][F], S["track"][G]
-        mine = _canon([p for p in a["pawns"] if p[0] == seat])[0]
-        _take_out(a, mine)
-        b["pawns"].append(mine)
-        if X == "guardian":
-            b["guardians"] -= 1
-            a["guardians"] += 1
-        elif X == "mummy":
-            b["mummy"], a["mummy"] = False, True
-        else:
-            opp = LETTERS.index(X)
-            theirs = _canon([p for p in b["pawns"] if p[0] == opp and p is not mine])[0]
-            _take_out(b, theirs)
-            a["pawns"].append(theirs)
-        _check_end(S)
+        labels = ["pass"]
+    if has(S, "e4"):
+        labels += _token_labels(S, seat, fresh, n, symbol)
+    return labels
+
+
+def step(pos: dict, n: int, symbol, label: str, turn: Turn) -> tuple[dict, Turn, bool]:
+    """Apply one label (one of ``choices(pos, n, symbol, turn)``, else ValueError). Returns
+    (new position, new turn state, goes_on): goes_on is True after a Swap or Bottom (the
+    same roll follows) and after a move with ``+ token extra`` (a new roll follows);
+    otherwise the turn has ended: the position is after ``end_turn`` and the turn state is
+    ``new_turn()``."""
+    allowed = choices(pos, n, symbol, turn)
+    if label not in allowed:
+        raise ValueError(f"illegal step {label!r} for roll {n} {symbol}: {allowed}")
+    S = _load_turn(pos, turn)
+    seat = S["to_move"]
+    fresh = set(turn.fresh)
+    if label == "token bottom" or SWAP_RE.match(label):
+        fresh = _apply_token(S, seat, label, fresh)
+        return _dump(S), _turn_of(S, seat, fresh), True
+    extra = label.endswith(EXTRA)
+    base = label[: -len(EXTRA)] if extra else label
+    fresh = _apply_move(S, seat, n, base, fresh)
+    _check_end(S)
+    if extra:
+        fresh = _spend(S, seat, "extra", fresh)
+        return _dump(S), _turn_of(S, seat, fresh), True
+    return end_turn(_dump(S)), new_turn(), False
+
+
+def move_ex(pos: dict, n: int, symbol, label: str, fresh=(),
+            turn: Turn | None = None) -> tuple[dict, frozenset]:
+    """Apply one move label; the same seat stays to move. Returns the new position and the
+    indices of the mover's fresh tokens (gained this turn)."""
+    if pos.get("over"):
+        raise ValueError("the game is over")
+    turn = _as_turn(fresh, turn)
+    extra = label.endswith(EXTRA)
+    base = label[: -len(EXTRA)] if extra else label
+    moves = legal(pos, n, symbol, turn=turn)
+    if base not in moves or (extra and base == "pass"):
+        raise ValueError(f"illegal move {label!r} for roll {n} {symbol}: {moves}")
+    S = _load_turn(pos, turn)
+    seat = S["to_move"]
+    fresh = _apply_move(S, seat, n, base, set(turn.fresh))
+    _check_end(S)
+    if extra:
+        if S.get("over"):
+            raise ValueError("no Extra move: the game is over")
+        if _all_home(S, seat):
+            raise ValueError("no Extra move: the mover's pawns are all home")
+        fresh = _spend(S, seat, "extra", fresh)
     return _dump(S), frozenset(fresh)
 
 
-def use_token(pos: dict, label: str, fresh=(), moved_field=None) -> dict:
-    return use_token_ex(pos, label, fresh, moved_field)[0]
+def move(pos: dict, n: int, symbol, label: str, fresh=(), turn: Turn | None = None) -> dict:
+    return move_ex(pos, n, symbol, label, fresh, turn)[0]
+
+
+def use_token_ex(pos: dict, label: str, fresh=(), moved_field=None, n=None, symbol=None,
+                 turn: Turn | None = None) -> tuple[dict, frozenset]:
+    allowed = token_labels(pos, fresh, moved_field, n=n, symbol=symbol, turn=turn)
+    if label not in allowed:
+        raise ValueError(f"token {label!r} not usable: {allowed}")
+    turn = _as_turn(fresh, turn)
+    S = _load_turn(pos, turn)
+    seat = S["to_move"]
+    if moved_field is not None:
+        _mark_moved_field(S, seat, moved_field)
+    fresh = _apply_token(S, seat, label, set(turn.fresh))
+    return _dump(S), frozenset(fresh)
+
+
+def use_token(pos: dict, label: str, fresh=(), moved_field=None, n=None, symbol=None,
+              turn: Turn | None = None) -> dict:
+    return use_token_ex(pos, label, fresh, moved_field, n, symbol, turn)[0]
 
 
 def end_turn(pos: dict) -> dict:
@@ -639,23 +892,26 @@ def held_worth(pos: dict, seat: int) -> int:
     return total
 
 
-def _moved_pawn_hats(pos, n, symbol, label, fresh) -> str:
-    S = _load(pos)
+def _moved_pawn_hats(pos, n, symbol, label, fresh, turn=None) -> str:
+    S = _load_turn(pos, _as_turn(fresh, turn))
     m = PAWN_RE.match(label)
     hat = (m.group(2), m.group(3)) if m.group(2) else None
     return _move_pawn(S, S["to_move"], int(m.group(1)), n, hat, set(fresh))[1]
 
 
-def choose(pos: dict, n: int, symbol, policy: str, fresh=()) -> str:
+def choose(pos: dict, n: int, symbol, policy: str, fresh=(), turn: Turn | None = None) -> str:
     """The label policy "greedy" or "heuristic" plays (deterministic)."""
+    turn = _as_turn(fresh, turn)
     seat = pos["to_move"]
-    labels = legal(pos, n, symbol, fresh)
+    labels = legal(pos, n, symbol, turn=turn)
+    if labels == ["pass"]:
+        return "pass"
     plain = [lab for lab in labels if "," not in lab]
     before = scores(pos)[seat]
     held = held_worth(pos, seat)
     best, best_v = None, None
     for lab in plain:
-        after = move(pos, n, symbol, lab, fresh)
+        after = move(pos, n, symbol, lab, turn=turn)
         v = Fraction(scores(after)[seat] - before)
         if policy == "heuristic":
             v += Fraction(1, 2) * (held_worth(after, seat) - held)
@@ -665,11 +921,11 @@ def choose(pos: dict, n: int, symbol, policy: str, fresh=()) -> str:
             best, best_v = lab, v
     if best.startswith("pawn "):  # hat rule: most hat worth on the moved pawn, ties: none
         luck, bad = rule(pos, "hat_values")
-        worth = lambda h: (luck if "L" in h else 0) + (bad if "B" in h else 0)  # noqa: E731
+        worth = lambda h: (luck if "L" in h else 0) + (bad if "B" in h else 0)
         cands = [best] + [lab for lab in labels if lab.startswith(best + ",")]
-        vals = [worth(_moved_pawn_hats(pos, n, symbol, lab, fresh)) for lab in cands]
+        vals = [worth(_moved_pawn_hats(pos, n, symbol, lab, turn.fresh, turn)) for lab in cands]
         best = cands[vals.index(max(vals))]
-    after, fresh2 = move_ex(pos, n, symbol, best, fresh)
+    after, fresh2 = move_ex(pos, n, symbol, best, turn=turn)
     if not after.get("over") and not _all_home(_load(after), seat) \
             and _usable(_load(after), seat, "extra", fresh2) is not None:
         best += EXTRA

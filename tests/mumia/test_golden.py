@@ -14,7 +14,6 @@ from oddsbot.analyser.mumia.face import parse
 from . import naive_mumia as ref
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.txt"))
-EXTRA = " + token extra"
 
 
 def _roll(text: str) -> tuple[int, str | None]:
@@ -27,20 +26,13 @@ def test_golden_replays_under_the_reference(path):
     lines = path.read_text().splitlines()
     assert lines[0].startswith("start ") and lines[-1].startswith("result ")
     pos = parse(lines[0].removeprefix("start ")).to_json()
-    fresh = frozenset()
+    turn = ref.new_turn()
     for line in lines[1:-1]:
         seat, roll, label = line.split(" ", 2)
         assert "ABCDEF".index(seat) == pos["to_move"], line
         n, symbol = _roll(roll)
-        move = label.removesuffix(EXTRA)
-        if move.startswith(("token swap", "token bottom")):
-            assert move in ref.token_labels(pos, fresh), line
-            pos, fresh = ref.use_token_ex(pos, move, fresh)
-            continue
-        assert move in ref.legal(pos, n, symbol, fresh), line
-        pos, fresh = ref.move_ex(pos, n, symbol, label, fresh)
-        if not label.endswith(EXTRA):
-            pos, fresh = ref.end_turn(pos), frozenset()
+        assert label in ref.choices(pos, n, symbol, turn), line
+        pos, turn, _ = ref.step(pos, n, symbol, label, turn)
     assert pos.get("over"), "the record ends before the game does"
     words = lines[-1].split()
     scores = [int(w.split(":")[1]) for w in words[1:-2]]

@@ -13,10 +13,6 @@ from . import kernel_adapter
 from . import test_naive_examples as examples
 
 REFERENCE_ONLY = {
-    "test_e2_two_hats_on_two_pawns_of_one_seat_one_field":
-        "the position JSON cannot tell two hats on two pawns of one seat on one field from "
-        "one pawn wearing both (docs §14.1: one pawn); the reference marks the first case "
-        "with a private key",
     "test_e4_danger_tile_draws_token_fresh_not_usable":
         "its last part is a Swap after the move (moved_field), which oddsbot does not "
         "analyse (docs §16.1); the token draw and its freshness are compared on random "

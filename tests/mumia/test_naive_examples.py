@@ -227,7 +227,7 @@ def test_e2_hat_labels_and_swap():
              F("finish", [1, 1])], expansions=["e2"], hats=hats)
     assert N.legal(pos, 2, "P") == [
         "pawn 1",
-        "pawn 2", "pawn 2, take luck from B", "pawn 2, swap hats with B",
+        "pawn 2", "pawn 2, take luck from B",  # a swap of hats would only take luck
         "pawn 3", "pawn 3, take luck from B", "pawn 3, give bad to B", "pawn 3, swap hats with B"]
     after = N.move(pos, 2, "P", "pawn 3, swap hats with B")
     assert after["hats"] == {"luck": {"seat": 0, "field": 3}, "bad": {"seat": 1, "field": 3}}
