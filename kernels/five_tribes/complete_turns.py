@@ -10,7 +10,8 @@ score (``SCORE_PARTS``) if the game ended after it.
 An action is one int64 row (``A_*`` offsets): the sowing (start, length, tiles stepped on
 and colours dropped in order; length 0 when the player has no legal sowing), the final
 tile, the colour and number of meeples taken, the tiles claimed, the tribe choice, the
-tile action and the sale. ``A_POWERS`` onwards is reserved for djinn powers (none yet).
+tile action and the sale. ``A_POWERS`` onwards holds the djinn part: Iblis' second victim,
+the step whose draw ends the row, and the powers used (docs/games/five-tribes.md §20).
 
 Sales: a sale is a set of whole suits of the end-scoring split (suit i holds every type
 the mover has at least i cards of). Selling such suits costs no final VP; any other sale

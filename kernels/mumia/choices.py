@@ -24,11 +24,11 @@ from ..rng import below
 from .layout import (
     BOTTOM, CAMEL, DANGER, EXCHANGE, EXTRA, FIN, MAX_GUARDS, MAX_PAWNS, MAX_TILES,
     N_TOKEN_KINDS, PUSH, R_E2, R_E4, R_HAT_BAD, R_HAT_LUCK, R_LUCK_LAST, R_PAWNS, R_PLAYERS,
-    R_TOKENS_SF, R_UNUSED, S_BAD, S_GUARD, S_HAND, S_LUCK, S_MOVED, S_MPTS, S_MUMMY, S_OVER,
-    S_PAWN, S_PILE_N, S_PRESENT, S_STACK, S_STACK_N, S_SWAPPED, S_T, S_TILE, S_TO_MOVE, START,
-    SWAP, SYM_M, SYM_P, TREASURE, field_mask, has_bit, hat_code, home, is_tile, kind_of,
-    magnitude_of, next_field, pawns_of_on, pieces_on, previous_field, score, score_with,
-    step,
+    R_SUDDEN, R_TOKENS_SF, R_UNUSED, S_BAD, S_GUARD, S_HAND, S_LUCK, S_MOVED, S_MPTS,
+    S_MUMMY, S_OVER, S_PAWN, S_PILE_N, S_PRESENT, S_STACK, S_STACK_N, S_SWAPPED, S_T,
+    S_TILE, S_TO_MOVE, START, SWAP, SYM_M, SYM_NONE, SYM_P, TREASURE, field_mask, has_bit,
+    hat_code, home, is_tile, kind_of, magnitude_of, next_field, pawns_of_on, pieces_on,
+    previous_field, score, score_with, step,
 )
 from .moves import (
     GIVE_BAD, GIVE_LUCK, HAT_NONE, PIECE_GUARDIAN, PIECE_MUMMY, SWAP_HATS, TAKE_BAD,
@@ -201,13 +201,17 @@ def move_choices(S, R, n, sym, out, extra_rows):
     if m == 0:
         return _row(out, 0, C_PASS, 0, 0, 0, 0, 0)
     if extra_rows and R[R_E4] != 0 and usable(S, p, EXTRA) > 0:
-        work = np.empty(S.shape[0], dtype=np.int64)
+        # with two pawns out and no sudden end, no move ends the game or the seat's turns
+        sure = R[R_SUDDEN] == 0 and R[R_PAWNS] - pawns_of_on(S, R, p, FIN) >= 2
+        work = np.empty(0 if sure else S.shape[0], dtype=np.int64)
         plain = m
         for i in range(plain):
-            work[:] = S
-            apply_choice(work, R, out[i], n)
-            if work[S_OVER] == 0 and not home(work, R, p):
-                m = _row(out, m, out[i, 0], out[i, 1], out[i, 2], out[i, 3], out[i, 4], 1)
+            if not sure:
+                work[:] = S
+                apply_choice(work, R, out[i], n)
+                if work[S_OVER] != 0 or home(work, R, p):
+                    continue
+            m = _row(out, m, out[i, 0], out[i, 1], out[i, 2], out[i, 3], out[i, 4], 1)
     return m
 
 
@@ -272,6 +276,8 @@ def token_choices(S, R, n, sym, out):
 def _keep_with_move(S, R, n, sym, out, first, m):
     """Keep of ``out[first:m]`` (Swaps) those after which a move is legal or the game
     is over; returns the new count."""
+    if sym != SYM_P and sym != SYM_NONE and S[S_MUMMY] >= 0:
+        return m  # the mummy may move whatever is swapped (a Swap never removes it)
     work = np.empty(S.shape[0], dtype=np.int64)
     rows = np.empty((MAX_CHOICES, N_COLS), dtype=np.int64)
     kept = first

@@ -214,11 +214,19 @@ def complete(text: str, seed: int) -> str:
     return "\n".join(kept)
 
 
-@pytest.mark.parametrize("name", ["demo-swap-leaves-no-move", "demo-extra-after-home"])
-def test_the_found_records_are_refused_where_wrong_and_replay_completed(name):
+@pytest.mark.parametrize("name, refused", [
+    ("demo-swap-leaves-no-move", "line 77: 'token swap 4 3 C' is not a legal choice of A "
+                                 "for roll 3 (legal: pawn 1)"),
+    ("demo-extra-after-home", "line 100: 'pawn 1 + token extra' is not a legal choice of D "
+                              "for roll 2 (legal: pawn 1)")])
+def test_the_found_records_are_refused_where_wrong_and_replay_completed(name, refused):
+    """The records once written by `new --play` (cut where `replay` used to refuse them)
+    are refused at the choice that should never have been offered; completed from there
+    by legal choices, they replay to the end."""
     text = (DATA / f"{name}.record").read_text()
-    with pytest.raises(RecordError, match=r"is not a legal choice"):
+    with pytest.raises(RecordError) as err:
         load_record(text)
+    assert str(err.value) == refused
     for seed in range(3):
         _, steps = load_record(complete(text, seed))
         assert steps.over
