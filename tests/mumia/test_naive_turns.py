@@ -22,30 +22,7 @@ import naive_mumia as N
 import pytest
 
 
-def F(tile, pawns=(), g=0, mummy=False):
-    d = {"tile": tile}
-    if pawns:
-        d["pawns"] = sorted(pawns)
-    if g:
-        d["guardians"] = g
-    if mummy:
-        d["mummy"] = True
-    return d
-
-
-def P(track, players=2, to_move=0, expansions=(), rules=None, collected=None,
-      tokens=(4, 3, 2, 1), taken=None, hats=None, hands=None, pile=None):
-    pos = {"game": "mumia", "players": players, "to_move": to_move,
-           "expansions": sorted(expansions), "rules": dict(rules or {}),
-           "track": list(track),
-           "collected": collected or [[] for _ in range(players)],
-           "mummy_tokens": list(tokens),
-           "mummy_taken": taken or [[] for _ in range(players)]}
-    if hats is not None:
-        pos["hats"] = hats
-    if hands is not None:
-        pos["action_tokens"] = {"hands": hands, "pile": list(pile or [])}
-    return pos
+from .test_naive_examples import F, P  # the worked examples' position builders
 
 
 def pawns(pos, i):
