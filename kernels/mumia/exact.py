@@ -108,13 +108,8 @@ def value(S, R, root, policy, keys, index, vals, counter, budget, out):
     p = S[S_TO_MOVE]
     for j in range(k):
         n = ns[j]
-        m = move_choices(S, R, n, syms[j], rows, False)
-        if m == 0:  # no legal move: the dice pass
-            child[:] = S
-            end_turn(child, R)
-            if value(child, R, root, policy, keys, index, vals, counter, budget, best):
-                return 1
-        elif p == root:
+        m = move_choices(S, R, n, syms[j], rows, False)  # at least one row (pass)
+        if p == root:
             best_v = -1e300
             for i in range(m):
                 child[:] = S
