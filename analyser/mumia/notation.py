@@ -198,13 +198,13 @@ def _hats(words: list[str], players: int) -> tuple[Hat | None, Hat | None, bool]
     split = bool(words) and words[-1] == "split"
     if split:
         words = words[:-1]
+    usage = "expected 'luck <seat>@<field> bad <seat>@<field>', then 'split' if two pawns"
     if len(words) % 2:
-        raise PositionError("hats", "expected 'luck <seat>@<field> bad <seat>@<field>'")
+        raise PositionError("hats", usage)
     for name, spot in zip(words[::2], words[1::2]):
         letter, at, where = spot.partition("@")
         if name not in ("luck", "bad") or name in hats or not at:
-            raise PositionError("hats", f"expected 'luck <seat>@<field> bad <seat>@<field>', "
-                                f"got {quote(name + ' ' + spot)}")
+            raise PositionError("hats", f"{usage}, got {quote(name + ' ' + spot)}")
         hats[name] = Hat(_seat(letter, f"hats.{name}", players),
                          read_int(where, f"hats.{name}.field", 0, 60))
     return hats.get("luck"), hats.get("bad"), split
