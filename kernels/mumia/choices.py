@@ -117,14 +117,20 @@ def _hat_rows(S, R, p, slot, n, number, out, m):
             luck = S[S_LUCK] >= 0 and S[S_LUCK] // MAX_PAWNS == q \
                 and S[S_PAWN + S[S_LUCK]] == to
             bad = S[S_BAD] >= 0 and S[S_BAD] // MAX_PAWNS == q and S[S_PAWN + S[S_BAD]] == to
-            worn = partner(S, R, q, to, True)
-            theirs = hat_code(S, worn) if worn >= 0 else 0
             if (op == TAKE_LUCK and luck) or (op == TAKE_BAD and bad) \
                     or (op == GIVE_LUCK and mine & 1) or (op == GIVE_BAD and mine & 2) \
-                    or (op == SWAP_HATS and ((mine != 0 and theirs != 0) or mine == 3
-                                             or theirs == 3)):
+                    or (op == SWAP_HATS and _swap_differs(S, R, mine, q, to)):
                 m = _row(out, m, C_PAWN, slot, number, op, q, 0)
     return m
+
+
+@njit(cache=True)
+def _swap_differs(S, R, mine, q, to):
+    """A swap of hats with seat ``q``'s pawn on ``to`` is none of the takes and gives:
+    both pawns wear a hat, or one of them wears both (§9.3)."""
+    worn = partner(S, R, q, to, True)
+    theirs = hat_code(S, worn) if worn >= 0 else 0
+    return (mine != 0 and theirs != 0) or mine == 3 or theirs == 3
 
 
 @njit(cache=True)

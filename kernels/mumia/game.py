@@ -8,9 +8,9 @@ Game ``r`` of a run seeded ``seed`` lays its tiles, hats and token pile from str
 One row (int16) per game: ``F_SCORE + p`` every seat's final score, ``F_WIN + p`` 1
 for each seat that wins or shares the win, ``F_CAMELS + p`` camels held, ``F_CAMEL_GAIN
 + p`` what the camels added to the score, ``F_MUMMY + p`` mummy-token points, ``F_TURNS``,
-``F_MOVES`` (moves, Extra moves included), ``F_SUDDEN`` 1 if a sudden end ended the game,
-``F_LUCK``/``F_BAD`` the seat whose pawn took that hat home (-1: none); seats not in
-the game hold -1.
+``F_MOVES`` (moves, Extra moves and passes included; Swaps and Bottoms not), ``F_SUDDEN``
+1 if a sudden end ended the game, ``F_LUCK``/``F_BAD`` the seat whose pawn took that hat
+home (-1: none); seats not in the game hold -1.
 """
 
 import numpy as np
@@ -98,31 +98,37 @@ def play_move(S, R, n, sym, policy, pol_rng, rows, work, log, entry):
 @njit(cache=True)
 def finish_turn(S, R, extra, policy, dice, pol_rng, rows, work, log, entry):
     """The rest of a turn after a move (``extra``: an Extra move follows): Extra moves,
-    each with both dice rolled again (§11.3), then the dice pass (§3). Returns the log's
-    next entry."""
+    each with both dice rolled again (§11.3), then the dice pass (§3). Returns (the log's
+    next entry, the Extra moves made)."""
+    extras = 0
     while extra:
         spend_token(S, S[S_TO_MOVE], EXTRA)
         n, sym = roll(S, R, dice)
         entry, extra = play_move(S, R, n, sym, policy, pol_rng, rows, work, log, entry)
+        extras += 1
     end_turn(S, R)
-    return entry
+    return entry, extras
 
 
 @njit(cache=True)
 def play_game(S, R, dice, pol_rng, policies, log):
-    """Play ``S`` to the end, seat p by ``policies[p]``; every move in ``log`` (as far as
-    it has room). Returns (turns, moves)."""
+    """Play ``S`` to the end, seat p by ``policies[p]``; every step in ``log`` (as far as
+    it has room). Returns (turns, steps logged or not, moves: Extra moves included, Swaps
+    and Bottoms not)."""
     rows = np.empty((MAX_CHOICES, N_COLS), dtype=np.int64)
     work = np.empty(S_SIZE, dtype=np.int64)
     turns = 0
     entry = 0
+    moves = 0
     while S[S_OVER] == 0 and turns < MAX_TURNS:
         policy = policies[S[S_TO_MOVE]]
         n, sym = roll(S, R, dice)
         entry, extra = play_move(S, R, n, sym, policy, pol_rng, rows, work, log, entry)
-        entry = finish_turn(S, R, extra, policy, dice, pol_rng, rows, work, log, entry)
+        entry, extras = finish_turn(S, R, extra, policy, dice, pol_rng, rows, work, log,
+                                    entry)
+        moves += 1 + extras
         turns += 1
-    return turns, entry
+    return turns, entry, moves
 
 
 @njit(cache=True)
@@ -169,7 +175,7 @@ def record_game(context, scratch, streams, row):
     """``record_chunk``'s game: a new game of ``context`` = (rules, policies)."""
     R, policies = context
     S = new_game(R, streams[0])
-    turns, moves = play_game(S, R, streams[1], streams[2], policies, scratch)
+    turns, _, moves = play_game(S, R, streams[1], streams[2], policies, scratch)
     game_row(S, R, turns, moves, row)
 
 
@@ -196,12 +202,12 @@ def record_games(R, policies, seed, game0, n_games, chunk_size, progress=None):
 @njit(cache=True)
 def one_game(R, policies, seed, game, log_rows):
     """Game ``game`` of a run seeded ``seed`` with its move log:
-    (start state, final state, log[moves, LOG_FIELDS], turns)."""
+    (start state, final state, log[steps, LOG_FIELDS], turns)."""
     streams = np.empty((3, 4), dtype=np.uint64)
     for i in range(3):
         reseed(streams[i], seed, 3 * game + i)
     S = new_game(R, streams[0])
     start = S.copy()
     log = np.zeros((log_rows, LOG_FIELDS), dtype=np.int64)
-    turns, moves = play_game(S, R, streams[1], streams[2], policies, log)
-    return start, S, log[:min(moves, log_rows)], turns
+    turns, steps, _ = play_game(S, R, streams[1], streams[2], policies, log)
+    return start, S, log[:min(steps, log_rows)], turns

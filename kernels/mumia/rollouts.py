@@ -152,7 +152,7 @@ def position_rollouts(S0, R, policies, pool, unseen, seed, first, count, chunk,
 def play_from(S0, R, policies, pool, unseen, seed, log_rows):
     """The game from ``S0`` to its end, every seat by ``policies``, hidden tokens dealt
     from stream (seed, 0), dice from (seed, 1), policy choices from (seed, 2):
-    (the state dealt, the final state, log[moves, LOG_FIELDS], turns)."""
+    (the state dealt, the final state, log[steps, LOG_FIELDS], turns)."""
     streams = np.empty((N_STREAMS, 4), dtype=np.uint64)
     for i in range(N_STREAMS):
         reseed(streams[i], seed, i)
@@ -160,5 +160,5 @@ def play_from(S0, R, policies, pool, unseen, seed, log_rows):
     deal_hidden(S, pool, unseen, streams[0])
     start = S.copy()
     log = np.zeros((log_rows, LOG_FIELDS), dtype=np.int64)
-    turns, moves = play_game(S, R, streams[1], streams[2], policies, log)
-    return start, S, log[:min(moves, log_rows)], turns
+    turns, steps, _ = play_game(S, R, streams[1], streams[2], policies, log)
+    return start, S, log[:min(steps, log_rows)], turns

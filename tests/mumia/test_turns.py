@@ -336,3 +336,20 @@ def test_positions_of_random_e2_games_round_trip():
                 enc = encode(back)
                 assert choices(enc.S, enc.R, n, sym)[1] == labels
     assert seen_split
+
+
+def test_a_games_move_count_leaves_out_swaps_and_bottoms():
+    """The designer report's `moves` (``F_MOVES``) counts moves and Extra moves, not the
+    Swaps and Bottoms `random` seats now use: it equals the logged steps less those."""
+    from oddsbot.kernels.mumia import game as G
+    R = rules_vector(Rules(), 4, frozenset(EXPANSIONS))
+    policies = np.full(L.MAX_SEATS, C.RANDOM, dtype=np.int64)
+    tokens_seen = 0
+    for g in range(6):
+        _, _, log, turns = G.one_game(R, policies, 7, g, 20_000)
+        tokens = int(np.isin(log[:, 3], (C.C_SWAP, C.C_BOTTOM)).sum())
+        tokens_seen += tokens
+        row = G.record_range(R, policies, np.uint64(7), g, 1)[0]  # the same game
+        assert row[G.F_TURNS] == turns
+        assert row[G.F_MOVES] == len(log) - tokens
+    assert tokens_seen
