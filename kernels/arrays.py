@@ -6,7 +6,7 @@ uses it (docs/benchmarks.md, "First run"). Kernels copy arrays with these loops 
 """
 
 import numpy as np
-from numba import njit
+from .jit import njit
 
 
 @njit(cache=True, inline="always")

@@ -6,7 +6,7 @@ depends on (seed, r) only: never on the chunk size, the threads or where a block
 """
 
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .rng import reseed
 

@@ -3,8 +3,9 @@
 numba checks a cached function against its own source file only. A kernel that calls a
 function of another module (``rollout.play_out`` calls ``policy.choose``) keeps its old
 machine code after that other module changes. Before any kernel is loaded, this guard
-fingerprints the kernel sources; when a fingerprint differs from the one stored next to
-the caches, it deletes those cached kernels so that they compile afresh.
+fingerprints the kernel sources (their bytes, and the modification times numba checks);
+when a fingerprint differs from the one stored next to the caches, it deletes those
+cached kernels so that they compile afresh.
 
 The unit is a game package (``camel_up``, ``five_tribes``: they never call each other)
 together with the shared modules at the top (``rng``, ``batch``, ``threads``), which every
@@ -31,9 +32,14 @@ def _cache_dirs(root: Path) -> list[Path]:
 
 
 def _digest(root: Path, sources: list[Path]) -> str:
+    """The sources' names, bytes and numba stamps (modification time and size: numba
+    drops a cached kernel whose source file has another, so a reinstall of the same bytes
+    empties its caches too, and the first-run marks must go with them)."""
     digest = hashlib.sha256()
     for path in sources:
+        stat = path.stat()
         digest.update(str(path.relative_to(root)).encode())
+        digest.update(f"{stat.st_mtime_ns}:{stat.st_size}".encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()
 

@@ -9,7 +9,7 @@ numba's typed dict does the same several times slower.
 """
 
 import numpy as np
-from numba import njit
+from .jit import njit
 
 _M1 = np.uint64(0x9E3779B97F4A7C15)
 _M2 = np.uint64(0xC2B2AE3D27D4EB4F)

@@ -6,7 +6,7 @@ spread over threads or Dask workers. A stream is a ``uint64[4]`` array.
 """
 
 import numpy as np
-from numba import njit
+from .jit import njit
 
 MAX_SEED = 2**64 - 1  # seeds are unsigned 64-bit integers: pass them as np.uint64 (a Python
 # int first seen below 2**63 would give numba an int64 signature that later seeds overflow)

@@ -10,7 +10,7 @@ rankings by (space, height) stay uniform: ``rank`` orders camels so.
 """
 
 import numpy as np
-from numba import njit
+from .jit import njit
 
 LIFTED = -1000  # the space of a lifted camel, between ``lift`` and ``drop``
 

@@ -1,5 +1,7 @@
-"""Shared fixtures: one numba warm-up per session (every registered game), so compile
-time is paid once; the in-process CLI runner.
+"""Shared fixtures: kernels compiled before the first test (``oddsbot warm-up`` where a
+game's are not yet, then each game's position kernels loaded once per session or
+pytest-xdist worker); the in-process CLI runner. The suite runs on every core
+(``-n auto`` in pyproject.toml); ``pytest -n 0`` runs it in one process.
 
 Every folder of tests (``common``, and one per game) is put on ``sys.path``, so helper
 modules import by their bare names (``import naive_camel_up``, ``from checks import ok``)
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import signal
 import sys
 import traceback
 from dataclasses import dataclass
@@ -26,6 +29,39 @@ SUMMARY = pytest.StashKey[list]()  # lines a test module asks to print at the en
 
 def pytest_configure(config):
     config.stash[SUMMARY] = []
+    if hasattr(config, "workerinput"):
+        # pytest-xdist workers ignore Ctrl-C, and an ignored signal stays ignored in the
+        # processes they start: the tests that press Ctrl-C in a command need it caught
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    elif not config.option.collectonly:
+        compile_kernels()
+
+
+def compile_kernels() -> None:
+    """Before the first test, and before pytest-xdist starts its workers: when a game's
+    kernels are not all compiled on this machine (its first-run marks), ``oddsbot
+    warm-up`` compiles them, in as many processes as there are cores, rather than each
+    worker compiling the same kernels on its own, one by one, inside the tests."""
+    from oddsbot.analyser import first_run, registry
+    from oddsbot.analyser.cli.warmup import warm_up
+
+    games = {registry.spec(g).name for g in registry.specs()}
+    cold = sorted(g for g in games if not all(first_run.compiled(g, kind)
+                                              for kind in first_run.KINDS))
+    if cold:
+        warm_up(cold)
+
+
+def pytest_sessionfinish(session):
+    """A pytest-xdist worker hands its summary lines to the controller."""
+    if hasattr(session.config, "workeroutput"):
+        session.config.workeroutput["summary"] = session.config.stash[SUMMARY]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """pytest-xdist: a worker finished; keep its summary lines (``pytest_sessionfinish``)."""
+    node.config.stash[SUMMARY] += getattr(node, "workeroutput", {}).get("summary", [])
 
 
 def pytest_terminal_summary(terminalreporter, config):

@@ -14,7 +14,7 @@ move; and every seat's action count by kind (``KIND_*``).
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..arrays import copy_into
 from ..batch import record_chunk

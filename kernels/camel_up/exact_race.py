@@ -32,7 +32,7 @@ from the order (camels on one space are listed top to bottom).
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from .. import merge
 from .leg import _pack

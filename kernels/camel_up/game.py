@@ -6,7 +6,7 @@ compiled function serves both editions.
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..rng import high_below, next_u64
 from .race import _draw_die

@@ -2,7 +2,7 @@
 weights."""
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..arrays import copy_into, grown
 from ..threads import rows

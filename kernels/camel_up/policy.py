@@ -32,7 +32,7 @@ heuristic values them, with exact leg odds in place of the estimate.
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..rng import high_below, next_u64
 from .game import (

@@ -1,7 +1,7 @@
 """Monte Carlo of Camel Up legs and races on chunked, counter-seeded random streams."""
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..arrays import copy_into
 from ..rng import high_below, low_below, next_u64, stream

@@ -8,7 +8,7 @@ candidates face the same hidden cards and the same dice sequence.
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..arrays import copy_into
 from ..rng import high_below, next_u64, reseed

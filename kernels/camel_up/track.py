@@ -18,7 +18,7 @@ and stack sizes per space 0..17 at ``CNT``. A tile array is indexed by space (0.
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..stacks import drop, lift, perm_orders, rank  # noqa: F401 (perm_orders: re-exported)
 

@@ -29,7 +29,7 @@ One row (int16) per game, fields in this order:
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..batch import record_chunk
 from ..threads import rows

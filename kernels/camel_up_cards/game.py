@@ -13,7 +13,7 @@ A turn is (bet, race action, bet) with at most one bet (§4). Codes: race action
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..rng import below
 from .leg import ALL_CARDS

@@ -27,7 +27,7 @@ False) and the caller samples instead.
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..merge import add, find, level
 from ..rng import below, next_u64, reseed

@@ -14,7 +14,7 @@ choices (``game.leg_setup``), the model under which oddsbot reads hidden cards (
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..rng import below
 from .game import (

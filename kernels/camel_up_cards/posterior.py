@@ -11,7 +11,7 @@ decks m = n - revealed with their normalised weights.
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from .track import N_TYPES
 

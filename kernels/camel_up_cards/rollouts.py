@@ -11,7 +11,7 @@ takes policy choices from (seed, 3r + 2).
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..rng import below, reseed
 from .batch_games import MAX_TURNS

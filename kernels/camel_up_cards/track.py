@@ -20,7 +20,7 @@ sandstorm side) from the first card on.
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..stacks import drop, lift, lift_one, perm_orders, rank  # noqa: F401 (re-exported)
 

@@ -48,7 +48,7 @@ display or discarded).
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..arrays import copy_into
 from ..batch import N_STREAMS, record_chunk

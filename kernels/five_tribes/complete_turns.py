@@ -20,7 +20,7 @@ value, and is not listed.
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from .board import N_COLOURS, N_TILES
 from .data import DJINN_VP, DJINNS, FAKIRS, LARGE_MARKET, OASIS, SACRED_PLACE, SMALL_MARKET, VILLAGE

@@ -10,7 +10,7 @@ with its discard pile (§20.6).
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..arrays import copy_into
 from .board import COLS, N_COLOURS, N_TILES, ROWS

@@ -16,7 +16,7 @@ Fakir when one exists (a kill in reach), else every one.
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..arrays import copy_into
 from .board import N_TILES

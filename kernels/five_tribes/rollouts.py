@@ -21,7 +21,7 @@ seat follows its policy to the end of the game (``MAX_ROUNDS`` at most).
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..batch import N_STREAMS
 from ..rng import below, reseed

@@ -8,7 +8,7 @@ cheaper (docs/games/five-tribes.md §20.7). Randomness comes from a ``rng`` stre
 effect), the resource row front first."""
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..arrays import copy_into
 from ..rng import below

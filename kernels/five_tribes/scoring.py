@@ -9,7 +9,7 @@ largest suit still below 9 cards, or starting a new one).
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 N_GOODS = 9
 GOODS = ("ivory", "jewels", "gold", "papyrus", "silk", "spice", "fish", "wheat", "pottery")

@@ -20,7 +20,7 @@ ways to split the stack over the visited tiles with a legal final colour.
 from math import factorial
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..threads import call
 from .board import COLS, N_COLOURS, N_TILES, NEIGHBOURS

@@ -14,7 +14,7 @@ a uniform order of the rest of the stack before the last c.
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..arrays import copy_into
 from ..rng import below, next_u64

@@ -11,7 +11,7 @@ pile, djinn masks of the djinn deck and discards, meeple counts of the bag.
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from .board import N_COLOURS, N_TILES
 from .scoring import N_GOODS

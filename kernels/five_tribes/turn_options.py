@@ -17,7 +17,7 @@ the draw it makes first (``OP_*``), which ``turn_walk`` resolves.
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from .board import N_COLOURS, N_TILES
 from .complete_turns import (

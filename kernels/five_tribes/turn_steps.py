@@ -4,7 +4,7 @@ the tile actions (§10). Choices (fakirs, victims, cards, djinns) are the caller
 apply one."""
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from .board import COLS, N_COLOURS, N_TILES, ROWS
 from .data import BLUE_TILE, PALACES, PALMS

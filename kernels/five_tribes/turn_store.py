@@ -16,7 +16,7 @@ meeples taken. Padded to whole 64-bit words.
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..arrays import copy_into
 from .board import N_COLOURS, N_TILES

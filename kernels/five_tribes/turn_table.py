@@ -30,7 +30,7 @@ draw by a power used before it, or a board changed by one) belong to the first c
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..arrays import copy_into
 from ..rng import stream

@@ -27,7 +27,9 @@ offsets. A board changed before the sowing (a certain Anun-Nak draw) lists its o
 """
 
 import numpy as np
-from numba import njit, types
+from numba import types
+
+from ..jit import njit
 
 from ..rng import below
 from .board import N_COLOURS, N_TILES

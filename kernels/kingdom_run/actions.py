@@ -10,7 +10,7 @@ runners of a Scatter in number order); ``action_legal`` accepts any runner.
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from .layout import (
     BATH, CATCHUP, COPY, MAX_SPACES, N_FACES, NO_PLACE, OFF, OUT, PENDING, R_CAP, R_LAKE,

@@ -15,7 +15,7 @@ again, ``F_USE + 6p + a`` actions of type a taken (a Copy counted as its action)
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..batch import record_chunk
 from ..rng import below, reseed

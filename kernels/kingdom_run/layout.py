@@ -14,7 +14,7 @@ The rules vector ``R`` holds the parameters (§11) as the kernel reads them, bui
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 SCATTER, CATCHUP, BATH, STEAL, SLEEPWAKE, COPY = 0, 1, 2, 3, 4, 5
 FACE_NAMES = ("scatter", "catchup", "bath", "steal", "sleepwake", "copy")

@@ -21,7 +21,7 @@ clan; value on space s: its score there + ``H_PROG`` * s - ``H_LAKE`` in a lake 
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..rng import below
 from .actions import (

@@ -11,7 +11,7 @@ bound), and the keep-sets it enters are marked inexact.
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from .layout import MAX_DICE, N_FACES, R_FACES, R_NDICE, R_NFACES, S_REROLLED, S_ROLL
 from .policies import greedy_value

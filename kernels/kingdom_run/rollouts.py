@@ -8,7 +8,7 @@ Nothing in Kingdom Run is hidden, so nothing is dealt.
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..rng import reseed
 from ..threads import rows as thread_rows

@@ -10,7 +10,7 @@ the runners themselves (``P_WIN``). Two positions are the same when their merge 
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..merge import add, level
 from .actions import (

@@ -18,7 +18,7 @@ tie-break order.
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..rng import below
 from .layout import (

@@ -14,7 +14,7 @@ once it has solved ``budget`` positions: the caller then samples instead.
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..merge import add, find, level
 from .choices import MAX_CHOICES, N_COLS, apply_choice, choose, move_choices

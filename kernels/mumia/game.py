@@ -14,7 +14,7 @@ home (-1: none); seats not in the game hold -1.
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..batch import record_chunk
 from ..rng import below, reseed

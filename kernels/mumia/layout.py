@@ -21,7 +21,7 @@ token pile lists token kinds top first.
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 MAX_SEATS = 6
 MAX_PAWNS = 3

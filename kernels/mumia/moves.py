@@ -5,7 +5,7 @@ Each function changes the state ``S`` in place under the rules ``R`` (``layout``
 is chosen elsewhere (``choices``); these functions assume it is legal.
 """
 
-from numba import njit
+from ..jit import njit
 
 from .layout import (
     DANGER, EXCHANGE, FIN, MAX_GUARDS, MAX_PAWNS, MAX_TILES, N_TOKEN_KINDS,

@@ -12,7 +12,7 @@ deals the ``pool`` (tokens of each kind unseen by the viewer) at random into tho
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..batch import N_STREAMS
 from ..rng import below, reseed

@@ -2,7 +2,7 @@
 pile (docs/games/mumia.md §2, §8–§11)."""
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..rng import below
 from .layout import (

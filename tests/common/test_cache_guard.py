@@ -65,3 +65,20 @@ def test_with_a_custom_cache_folder_everything_is_one_unit(tmp_path, monkeypatch
     (kernels / "game_b" / "score.py").write_text("C = 2\n")
     assert purge_stale_caches(kernels)
     assert not elsewhere.exists() and all(c.exists() for c in caches.values())
+
+
+def test_the_same_bytes_written_again_purge_too(tmp_path, monkeypatch):
+    """A reinstall writes the same sources with a new modification time, which numba
+    checks: its caches are stale then, so the guard purges them (and the first-run marks
+    with them) rather than leave marks over caches numba will not load."""
+    import os
+
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    caches = tree(tmp_path)
+    purge_stale_caches(tmp_path)
+    restore(caches)
+    source = tmp_path / "game_b" / "score.py"
+    stat = source.stat()
+    os.utime(source, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+    assert purge_stale_caches(tmp_path)
+    assert caches["a"].exists() and caches["shared"].exists() and not caches["b"].exists()

@@ -8,12 +8,17 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from oddsbot.analyser import first_run, registry
 from oddsbot.kernels import cache_guard
 from test_terminal import in_terminal
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTICE = "compiling kernels for camel-up validate, first run only…"
+
+# these remove camel-up's first-run marks: not beside the terminal tests (pyproject.toml)
+pytestmark = pytest.mark.xdist_group("first-run")
 
 
 def test_marks_live_beside_the_caches(tmp_path, monkeypatch):

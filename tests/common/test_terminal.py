@@ -16,6 +16,9 @@ import pytest
 
 from terminal import ROOT, in_terminal
 
+# a first-run notice on the screen would differ: not beside test_first_run's mark removals
+pytestmark = pytest.mark.xdist_group("first-run")
+
 RECORD_TURNS = 12  # turns of the example record replayed (a few seconds)
 
 
