@@ -1,8 +1,10 @@
 """``oddsbot warm-up``: compile every game's kernels once, in parallel processes.
 
-numba compiles a kernel on its first use. ``warm-up`` does all of that at once, right
-after install: each game's face compiles what its commands use (``GameFace.warm_up``) and,
-with designer reports, a few games of every variant compile the report kernels. These
+numba compiles a kernel on its first use, so a command's first run compiles what that
+command uses and nothing else. ``warm-up`` compiles everything at once, for whoever wants
+every command of every game ready (``tests/conftest.py`` runs it before the suite):
+each game's face compiles what its commands use (``GameFace.warm_up``) and, with
+designer reports, a few games of every variant compile the report kernels. These
 parts compile in separate processes, as many at a time as there are cores (the commands
 of every game first, then the reports); once all of a game's parts are done, every
 command kind of it is marked compiled (``analyser/first_run.py``), so no command prints
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 from typing import Optional
 
 import typer
@@ -26,6 +29,16 @@ WARM_GAMES = 2  # games per variant that compile the report kernels
 
 
 PARTS = ("commands", "reports")  # what a worker compiles: a game's face, its reports
+
+
+def kernel_bytes(name: str) -> int:
+    """The size of game ``name``'s kernel sources (``kernels/<name with _>/``), in bytes:
+    its compile time goes nearly in proportion (docs/benchmarks.md, "Where the compile
+    time goes"); 0 for a game without a kernel package of its own."""
+    from ... import kernels
+
+    package = Path(kernels.__file__).parent / name.replace("-", "_")
+    return sum(f.stat().st_size for f in package.glob("*.py"))
 
 
 def warm_part(name: str, part: str) -> float:
@@ -58,10 +71,12 @@ def warm_up(
     from multiprocessing import get_context
 
     from .. import first_run
-    names = list(dict.fromkeys(registry.spec(g).name for g in games or registry.specs()))
-    # every game's commands first (the longer parts), then the reports in the reverse
-    # order: the worker that finishes the first game's commands takes the last game's
-    # reports, so the two cores finish together rather than one waiting on the other
+    names = sorted(dict.fromkeys(registry.spec(g).name for g in games or registry.specs()),
+                   key=kernel_bytes, reverse=True)
+    # every game's commands first (the longer parts), the longest first, then the reports
+    # in the reverse order: the worker that finishes the first game's commands takes the
+    # last game's reports, so the cores finish together rather than one waiting on the
+    # longest game started last
     reports = [name for name in names if registry.spec(name).has(Capability.REPORTS)]
     parts = [(name, "commands") for name in names] + \
         [(name, "reports") for name in reversed(reports)]
