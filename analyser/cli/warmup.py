@@ -41,6 +41,18 @@ def kernel_bytes(name: str) -> int:
     return sum(f.stat().st_size for f in package.glob("*.py"))
 
 
+def plan(names: list[str]) -> list[tuple[str, str]]:
+    """The (game, part) jobs of a warm-up of ``names``, in the order they start: every
+    game's commands first (the longer parts), the largest kernels first, then the reports
+    in the reverse order: the worker that finishes the first game's commands takes the
+    last game's reports, so the cores finish together rather than one waiting on the
+    longest game started last."""
+    names = sorted(names, key=kernel_bytes, reverse=True)
+    reports = [name for name in names if registry.spec(name).has(Capability.REPORTS)]
+    return [(name, "commands") for name in names] + \
+        [(name, "reports") for name in reversed(reports)]
+
+
 def warm_part(name: str, part: str) -> float:
     """Compile (or load) the kernels of game ``name`` that ``part`` uses: ``commands``
     (``GameFace.warm_up``) or ``reports`` (a few games of every variant); the seconds it
@@ -71,15 +83,8 @@ def warm_up(
     from multiprocessing import get_context
 
     from .. import first_run
-    names = sorted(dict.fromkeys(registry.spec(g).name for g in games or registry.specs()),
-                   key=kernel_bytes, reverse=True)
-    # every game's commands first (the longer parts), the longest first, then the reports
-    # in the reverse order: the worker that finishes the first game's commands takes the
-    # last game's reports, so the cores finish together rather than one waiting on the
-    # longest game started last
-    reports = [name for name in names if registry.spec(name).has(Capability.REPORTS)]
-    parts = [(name, "commands") for name in names] + \
-        [(name, "reports") for name in reversed(reports)]
+    names = list(dict.fromkeys(registry.spec(g).name for g in games or registry.specs()))
+    parts = plan(names)
     start = time.perf_counter()
     workers = max(1, min(len(parts), os.cpu_count() or 1))
     left = {name: sum(n == name for n, _ in parts) for name in names}

@@ -86,3 +86,21 @@ def test_warm_up_refuses_an_unknown_game(oddsbot_cli):
 def test_every_game_can_warm_up():
     for name in registry.specs():
         assert callable(registry.game(name).warm_up)
+
+
+def test_warm_up_starts_the_largest_kernels_first():
+    """Compile time goes with the size of a game's kernel sources: the warm-up starts the
+    largest game's commands first, every game's commands before any reports, and each
+    game's reports in the reverse order of its commands."""
+    from oddsbot.analyser.cli.warmup import kernel_bytes, plan
+
+    names = sorted({registry.spec(g).name for g in registry.specs()})
+    parts = plan(names)
+    commands = [n for n, part in parts if part == "commands"]
+    reports = [n for n, part in parts if part == "reports"]
+    assert sorted(commands) == names and len(set(parts)) == len(parts)
+    assert parts[:len(commands)] == [(n, "commands") for n in commands]
+    sizes = [kernel_bytes(n) for n in commands]
+    assert sizes == sorted(sizes, reverse=True) and min(sizes) > 0
+    assert reports == [n for n in reversed(commands) if n in reports]
+    assert kernel_bytes("no-such-game") == 0
