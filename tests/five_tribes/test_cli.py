@@ -13,7 +13,8 @@ Covered:
   ``--top`` and the default 20-row table, ``legal_actions`` agreement; in the bidding
   phase: one row per legal bid, the greedy bid model hand-checked, poor players;
 * ``odds``: the exact standings and the sowing counts;
-* ``new --play greedy``: a whole game record, and that ``replay`` refuses it;
+* a whole greedy game record (the golden one): its shape; ``replay -f json`` annotates its
+  last round to the end of the game;
 * a matrix of bad inputs (JSON files and notation): each exits 2 with exactly one line
   ``oddsbot: error: ...`` naming the field, nothing on stdout; input files are never
   changed.
@@ -33,6 +34,7 @@ from pathlib import Path
 import pytest
 from checks import assert_bad_input, ok
 from oddsbot.analyser.five_tribes import face as ft
+from oddsbot.analyser.five_tribes import record as rec
 
 # --------------------------------------------------------------------------- positions
 
@@ -564,10 +566,18 @@ def test_odds_on_a_scored_board(oddsbot_cli):
 # --------------------------------------------------------------------------- whole games
 
 
-def test_new_play_greedy_game_record_and_replay(oddsbot_cli, tmp_path):
-    result = ok(oddsbot_cli("new", "five-tribes", "--play", "greedy", "--seed", 1))
-    lines = result.out.splitlines()
-    start = ok(oddsbot_cli("new", "five-tribes", "--seed", 1, "-f", "notation")).out.strip()
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def test_a_greedy_game_record_and_its_replay(oddsbot_cli, tmp_path):
+    """The record of a whole greedy game (``new five-tribes --play greedy --seed 5``, the
+    golden ``five-tribes-4p-seed5.txt``, equal to it byte for byte by
+    tests/common/test_goldens.py; played again here it would take a minute): its start, one
+    line per bid and turn, a refill after every round, the scores and the winner; then
+    ``replay -f json`` of its last round annotates every bid and turn and gives the
+    record's result."""
+    lines = (GOLDEN / "five-tribes-4p-seed5.txt").read_text().splitlines()
+    start = ok(oddsbot_cli("new", "five-tribes", "--seed", 5, "-f", "notation")).out.strip()
     assert lines[0] == f"start {start}"
     assert lines[-1].startswith("winner p")
     scores = [line.split() for line in lines if line.startswith("score ")]
@@ -591,9 +601,17 @@ def test_new_play_greedy_game_record_and_replay(oddsbot_cli, tmp_path):
     assert list(per_round) == list(range(1, len(per_round) + 1))
     assert set(per_round.values()) == {8}  # 4 bids and 4 turns a round
 
-    record = write(tmp_path, result.out, "game.txt")
+    # its last round from the position it starts at, replayed as JSON: every bid and
+    # turn checked and annotated, the result the record's
+    _, steps = rec.load_record("\n".join(lines))
+    k = next(i for i, (_, played) in enumerate(steps) if played.round == len(per_round))
+    first = lines.index(next(t for t in turns if int(t.split()[1]) == len(per_round)))
+    record = write(tmp_path, "\n".join([f"start {steps[k][0].to_notation()}", *lines[first:]]),
+                   "last-round.txt")
     replayed = ok(run_file(oddsbot_cli, record, "replay", "-f", "json")).json()
-    assert len(replayed["turns"]) == len(turns)  # every bid and turn checked and annotated
+    assert len(replayed["turns"]) == 8
+    assert replayed["result"]["winners"] == [p for p, t in enumerate(totals) if t == best]
+    assert [s["total"] for s in replayed["result"]["scores"]] == totals
 
 
 def test_new_play_unknown_policy(oddsbot_cli):
