@@ -153,10 +153,12 @@ class State:
         return next((q for q in range(len(self.players)) if self.has(q, djinn)), None)
 
     def key(self) -> tuple:
-        tiles = tuple(zip(map(letters, self.meeples), self.owner, self.palms, self.palaces))
+        """:func:`position_key` (the bag is left out: the board and the players' viziers
+        and elders fix it)."""
+        tiles = tuple(zip(self.meeples, self.owner, self.palms, self.palaces))
         return (tiles, self.players_key(), tuple(self.resources), tuple(self.djinns),
-                tuple(self.discard), self.bag(), tuple(self.bid_track),
-                tuple(self.turn_track), self.djinn_discard)
+                tuple(self.discard), tuple(self.bid_track), tuple(self.turn_track),
+                self.djinn_discard)
 
     def turn_key(self) -> tuple:
         """:meth:`key` and the turn's scratch: states with equal turn keys have the same
@@ -196,12 +198,12 @@ class State:
 
 
 def position_key(pos: Position) -> tuple:
-    """Everything a turn can change, as a hashable tuple: per tile (meeples in YWBGR order,
+    """Everything a turn can change, as a hashable tuple: per tile (meeple counts YWBGR,
     owner, palms, palaces); per player (gold, viziers, elders, camels, fakirs, goods, sorted
     djinn names); the resource row and the djinn row (row order); the resource discard as
-    counts per ``names.CARDS`` kind; the bag per colour YWBGR (the box minus the board minus
-    held viziers/elders); the bid order track; the turn order track; the djinn discard.
-    Tile types and VP, the phase and ``to_move`` are left out."""
+    counts per ``names.CARDS`` kind; the bid order track; the turn order track; the djinn
+    discard. Tile types and VP, the phase and ``to_move`` are left out, and so is the bag
+    (the box minus the board minus held viziers/elders: fixed by the rest)."""
     return State.of(pos).key()
 
 
