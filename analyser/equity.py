@@ -122,9 +122,10 @@ def batches(kernel: Callable[[int, int], np.ndarray], rollouts: int, chunk: int,
             batch_chunks: int, stop: Callable[[np.ndarray], bool] | None = None,
             progress: Callable[[int, int], None] | None = None) -> np.ndarray:
     """Rollouts ``kernel(first, count)`` (rows on axis 0) in batches of ``batch_chunks``
-    chunks of ``chunk`` rollouts, ``rollouts`` at most (rounded up to whole chunks);
-    after each batch ``progress(done, planned)`` is told and ``stop(rows so far)`` may end
-    the run. Whole batches only, so the rows depend on the seed alone, never on threads."""
+    chunks of ``chunk`` rollouts, exactly ``rollouts`` of them (the last chunk's rows past
+    ``rollouts`` are played and left out); after each batch ``progress(done, planned)`` is
+    told and ``stop(rows so far)`` may end the run. Whole batches only, so the rows depend
+    on the seed alone, never on threads."""
     total_chunks = -(-rollouts // chunk)
     parts = []
     done = 0
@@ -133,7 +134,7 @@ def batches(kernel: Callable[[int, int], np.ndarray], rollouts: int, chunk: int,
         parts.append(kernel(done * chunk, n_chunks * chunk))
         done += n_chunks
         if progress is not None:
-            progress(done * chunk, total_chunks * chunk)
-        if stop is not None and stop(np.concatenate(parts)):
+            progress(min(done * chunk, rollouts), rollouts)
+        if stop is not None and stop(np.concatenate(parts)[:rollouts]):
             break
-    return np.concatenate(parts)
+    return np.concatenate(parts)[:rollouts]

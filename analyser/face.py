@@ -196,7 +196,9 @@ class RecordFace(Protocol):
 
     ``load_record(text)`` returns ``(record, steps)``: ``record.start`` is the start
     position; ``steps`` is the list of (position before, turn) pairs, with ``over``,
-    ``to_move`` and the result when the game is over."""
+    ``to_move``, ``final`` (the position after the record's last line as the player to
+    move sees it, where play goes on: ``advise RECORD``; it may be None once the game is
+    over) and the result when the game is over."""
 
     def load_record(self, text: str) -> tuple[Any, Any]: ...
 

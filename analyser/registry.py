@@ -103,6 +103,16 @@ def spec_of_text(text: str) -> GameSpec:
     return spec(stripped.split()[0])
 
 
+def is_record(text: str) -> bool:
+    """Whether ``text`` is a game record: its first line that says something (comments
+    and blank lines skipped) is ``start <position notation>``."""
+    for line in lines(text):
+        body = line.split("#", 1)[0].strip()
+        if body:
+            return body.startswith("start ")
+    return False
+
+
 def spec_of_record(text: str) -> GameSpec:
     """Which game a game record belongs to: the game of its ``start <notation>`` line
     (comments and blank lines before it are skipped)."""

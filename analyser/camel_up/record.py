@@ -82,8 +82,10 @@ class Record:
 
 class Replay(list):
     """``replay``'s answer: a list of (position before the turn, turn), one per turn,
-    plus how the record ends (``over``; ``winner``, ``loser`` and ``money`` at the end)."""
+    plus how the record ends (``final``, the position after its last line; ``over``;
+    ``winner``, ``loser`` and ``money`` at the end)."""
 
+    final: Position | None = None
     over: bool = False
     winner: str | None = None
     loser: str | None = None
@@ -306,6 +308,7 @@ def replay(record: Record) -> Replay:
             pos = decode(st, v.id, players)
     out.money = _money(st, players)
     out.over = bool(st[K.STATUS])
+    out.final = None if out.over else decode(st, v.id, players)
     if out.over:
         order = np.empty(K.N_RACING, dtype=np.int64)
         K.ranking(st, order)

@@ -124,6 +124,7 @@ class Replay(list):
     ``money``; ``leg``; ``to_move`` if not over); ``due``, the line after which a deal line
     is missing (None if none is)."""
 
+    final: Position | None = None  # the position after the last line, as its mover sees it
     over: bool = False
     winner: str | None = None
     loser: str | None = None
@@ -466,7 +467,7 @@ def replay(record: Record) -> Replay:
     start = record.start
     out.leg, out.money, out.to_move = start.leg, start.money, start.to_move
     if not record.entries:
-        out.due = record.start_line
+        out.final, out.due = start, record.start_line
         _check_result(record, out)
         return out
     first, *entries = record.entries
@@ -513,6 +514,7 @@ def replay(record: Record) -> Replay:
             ended_at = n
     out.over, out.money, out.leg = bool(st[K.STATUS]), _money_of(st), int(st[K.LEG])
     out.to_move = None if out.over else int(st[K.TO_MOVE])
+    out.final = None if out.over or out.due is not None else decode(st)
     if out.over:
         order = np.empty(T.N_CAMELS, dtype=np.int64)
         T.ranking(st, order)

@@ -24,7 +24,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from ...errors import OddsbotError, quote
 from ...inputs import read_position_text
 from .. import registry, render
-from ..face import GameFace, GameOption, GameSpec
+from ..face import Capability, GameFace, GameOption, GameSpec
 from ..table import Table
 
 app = typer.Typer(no_args_is_help=True,
@@ -66,13 +66,34 @@ TextFormat = choices("TextFormat", ("table", "json"))  # a list or notation, or 
 def load(source: str, variant: Optional[str], rule: Optional[list[str]] = None
          ) -> tuple[GameSpec, GameFace, Any]:
     """(declaration, face, position) for POSITION, optionally read as rules ``variant``,
-    with the rule parameters of ``--rule`` set."""
+    with the rule parameters of ``--rule`` set. POSITION may be a game record: its
+    position is the one after its last line (``oddsbot replay RECORD --position``)."""
     text = read_position_text(source)
+    if registry.is_record(text):
+        return _reached(text, variant, rule)
     spec = registry.spec_of_text(text)
     rules = read_rules(spec, rule)
     face = spec.load()
     pos = _read(spec, face, text, variant)
     return spec, face, face.with_rules(pos, rules) if rules else pos
+
+
+def _reached(text: str, variant: Optional[str], rule: Optional[list[str]]
+             ) -> tuple[GameSpec, GameFace, Any]:
+    """(declaration, face, position after the last line) of the game record ``text``."""
+    spec = registry.spec_of_record(text)
+    if not spec.has(Capability.RECORDS):
+        raise OddsbotError(f"position: a game record (a 'start' line), but {spec.name} has no "
+                           f"records: give a position (notation or JSON)")
+    if variant is not None:
+        raise OddsbotError("--variant: a game record's start line sets its variant")
+    face = spec.load()
+    rules = read_rules(spec, rule)
+    _, steps = face.record.load_record(text, **({"rules": rules} if rules else {}))
+    if steps.over or steps.final is None:
+        raise OddsbotError(f"record: {face.record.status(steps)}: no one is to move; give a "
+                           f"record that stops before the end, or a position")
+    return spec, face, steps.final
 
 
 def _read(spec: GameSpec, face: GameFace, text: str, variant: Optional[str]) -> Any:

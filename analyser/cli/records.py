@@ -38,12 +38,21 @@ def replay(
     chart: Optional[str] = typer.Option(None, "--chart", help="Also chart the game turn by "
                                         "turn to this .png or .svg file (--samples per "
                                         "turn)."),
+    position: bool = typer.Option(False, "--position", help="Print the position the record "
+                                  "reaches instead of annotating it: notation, or JSON with "
+                                  "-f json ('oddsbot advise RECORD' advises on it)."),
     rule: Optional[list[str]] = rule_option(),
     **game: Optional[Enum],
 ) -> None:
     """Check a game record against the rules and annotate every turn: the action taken,
-    the best action by one-turn EV (and by rollout equity with --rollouts), what it lost."""
+    the best action by one-turn EV (and by rollout equity with --rollouts), what it lost.
+
+    A record that stops before the end of the game goes on from where it stops: --position
+    prints that position, and advise, odds, moves, validate and chart take the record in
+    place of a position."""
     check_wide(wide, fmt)
+    if position and fmt not in ("table", "json"):
+        raise OddsbotError(f"--position: the notation (-f table) or -f json, not -f {fmt}")
     check_positive("--samples", samples)
     check_positive("--rollouts", rollouts)
     if chart is not None:
@@ -63,6 +72,9 @@ def replay(
     rollout_policy = check_policy("--policy", spec, spec.rollout_policies, policy)
     rules = read_rules(spec, rule)
     game_record = spec.load().record
+    if position:
+        _print_position(game_record, text, rules, fmt)
+        return
     # nothing is printed before the work is done: a refusal (of the record, an option the
     # game checks, the chart's file) is then the only line on stderr
     with first_run(spec, "replay"):  # the notice before a first run's compile
@@ -87,8 +99,9 @@ def replay(
     lost = game_record.ev_lost_by_player(table, players if isinstance(players, int)
                                          else len(players))
     if fmt == "json":
+        reached = None if steps.over or steps.final is None else steps.final.to_notation()
         print(render.to_json({"game": spec.name, "start": parsed.start.to_notation(),
-                              "turns": table.records(),
+                              "position": reached, "turns": table.records(),
                               "result": game_record.result(steps), "ev_lost": lost,
                               "provenance": prov}))
         return
@@ -96,6 +109,17 @@ def replay(
                 title=parsed.start.to_notation(),
                 caption=game_record.caption(steps, lost, samples=samples, seed=seed,
                                             rollouts=rollouts))
+
+
+def _print_position(game_record, text: str, rules: dict, fmt: str) -> None:
+    """``replay --position``: the position after the record's last line (notation, or
+    JSON), after the ``record OK`` line; refused in one line once the game is over."""
+    _, steps = game_record.load_record(text, **({"rules": rules} if rules else {}))
+    status = game_record.status(steps)
+    if steps.over or steps.final is None:
+        raise OddsbotError(f"--position: {status}: no one is to move")
+    err.print(f"record OK: {len(steps)} turns · {status}", markup=False, highlight=False)
+    print(render.to_json(steps.final.to_json()) if fmt == "json" else steps.final.to_notation())
 
 
 def _annotate(game_record, steps, annotate: dict):

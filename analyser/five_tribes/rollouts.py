@@ -109,7 +109,7 @@ def standings(pos: Position, *, rollouts: int | None = None, policy: str = "heur
               seed: int = 0, target_se: float | None = 0.01, max_rollouts: int = 100_000,
               progress: Callable[[int, int], None] | None = None) -> Standings:
     """Every player's chance to win and expected final score from ``pos`` as it stands:
-    exactly ``rollouts`` (rounded up to whole chunks), or batches until every win
+    exactly ``rollouts``, or batches until every win
     probability's SE is at most ``target_se`` (``max_rollouts`` at most)."""
     goal = None if rollouts else target_se
     stop = None if goal is None else (

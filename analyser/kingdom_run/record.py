@@ -83,7 +83,7 @@ class Replay(list):
         super().__init__()
         self.over = False
         self.to_move = 0
-        self.end: Position | None = None
+        self.final: Position | None = None  # the position after the last line
         self.scores: tuple[int, ...] = ()
         self.winners: tuple[int, ...] = ()
 
@@ -166,7 +166,7 @@ def replay(record: Record) -> Replay:
         out.append((before, Turn(ln, keep_at, act_at, pos)))
     out.over = over(pos)
     out.to_move = pos.to_move
-    out.end = pos
+    out.final = pos
     if out.over:
         from .face import final_result
         out.scores, out.winners = final_result(pos)

@@ -77,6 +77,7 @@ class Replay(list):
         super().__init__()
         self.over = False
         self.to_move = 0
+        self.final: Position | None = None  # the position after the last line, as its mover sees it
         self.scores: tuple[int, ...] = ()
         self.winners: tuple[int, ...] = ()
 
@@ -181,6 +182,8 @@ def replay(record: Record) -> Replay:
                    else None)
     out.over = bool(S[L.S_OVER])
     out.to_move = int(S[L.S_TO_MOVE])
+    out.final = None if out.over else decode(S, R, rules, exp, viewer=out.to_move,
+                                             taken_by=tuple(tuple(t) for t in taken))
     if out.over:
         out.scores, out.winners = final(S, R)
     if record.result is not None:

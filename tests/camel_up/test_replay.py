@@ -343,7 +343,8 @@ def test_annotation_matches_advise_from_the_movers_view():
 def test_output_formats(oddsbot_cli):
     data = json.loads(ok(oddsbot_cli("replay", "-", "--format", "json", "--seed", "2",
                                      "--samples", "4096", stdin=SHORT)).out)
-    assert set(data) == {"game", "start", "turns", "result", "ev_lost", "provenance"}
+    assert set(data) == {"game", "start", "position", "turns", "result", "ev_lost",
+                         "provenance"}
     assert data["start"] == START.split(" ", 1)[1] and data["result"] is None
     assert [t["turn"] for t in data["turns"]] == list(range(1, 13))
     assert data["turns"][11]["action"] == "pyramid" and data["turns"][11]["roll"] == "blue 1"

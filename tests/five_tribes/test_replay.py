@@ -456,7 +456,8 @@ def test_output_formats(oddsbot_cli):
     text = mid_game_record(5)
     data = json.loads(ok(oddsbot_cli("replay", "-", "-f", "json", "--seed", "2",
                                      stdin=text)).out)
-    assert set(data) == {"game", "start", "turns", "result", "ev_lost", "provenance"}
+    assert set(data) == {"game", "start", "position", "turns", "result", "ev_lost",
+                         "provenance"}
     assert data["game"] == "five-tribes" and data["result"] is None
     assert [t["turn"] for t in data["turns"]] == [1, 2, 3, 4, 5]
     assert set(data["turns"][0]) == set(rec.ANNOTATION_COLUMNS)

@@ -124,7 +124,7 @@ def test_a_mid_turn_position():
 def test_scores_now_at_the_start(game):
     _, steps = load_record(game)
     assert charts.scores_now(steps[0][0]) == [3 * 2 + 4 * 1] * 4  # tokens, START's zone 1
-    assert charts.scores_now(steps.end) == list(steps.scores)
+    assert charts.scores_now(steps.final) == list(steps.scores)
 
 
 def test_position_chart_layout(middle, tmp_path):
