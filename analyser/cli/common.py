@@ -12,6 +12,7 @@ from __future__ import annotations
 import inspect
 import math
 import sys
+from dataclasses import replace
 from collections.abc import Callable
 from contextlib import contextmanager
 from enum import Enum, StrEnum
@@ -241,13 +242,21 @@ def print_frame(table: Table, fmt: str, **style: Any) -> None:
 
 
 def _declared(command: str) -> dict[str, tuple[GameOption, list[str]]]:
-    """Every registered game's options of ``command``: name -> (option, game titles)."""
-    found: dict[str, tuple[GameOption, list[str]]] = {}
+    """Every registered game's options of ``command``: name -> (option, game titles); an
+    option several games declare keeps each game's help, under its title."""
+    found: dict[str, list[tuple[GameOption, str]]] = {}
     for spec in registry.specs().values():
         for option in spec.options:
             if command in option.commands:
-                found.setdefault(option.name, (option, []))[1].append(spec.title)
-    return found
+                found.setdefault(option.name, []).append((option, spec.title))
+    merged = {}
+    for name, declared in found.items():
+        first, titles = declared[0][0], [title for _, title in declared]
+        if len(declared) > 1:
+            first = replace(first, help=" ".join(f"{title}: {o.help}"
+                                                 for o, title in declared))
+        merged[name] = (first, titles)
+    return merged
 
 
 def with_game_options(command: str) -> Callable[[Callable], Callable]:

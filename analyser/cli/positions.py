@@ -190,7 +190,12 @@ def new(
     **options: Optional[Enum],
 ) -> None:
     """A random legal start position, per the game's set-up rules (with --play: a whole
-    simulated game record)."""
+    simulated game record).
+
+    A start position is where the set-up leaves the game, before anyone has bid or played.
+    To go on from there, write what was played as a game record after a 'start' line
+    with this position: advise, odds and moves take the record and answer for the
+    position after its last line (see 'oddsbot replay --position')."""
     spec = registry.spec(game)
     chosen = str(variant or (game if game in spec.variants else spec.name))
     if chosen not in spec.variants:

@@ -119,7 +119,8 @@ def _print_position(game_record, text: str, rules: dict, fmt: str) -> None:
     if steps.over or steps.final is None:
         raise OddsbotError(f"--position: {status}: no one is to move")
     err.print(f"record OK: {len(steps)} turns · {status}", markup=False, highlight=False)
-    print(render.to_json(steps.final.to_json()) if fmt == "json" else steps.final.to_notation())
+    final = steps.final
+    print(render.to_json(final.to_json()) if fmt == "json" else final.to_notation())
 
 
 def _annotate(game_record, steps, annotate: dict):

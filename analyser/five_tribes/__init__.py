@@ -49,6 +49,7 @@ GAME = GameSpec(
     examples=(
         "oddsbot advise examples/five-tribes-opening-4p.json --top 5",
         "oddsbot advise examples/five-tribes-opening-4p.json --rollouts 200 --top 5",
+        "oddsbot advise examples/five-tribes-bids-4p.record --top 5",
         "oddsbot odds examples/five-tribes-opening-4p.json",
         "oddsbot chart examples/five-tribes-opening-4p.json --out odds.png",
         "oddsbot moves examples/five-tribes-opening-4p.json",

@@ -109,10 +109,24 @@ def _check_players(pos: Position) -> None:
 
 
 def _check_meeples(pos: Position) -> None:
-    for c, total, on_board, held in zip(FT.COLOURS, FT.MEEPLE_TOTALS, pos.board_meeples(),
-                                        pos.held_meeples()):
-        _within([("board", on_board, "on the board"), ("players", held, "held")], int(total),
-                f"{COLOUR_NAMES[c]} meeples")
+    """Every colour with more meeples than the box holds, in one message: where they stand
+    (on the board; held, by whom) and the box's count."""
+    holders = ("viziers", "elders")  # the held Y and W meeples
+    over, field = [], None
+    for c, (colour, total, on_board, held) in enumerate(zip(
+            FT.COLOURS, FT.MEEPLE_TOTALS, pos.board_meeples(), pos.held_meeples())):
+        if on_board + held <= total:
+            continue
+        field = field or ("board" if on_board > total else "players")
+        where = [f"{on_board} on the board"] if on_board else []
+        if held:
+            by = ", ".join(f"p{i} {getattr(p, holders[c])}" for i, p in enumerate(pos.players)
+                           if getattr(p, holders[c]))
+            where.append(f"{held} held: {by}")
+        over.append(f"{on_board + held} {COLOUR_NAMES[colour]} ({'; '.join(where)}; the box "
+                    f"has {int(total)})")
+    if over:
+        raise PositionError(field, "more meeples than the box holds: " + ", ".join(over))
 
 
 def _check_cards(pos: Position) -> None:

@@ -31,10 +31,11 @@ GAME = GameSpec(
     policies=("heuristic", "greedy", "random"),  # = kernels choices.POLICY_NAMES (tested)
     rollout_policies=("heuristic", "greedy", "random"),
     options=(
-        GameOption("roll", "The roll to advise on: the number die, and the picture die's "
-                   "symbol while the mummy is in play (N or N,P / N,M / N,PM). Without "
-                   "it: the value before rolling and a table per roll.", "", (),
-                   ("advise",)),
+        GameOption("roll", "The roll to advise on: the number die, and while the mummy "
+                   "is in play the picture die: P (it shows a pawn: move an own pawn or a "
+                   "guardian), M (the mummy) or PM (both: either), as N,P / N,M / N,PM or in "
+                   "words, e.g. 4,pawn / 4,mummy / 4,both. Without it: the value before "
+                   "rolling and a table per roll.", "", (), ("advise",)),
         GameOption("expansions", "Expansions of a new game: any of e1,e2,e3,e4 (or all; "
                    "none for the base game). Default: the variant's.", "", (), ("new",)),
     ),

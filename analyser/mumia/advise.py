@@ -164,7 +164,8 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     prov = {"game": "mumia", "variant": pos.variant, "oddsbot": __version__,
             "expansions": list(pos.expansions), "rules": pos.rules.changed(),
             "position": pos.to_notation(), "method": method,
-            "policy": C.POLICY_NAMES[pid], "roll": roll or None,
+            "policy": C.POLICY_NAMES[pid],
+            "roll": roll_text(rolls[0][0], rolls[0][1]) if roll else None,
             "value_before_roll": None if roll else {"ev": value, "win_p": win},
             "exact_budget": EXACT_BUDGET}
     if method != "exact":

@@ -16,6 +16,10 @@ HAT_WORDS = {1: "take luck from", 2: "take bad from", 3: "give luck to", 4: "giv
              5: "swap hats with"}
 EXTRA = " + token extra"
 SYMBOLS = ("P", "M", "PM")
+# what the picture die shows, in words (docs/games/mumia.md §4): a pawn (its cone is read
+# as a pyramid too), the mummy, or both; any case, beside the letters
+SYMBOL_WORDS = {"pawn": "P", "pyramid": "P", "mummy": "M", "pawn+mummy": "PM",
+                "pyramid+mummy": "PM", "mummy+pawn": "PM", "mummy+pyramid": "PM", "both": "PM"}
 
 
 def index_of(S: np.ndarray, fid: int) -> int:
@@ -64,8 +68,10 @@ def read_roll(text: str, mummy_in_play: bool) -> tuple[int, int]:
             raise ValueError("the mummy has left, and the picture die with it: give the "
                              "number only")
         return int(number), L.SYM_NONE
+    symbol = SYMBOL_WORDS.get(symbol.strip().lower(), symbol.strip().upper())
     if symbol not in SYMBOLS:
         raise ValueError("the mummy is in play: give the picture die too, as N,P / N,M / "
-                         "N,PM" if not symbol else f"the picture die shows P, M or PM, got "
-                         f"{symbol[:10]!r}")
+                         "N,PM (or N,pawn / N,mummy / N,both)" if not symbol else
+                         f"the picture die shows P (a pawn), M (the mummy) or PM (both), got "
+                         f"{symbol[:14]!r}")
     return int(number), SYMBOLS.index(symbol)

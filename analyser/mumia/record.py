@@ -77,7 +77,7 @@ class Replay(list):
         super().__init__()
         self.over = False
         self.to_move = 0
-        self.final: Position | None = None  # the position after the last line, as its mover sees it
+        self.final: Position | None = None  # after the last line, as its mover sees it
         self.scores: tuple[int, ...] = ()
         self.winners: tuple[int, ...] = ()
 

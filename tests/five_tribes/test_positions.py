@@ -305,10 +305,10 @@ JSON_ERRORS = [
     ("unknown tile", at(1, 2, tile="castle"), "board[1][2].tile", "unknown"),
     ("unknown colour", at(2, 3, meeples="YXB"), "board[2][3].meeples", "colour"),
     ("meeples not a string", at(0, 0, meeples=["Y"]), "board[0][0].meeples", "string"),
-    ("too many reds on board", at(3, 5, meeples="R" * 15), "board", "red meeples"),
+    ("too many reds on board", at(3, 5, meeples="R" * 15), "board", "red ("),
     ("a stack of 21", at(3, 5, meeples="YYYYWWWWBBBBGGGGRRRRR"), "board[3][5].meeples",
      "at most 20"),
-    ("too many viziers held", player(2, viziers=9), "players", "yellow meeples"),
+    ("too many viziers held", player(2, viziers=9), "players", "yellow ("),
     ("7 oases", at(2, 4, tile="oasis"), "board", "oasis"),
     ("sacred place without vp", lambda d: d["board"][3][1].pop("vp"), "board[3][1].vp",
      "sacred"),
@@ -505,3 +505,16 @@ def test_hand_built_positions_are_checked_for_canonical_form():
         ft.validate(pos.with_(board=((Cell("Oasis", 8),) + pos.board[0][1:],) + pos.board[1:]))
     with pytest.raises(PositionError, match=r"^turn_track: 8 spaces"):
         ft.validate(pos.with_(turn_track=(1,) + (None,) * 7))
+
+
+def test_every_meeple_over_count_in_one_message():
+    """Viziers and Elders given to players on a board that holds every meeple: both
+    colours' surplus in one message, each with where its meeples stand."""
+    data = json.loads(open("examples/five-tribes-opening-4p.json").read())
+    data["players"][0]["viziers"] = 2
+    data["players"][1]["elders"] = 3
+    with pytest.raises(PositionError) as refused:
+        ft.validate(ft.Position.from_json(data))
+    assert str(refused.value) == (
+        "players: more meeples than the box holds: 18 yellow (16 on the board; 2 held: "
+        "p0 2; the box has 16), 23 white (20 on the board; 3 held: p1 3; the box has 20)")

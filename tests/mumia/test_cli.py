@@ -198,3 +198,19 @@ def test_rule_on_chart_replay_and_report(oddsbot_cli, tmp_path):
     assert not bad.exists()
     one_line_refusal(oddsbot_cli("report", "--resume", out, "--rule", "sudden_end=false"),
                      "--rule")
+
+
+@pytest.mark.parametrize("words, letters", [("pawn", "P"), ("Pyramid", "P"), ("mummy", "M"),
+                                            ("both", "PM"), ("pyramid+mummy", "PM")])
+def test_the_picture_die_in_words(oddsbot_cli, words, letters):
+    """The picture die's symbol as its picture reads (docs/games/mumia.md §16.1) gives the
+    same table as its letter."""
+    said = oddsbot_cli("advise", MID, "--roll", f"4,{words}", "--samples", "64", "-f", "json")
+    lettered = oddsbot_cli("advise", MID, "--roll", f"4,{letters}", "--samples", "64",
+                           "-f", "json")
+    assert said.code == 0 and said.out == lettered.out
+
+
+def test_a_picture_the_die_does_not_show(oddsbot_cli):
+    one_line_refusal(oddsbot_cli("advise", MID, "--roll", "4,camel"), "roll", "P (a pawn)",
+                     "M (the mummy)", "PM (both)")
