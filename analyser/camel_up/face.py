@@ -111,7 +111,8 @@ def counts_line(counts: dict[str, int]) -> str:
 
 def advise_caption(pos: Position, prov: dict) -> str:
     """The caption of the terminal EV table."""
-    return (f"{prov['variant']} · player {pos.to_move} to move · EV in EP · leg exact"
+    return (f"{prov['variant']} · player {pos.to_move} to move · EV in EP · leg exact, "
+            f"no other player acting until the leg ends"
             + (f" · race MC {prov['samples']:,} samples, seed {prov['seed']}"
                if "samples" in prov else "")
             + (f" · race exact ({prov['race_states']:,} states)"

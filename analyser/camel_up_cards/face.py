@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from ...errors import OddsbotError, quote
@@ -150,8 +151,13 @@ def odds_view(result: dict, wide: bool = False, people: bool = True
             for c in result["camels"]]
     table = Table.from_dicts(rows, list(rows[0]))
     worst = max(table["win_se"] + table["lose_se"])
-    leg = ("exact" if prov["leg"] == "exact" else
-           f"sampled, {prov['leg_samples']:,} legs")
+    if prov["leg"] == "exact":
+        leg = "exact"
+    else:  # each place a binomial proportion of independent sampled legs
+        n = prov["leg_samples"]
+        places = [c[f"p{k + 1}"] for c in result["camels"] for k in range(5)]
+        leg = (f"sampled, {n:,} legs, SE at most "
+               f"{max(math.sqrt(q * (1 - q) / n) for q in places):.4f}")
     caption = (f"1st-5th: places at the end of this leg ({leg}) · race_win, race_lose: "
                f"{prov['race_samples']:,} sampled races, seed {prov['seed']}"
                + ("" if wide else f" (SE at most {worst:.4f})")

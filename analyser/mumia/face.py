@@ -105,12 +105,15 @@ def advise_caption(pos: Position, prov: dict) -> str:
 
 
 def table_view(table: Table, wide: bool = False) -> Table:
-    """The EV table as people read it: action, ev, se (empty when exact), gap, win_p;
-    without --roll the roll's chance too; ``wide``: every column."""
+    """The EV table as people read it: action, ev, se, gap, win_p and its SE (``±``; both
+    SEs empty when exact); without --roll the roll's chance too; ``wide``: every column
+    (``win_se`` for ``±``)."""
     exact = [m == "exact" for m in table["method"]]
     columns = {"action": table["action"], "ev": table["ev"],
                "se": [None if x else v for x, v in zip(exact, table["se"])],
                "gap": table["gap"], "win_p": table["win_p"]}
+    if not wide:
+        columns["±"] = [None if x else v for x, v in zip(exact, table["win_se"])]
     if table.provenance.get("roll") is None:
         columns["p_roll"] = table["p_roll"]
     if wide:
