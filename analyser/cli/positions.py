@@ -92,6 +92,10 @@ def advise(
         return
     top = top or spec.default_top
     caption = face.advise_caption(pos, table.provenance)
+    best = max(table["ev"], default=None)
+    ties = sum(ev == best for ev in table["ev"])
+    if ties > 1:
+        caption += f" · {ties:,} rows tie at the best ev"
     if top and len(table) > top:
         caption += (f" · best {top} of {len(table):,} rows (--top K; every row with -f json/csv"
                     " and no --top)")
