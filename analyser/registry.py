@@ -103,30 +103,35 @@ def spec_of_text(text: str) -> GameSpec:
     return spec(stripped.split()[0])
 
 
-def is_record(text: str) -> bool:
-    """Whether ``text`` is a game record: its first line that says something (comments
-    and blank lines skipped) is ``start <position notation>``."""
-    for line in lines(text):
+def _first_said(text: str) -> tuple[int, str | None]:
+    """(its line number, the first line of ``text`` that says something, comments and
+    blank lines skipped), or (the number of lines, None) if none does."""
+    number = 0
+    for number, line in enumerate(lines(text), start=1):
         body = line.split("#", 1)[0].strip()
         if body:
-            return body.startswith("start ")
-    return False
+            return number, body
+    return number, None
+
+
+def is_record(text: str) -> bool:
+    """Whether ``text`` is a game record: its first line that says something is
+    ``start <position notation>``."""
+    body = _first_said(text)[1]
+    return body is not None and body.startswith("start ")
 
 
 def spec_of_record(text: str) -> GameSpec:
     """Which game a game record belongs to: the game of its ``start <notation>`` line
     (comments and blank lines before it are skipped)."""
-    number = 0
-    for number, line in enumerate(lines(text), start=1):
-        body = line.split("#", 1)[0].strip()
-        if not body:
-            continue
-        if not body.startswith("start "):
-            raise OddsbotError(f"line {number}: expected 'start <position notation>' "
-                               f"first, got {quote(body)}")
-        return spec_of_text(body.removeprefix("start ").strip())
-    raise OddsbotError(f"line {max(number, 1)}: no 'start <position notation>' line: the "
-                       f"record is empty")
+    number, body = _first_said(text)
+    if body is None:
+        raise OddsbotError(f"line {max(number, 1)}: no 'start <position notation>' line: the "
+                           f"record is empty")
+    if not body.startswith("start "):
+        raise OddsbotError(f"line {number}: expected 'start <position notation>' "
+                           f"first, got {quote(body)}")
+    return spec_of_text(body.removeprefix("start ").strip())
 
 
 def parse(text: str) -> Any:

@@ -89,12 +89,19 @@ def _reached(text: str, variant: Optional[str], rule: Optional[list[str]]
     if variant is not None:
         raise OddsbotError("--variant: a game record's start line sets its variant")
     face = spec.load()
-    rules = read_rules(spec, rule)
-    _, steps = face.record.load_record(text, **({"rules": rules} if rules else {}))
-    if steps.over or steps.final is None:
-        raise OddsbotError(f"record: {face.record.status(steps)}: no one is to move; give a "
-                           f"record that stops before the end, or a position")
+    steps = record_going_on(face.record, text, read_rules(spec, rule), "record",
+                            "; give a record that stops before the end, or a position")
     return spec, face, steps.final
+
+
+def record_going_on(game_record: Any, text: str, rules: dict, field: str, fix: str = ""
+                    ) -> Any:
+    """The replay of the record ``text`` (``--rule`` values ``rules``), refused in one
+    line naming ``field`` (and ``fix``) when its game is over: nothing to go on from."""
+    _, steps = game_record.load_record(text, **({"rules": rules} if rules else {}))
+    if steps.over or steps.final is None:
+        raise OddsbotError(f"{field}: {game_record.status(steps)}: no one is to move{fix}")
+    return steps
 
 
 def _read(spec: GameSpec, face: GameFace, text: str, variant: Optional[str]) -> Any:

@@ -15,8 +15,8 @@ from .. import registry, render
 from ..face import Capability
 from .common import (
     FORMAT_HELP, WIDE_HELP, Format, app, check_policy, check_positive, check_wide, err,
-    first_run, game_options, guarded, policy_choices, print_frame, read_rules, rule_option,
-    seed_option, with_game_options,
+    first_run, game_options, guarded, policy_choices, print_frame, read_rules,
+    record_going_on, rule_option, seed_option, with_game_options,
 )
 
 RolloutPolicy = policy_choices("rollout_policies")
@@ -114,11 +114,9 @@ def replay(
 def _print_position(game_record, text: str, rules: dict, fmt: str) -> None:
     """``replay --position``: the position after the record's last line (notation, or
     JSON), after the ``record OK`` line; refused in one line once the game is over."""
-    _, steps = game_record.load_record(text, **({"rules": rules} if rules else {}))
-    status = game_record.status(steps)
-    if steps.over or steps.final is None:
-        raise OddsbotError(f"--position: {status}: no one is to move")
-    err.print(f"record OK: {len(steps)} turns · {status}", markup=False, highlight=False)
+    steps = record_going_on(game_record, text, rules, "--position")
+    err.print(f"record OK: {len(steps)} turns · {game_record.status(steps)}", markup=False,
+              highlight=False)
     final = steps.final
     print(render.to_json(final.to_json()) if fmt == "json" else final.to_notation())
 

@@ -16,7 +16,7 @@ HAT_WORDS = {1: "take luck from", 2: "take bad from", 3: "give luck to", 4: "giv
              5: "swap hats with"}
 EXTRA = " + token extra"
 SYMBOLS = ("P", "M", "PM")
-# what the picture die shows, in words (docs/games/mumia.md §4): a pawn (its cone is read
+# what the picture die shows, in words (docs/games/mumia.md §16.1): a pawn (its cone is read
 # as a pyramid too), the mummy, or both; any case, beside the letters
 SYMBOL_WORDS = {"pawn": "P", "pyramid": "P", "mummy": "M", "pawn+mummy": "PM",
                 "pyramid+mummy": "PM", "mummy+pawn": "PM", "mummy+pyramid": "PM", "both": "PM"}
