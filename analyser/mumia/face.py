@@ -105,20 +105,18 @@ def advise_caption(pos: Position, prov: dict) -> str:
 
 
 def table_view(table: Table, wide: bool = False) -> Table:
-    """The EV table as people read it: action, ev, se, gap, win_p and its SE (``±``; both
-    SEs empty when exact); without --roll the roll's chance too; ``wide``: every column
-    (``win_se`` for ``±``)."""
+    """The EV table as people read it: action, ev, se, gap, win_p and its SE (``±``, the
+    JSON's ``win_se``; both SEs empty when exact); without --roll the roll's chance too;
+    ``wide``: also the method, ``gap_se`` and the roll."""
     exact = [m == "exact" for m in table["method"]]
     columns = {"action": table["action"], "ev": table["ev"],
                "se": [None if x else v for x, v in zip(exact, table["se"])],
                "gap": table["gap"], "win_p": table["win_p"]}
-    if not wide:
-        columns["±"] = [None if x else v for x, v in zip(exact, table["win_se"])]
+    columns["±"] = [None if x else v for x, v in zip(exact, table["win_se"])]
     if table.provenance.get("roll") is None:
         columns["p_roll"] = table["p_roll"]
     if wide:
         columns.update(method=table["method"],
-                       win_se=[None if x else v for x, v in zip(exact, table["win_se"])],
                        gap_se=[None if x else v for x, v in zip(exact, table["gap_se"])],
                        roll=table["roll"])
     return Table.from_columns(columns)
