@@ -16,6 +16,7 @@ from .table import Table, plain
 
 FORMATS = ("table", "json", "csv", "markdown")
 CAPTION_WIDTH = 80
+WIDE_WIDTH = 160  # columns of a piped --wide table
 
 
 def to_json(obj: Any) -> str:
@@ -64,14 +65,18 @@ def rich_table(table: Table, title: str | None = None, caption: str | None = Non
     # a long caption widens a narrow table up to 80 columns rather than wrap tall
     out = RichTable(title=title, caption=caption, header_style="bold",
                     min_width=min(len(caption or ""), CAPTION_WIDTH))
-    for col in shown:
-        out.add_column(col, justify="right" if view.numeric(col) else "left")
+    for col in shown:  # a long label wraps (a word longer than its column folds), never cut
+        numeric = view.numeric(col)
+        out.add_column(col, justify="right" if numeric else "left",
+                       overflow="ellipsis" if numeric else "fold", no_wrap=numeric)
     for row in view.rows:
         out.add_row(*(_cell(v, digits) for v in row))
     return out
 
 
-def print_table(table: RichTable) -> None:
-    """Print to stdout; when piped, wide enough that no column is cut."""
+def print_table(table: RichTable, wide: bool = False) -> None:
+    """Print to stdout, as wide as the terminal; when piped, ``$COLUMNS`` or 80 columns
+    (labels wrap), and ``wide`` (--wide) up to ``WIDE_WIDTH`` so that no column is cut."""
     probe = Console()
-    Console(width=None if probe.is_terminal else 160, soft_wrap=False).print(table)
+    Console(width=None if probe.is_terminal or not wide else WIDE_WIDTH,
+            soft_wrap=False).print(table)

@@ -106,7 +106,9 @@ class Run:
 
 @pytest.fixture
 def oddsbot_cli(monkeypatch, capsys):
-    """Run ``oddsbot ARGS...`` in-process; returns a :class:`Run`."""
+    """Run ``oddsbot ARGS...`` in-process; returns a :class:`Run`. Piped, with no
+    ``$COLUMNS`` from the shell running the tests (a test may set its own)."""
+    monkeypatch.delenv("COLUMNS", raising=False)
 
     def run(*args, stdin: str | None = None) -> Run:
         monkeypatch.setattr(sys, "argv", ["oddsbot", *map(str, args)])

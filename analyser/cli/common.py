@@ -232,9 +232,10 @@ def busy(what: str) -> Iterator[None]:
 TITLE_WIDTH = 78  # a longer title (a long notation) is left out: the table fits 80 columns
 
 
-def print_frame(table: Table, fmt: str, **style: Any) -> None:
+def print_frame(table: Table, fmt: str, wide: bool = False, **style: Any) -> None:
     """``table`` on stdout as CSV, Markdown or a rich table (``style``: title, caption,
-    digits; a title longer than ``TITLE_WIDTH`` is left out)."""
+    digits; a title longer than ``TITLE_WIDTH`` is left out; ``wide``: --wide, wider than
+    80 columns when piped)."""
     if len(style.get("title") or "") > TITLE_WIDTH:
         style["title"] = None
     if fmt == "csv":
@@ -242,7 +243,7 @@ def print_frame(table: Table, fmt: str, **style: Any) -> None:
     elif fmt == "markdown":
         sys.stdout.write(render.markdown(table))
     else:
-        render.print_table(render.rich_table(table, **style))
+        render.print_table(render.rich_table(table, **style), wide)
 
 
 # --------------------------------------------------------------------------- game options

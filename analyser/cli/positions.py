@@ -99,7 +99,7 @@ def advise(
     if top and len(table) > top:
         caption += (f" · best {top} of {len(table):,} rows (--top K; every row with -f json/csv"
                     " and no --top)")
-    print_frame(face.table_view(table.head(top) if top else table, wide), fmt,
+    print_frame(face.table_view(table.head(top) if top else table, wide), fmt, wide,
                 title=pos.to_notation(), caption=caption)
 
 
@@ -135,7 +135,8 @@ def odds(
         return
     table, caption = face.odds_view(result, wide=wide or fmt != "table",
                                     people=fmt in ("table", "markdown"))
-    print_frame(table, fmt, title=result["provenance"]["position"], caption=caption, digits=4)
+    print_frame(table, fmt, wide, title=result["provenance"]["position"], caption=caption,
+                digits=4)
 
 
 @app.command()
@@ -175,7 +176,7 @@ def moves(
     else:
         if labels:
             print("\n".join(labels))
-        err.print(face.counts_line(counts), markup=False, highlight=False, soft_wrap=True)
+        err.print(face.counts_line(counts), markup=False, highlight=False)
 
 
 @app.command()

@@ -105,7 +105,7 @@ def replay(
                               "result": game_record.result(steps), "ev_lost": lost,
                               "provenance": prov}))
         return
-    print_frame(game_record.table_view(table, wide or fmt != "table"), fmt,
+    print_frame(game_record.table_view(table, wide or fmt != "table"), fmt, wide,
                 title=parsed.start.to_notation(),
                 caption=game_record.caption(steps, lost, samples=samples, seed=seed,
                                             rollouts=rollouts))

@@ -31,6 +31,16 @@ def short_record(tmp_path_factory) -> Path:
     return path
 
 
+@pytest.fixture(scope="module")
+def five_tribes_mid(tmp_path_factory) -> Path:
+    """A Five Tribes game cut in its fourth round, where the best turns carry long labels
+    (a walk, a kill, two market buys and a sale: up to 109 characters)."""
+    golden = ROOT / "tests" / "five_tribes" / "golden" / "five-tribes-4p-seed5.txt"
+    path = tmp_path_factory.mktemp("record") / "five-tribes-mid.record"
+    path.write_text("".join(golden.read_text().splitlines(keepends=True)[:50]))
+    return path
+
+
 CASES = {
     # name: (arguments, the progress text drawn on the terminal, or None)
     "report camel-up": (["report", "camel-up", "--games", "3000", "--out", "{tmp}/cu"],
@@ -101,6 +111,8 @@ TABLES = [  # every command printing a table, with the options that change its c
     ["advise", "examples/camel-up-mid-leg.json", "--rollouts", "50", "--top", "5"],
     ["advise", "examples/camel-up-2014.json"],
     ["advise", "examples/five-tribes-opening-4p.json"],
+    ["advise", "examples/five-tribes-opening-4p.json", "--rollouts", "20", "--top", "5"],
+    ["advise", "{five_tribes_mid}", "--top", "20"],
     ["odds", "examples/camel-up-mid-leg.json"],
     ["odds", "examples/five-tribes-opening-4p.json"],
     ["replay", "{record}", "--samples", "2000"],
@@ -110,6 +122,7 @@ TABLES = [  # every command printing a table, with the options that change its c
     ["odds", "examples/camel-up-cards-late.json"],
     ["replay", "examples/camel-up-cards-opening-4p.record", "--samples", "500"],
     ["advise", "examples/mumia-mid-4p.json", "--roll", "4,PM", "--samples", "50"],
+    ["advise", "examples/mumia-mid-4p.json", "--samples", "50"],
     ["advise", "examples/mumia-endgame.json"],
     ["odds", "examples/mumia-mid-4p.json", "--samples", "200"],
     ["replay", "examples/mumia-game-4p.record", "--samples", "10"],
@@ -124,14 +137,16 @@ TABLES = [  # every command printing a table, with the options that change its c
 
 
 @pytest.mark.parametrize("args", TABLES, ids=lambda a: " ".join(a[:1] + a[2:]))
-def test_tables_fit_80_columns_unless_wide(args, oddsbot_cli, short_record):
-    """Piped, a table is drawn at its natural width (up to 160 columns), so this sees the
-    width a person's 80-column terminal must hold; ``--wide`` shows more columns."""
-    args = [a.format(record=short_record) for a in args]
+def test_tables_fit_80_columns_unless_wide(args, oddsbot_cli, short_record, five_tribes_mid):
+    """Piped (no ``$COLUMNS``), a table fits 80 columns as on a person's terminal: long
+    labels wrap, no cell is cut; ``--wide`` shows more columns."""
+    args = [a.format(record=short_record, five_tribes_mid=five_tribes_mid) for a in args]
     compact = oddsbot_cli(*args)
     assert compact.code == 0, compact.err
     widest = max(compact.out.splitlines(), key=len)
     assert len(widest) <= 80, widest
+    cut = [line for line in compact.out.splitlines() if "…" in line]
+    assert not cut, f"a cell cut: {cut[0]}"
     wide = oddsbot_cli(*args, "--wide")
     assert wide.code == 0, wide.err
     header = next(line for line in wide.out.splitlines() if line.startswith("┃"))
