@@ -10,7 +10,8 @@ from rich.markup import escape
 
 from .. import registry
 
-OWN_EXAMPLES = ("oddsbot games", "oddsbot warm-up five-tribes")  # examples of commands that concern no game
+# examples of commands that concern no game
+OWN_EXAMPLES = ("oddsbot games", "oddsbot examples", "oddsbot warm-up five-tribes")
 COLUMNS_OF = {"advise": "advise_columns", "odds": "odds_columns"}
 
 

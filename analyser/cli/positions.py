@@ -1,4 +1,5 @@
-"""Commands on one position: advise, odds, validate, moves; new positions and games."""
+"""Commands on one position: advise, odds, validate, moves; new positions, the games and
+the shipped examples."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Optional
 import typer
 
 from ...errors import OddsbotError
+from ...inputs import EXAMPLES
 from .. import registry, render
 from ..face import Capability
 from .common import (
@@ -258,3 +260,18 @@ def games() -> None:
     for name, spec in registry.specs().items():
         for variant, description in spec.variants.items():
             print(f"{name}\t{variant}\t{description}")
+
+
+@app.command()
+def examples() -> None:
+    """The example positions and game records shipped with oddsbot: one line each, name,
+    game and kind. Any command reads 'examples/NAME' from these when no such file exists
+    in the current folder (a file there wins); to edit one, copy it from the folder
+    named on stderr."""
+    for path in sorted(p for p in EXAMPLES.iterdir() if p.suffix in (".json", ".record")):
+        text = path.read_text(encoding="utf-8")
+        kind = "record" if registry.is_record(text) else "position"
+        spec = (registry.spec_of_record if kind == "record" else registry.spec_of_text)(text)
+        print(f"examples/{path.name}\t{spec.name}\t{kind}")
+    err.print(f"shipped in {EXAMPLES.resolve()}", markup=False, highlight=False,
+              soft_wrap=True)

@@ -6,6 +6,10 @@ read, so an endless or huge input is refused in bounded memory. Text is UTF-8 (a
 byte-order mark is skipped). A FIFO or device named as the input is read without
 blocking: one that stays silent (no writer) for ``IDLE_SECONDS`` is refused. Standard
 input (``-``) is read as it comes, however slowly (``cat x | oddsbot validate -``).
+
+``examples/NAME`` that is no file here names the example of that name shipped with
+oddsbot (``EXAMPLES``), so the commands in ``--help`` and the docs run in any folder; a
+file of that name here always wins.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ LINE_LIMIT = 64 << 10  # bytes: 64 KiB
 IDLE_SECONDS = 30.0  # how long a FIFO or device may stay silent
 NAME_MAX, PATH_MAX = 255, 4095  # bytes of one part of a file name, of the whole name
 CHUNK = 1 << 16
+EXAMPLES = Path(__file__).resolve().parent / "examples"  # in a clone: a link to examples/
 
 
 def size_text(n: int) -> str:
@@ -140,32 +145,57 @@ def _read_path(source: str, name: str, what: str, limit: int) -> bytes:
         os.close(fd)
 
 
-def _read(source: str, what: str, limit: int) -> str:
-    """The text of stdin ('-') or of the file, FIFO or device ``source``."""
+def _read(source: str, what: str, limit: int, path: str | None = None) -> str:
+    """The text of stdin ('-') or of the file, FIFO or device ``source`` (read from
+    ``path`` when given: a shipped example)."""
     if source == "-":
         return decode(_read_stdin(limit), what, "stdin", limit)
     name = quote(source, tail=True)
-    return decode(_read_path(source, name, what, limit), what, name, limit)
+    return decode(_read_path(path or source, name, what, limit), what, name, limit)
+
+
+def shipped_example(source: str) -> Path | None:
+    """The example shipped with oddsbot that ``source`` names as ``examples/NAME``, if
+    there is one (whether or not a file ``source`` exists here)."""
+    parts = Path(source).parts if could_be_path(source) else ()
+    if len(parts) == 2 and parts[0] == "examples" and (EXAMPLES / parts[1]).is_file():
+        return EXAMPLES / parts[1]
+    return None
+
+
+def _no_such_file(what: str, source: str, hint: str = "") -> OddsbotError:
+    """``no such file``, and for ``examples/NAME`` where to find the shipped ones."""
+    if could_be_path(source) and Path(source).parts[:1] == ("examples",):
+        hint = " (nor an example shipped with oddsbot: 'oddsbot examples' lists them)"
+    return OddsbotError(f"{what}: no such file {quote(source, tail=True)}{hint}")
+
+
+def _read_given(source: str, what: str, limit: int) -> str | None:
+    """The text of stdin, of the file ``source`` or of the shipped example it names;
+    None if it names none of these."""
+    if source == "-" or (could_be_path(source) and _file_kind(source) is not None):
+        return _read(source, what, limit)
+    shipped = shipped_example(source)
+    return None if shipped is None else _read(source, what, limit, str(shipped))
 
 
 def read_position_text(source: str) -> str:
-    """The text of POSITION: stdin for '-', a file's content, or the argument itself
-    (inline notation or JSON) if no file has that name."""
-    if source == "-" or (could_be_path(source) and _file_kind(source) is not None):
-        return _read(source, "position", POSITION_LIMIT)
+    """The text of POSITION: stdin for '-', a file's content (or a shipped example's), or
+    the argument itself (inline notation or JSON) if no file has that name."""
+    if (text := _read_given(source, "position", POSITION_LIMIT)) is not None:
+        return text
     path = Path(source) if could_be_path(source) else None
     if path is not None and (path.suffix.lower() == ".json" or (
             path.parent != Path(".") and not path.parent.is_dir() and " " not in source)):
-        raise OddsbotError(f"position: no such file {quote(source, tail=True)}")
+        raise _no_such_file("position", source)
     return decode(os.fsencode(source), "position", "the argument", POSITION_LIMIT)
 
 
 def read_record_text(source: str) -> str:
-    """The text of RECORD: stdin for '-', else a file's content."""
-    if source != "-" and (not could_be_path(source) or _file_kind(source) is None):
-        raise OddsbotError(f"record: no such file {quote(source, tail=True)} (a record is "
-                           f"a file, or '-' for stdin)")
-    return _read(source, "record", RECORD_LIMIT)
+    """The text of RECORD: stdin for '-', else a file's content (or a shipped example's)."""
+    if (text := _read_given(source, "record", RECORD_LIMIT)) is None:
+        raise _no_such_file("record", source, " (a record is a file, or '-' for stdin)")
+    return text
 
 
 def input_files(source: str) -> list[Path]:

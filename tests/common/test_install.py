@@ -39,3 +39,17 @@ def test_every_source_package_is_installed():
     assert len(found) >= 9
     missing = [name for name in found if importlib.util.find_spec(name) is None]
     assert missing == []
+
+
+def test_the_examples_are_installed():
+    """The example files ship with the package (CI installs a wheel): the installed
+    folder holds every file of the clone's ``examples/``, byte for byte."""
+    from pathlib import Path
+
+    from oddsbot.inputs import EXAMPLES
+
+    root = Path(__file__).resolve().parents[2] / "examples"
+    ours = {p.name: p.read_bytes() for p in root.iterdir() if p.suffix in (".json", ".record")}
+    shipped = {p.name: p.read_bytes() for p in EXAMPLES.iterdir()
+               if p.suffix in (".json", ".record")}
+    assert len(ours) >= 15 and shipped == ours
