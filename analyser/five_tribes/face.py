@@ -187,7 +187,8 @@ def odds_view(result: dict, wide: bool = False, people: bool = True
     caption = (f"gold ... total: final scores if the game ended now · win_p, final: "
                f"{prov['rollouts']:,} rollouts, every seat {prov['policy']}, seed "
                f"{prov['seed']}" + ("" if wide else
-                                    f" (win_p SE at most {df['win_se'].max():.4f})")
+                                    f" (SE at most: win_p {df['win_se'].max():.4f}, final "
+                                    f"{df['final_se'].max():.2f})")
                + f" · sowings: {counts_line(result['sowings'])}"
                + "".join(f" · {part.strip()}" for part in
                          prov["standings"].split(";")[1:]))

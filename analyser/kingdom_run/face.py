@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 
 from ...errors import OddsbotError, quote
 from ...inputs import read_position
+from ..player_odds import players_view
 from ..table import Table
 from . import GAME, record
 from . import advise as _advise
@@ -143,14 +144,11 @@ def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
 
 
 def odds_view(result: dict, wide: bool = False, people: bool = True) -> tuple[Table, str]:
-    """One row per player: win probability and expected score (``wide``: their SEs)."""
-    rows = result["players"]
-    names = ["player", "win_p", "score"] + (["win_se", "score_se"] if wide else [])
-    table = Table.from_dicts(rows, names)
+    """One row per player: win probability and expected score, each with its SE
+    (``wide``: the clan too)."""
     prov = result["provenance"]
-    return table, (f"win_p: wins (a shared win 1/k) · score: expected final score · "
-                   f"{prov['policy']} · {prov['samples']:,} sampled games, seed "
-                   f"{prov['seed']}")
+    return players_view(result, "wins (a shared win 1/k)",
+                        f"{prov['samples']:,} sampled games, seed {prov['seed']}", wide)
 
 
 def warm_up() -> None:

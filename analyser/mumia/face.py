@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 
 from ...errors import OddsbotError, quote
 from ...inputs import read_position
+from ..player_odds import players_view
 from ..table import Table
 from . import GAME, record
 from . import advise as _advise
@@ -130,15 +131,12 @@ def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
 
 
 def odds_view(result: dict, wide: bool = False, people: bool = True) -> tuple[Table, str]:
-    """One row per player: win probability and expected score (``wide``: their SEs)."""
-    rows = result["players"]
-    names = ["player", "win_p", "score"] + (["win_se", "score_se"] if wide else [])
-    table = Table.from_dicts(rows, names)
+    """One row per player: win probability and expected score, each with its SE (none
+    when exact; ``wide``: the seat too)."""
     prov = result["provenance"]
     how = ("exact over the dice" if prov["method"] == "exact" else
            f"{prov['samples']:,} sampled games, seed {prov['seed']}")
-    return table, f"win_p: wins or shares the win · score: expected final score · " \
-                  f"{prov['policy']} · {how}"
+    return players_view(result, "wins or shares the win", how, wide)
 
 
 def warm_up() -> None:
