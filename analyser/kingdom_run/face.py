@@ -127,15 +127,16 @@ def _keep_caption(head: str, what: str, prov: dict) -> str:
     """The re-roll table's caption: ``lower bound`` first where rows rest on the greedy
     sequence; the ranking is of this turn, --rollouts ranks by the final margin."""
     greedy, rows = prov.get("greedy_rows", 0), prov["rows"]
-    bound = ("" if not greedy else
-             f"lower bound{'' if greedy == rows else f' on {greedy} of {rows} rows'}: "
-             f"{'every row rests' if greedy == rows else 'they rest'} on some final rolls with "
-             f"too many sequences to search, valued by the greedy sequence, not the best "
-             f"(method greedy, --wide) · ")
-    exact = ("exact over every re-roll, the best sequence of each" if not greedy else
-             "every re-roll weighed by its chance")
-    return (f"{bound}{head} · re-roll · {what}, expected · {exact} · ranks by this turn; "
-            f"--rollouts N ranks by the final margin ({FINAL_EV})")
+    if not greedy:
+        how = "exact over every re-roll, the best sequence of each"
+    else:
+        which = (": every row values" if greedy == rows else
+                 f" on {greedy} of {rows} rows: they value")
+        how = (f"lower bound{which} some final rolls by the greedy sequence, not the best "
+               f"(too many sequences to search; method greedy, --wide)")
+    text = (f"{head} · re-roll · {what}, expected · ranks by this turn; --rollouts N ranks "
+            f"by the final margin ({FINAL_EV})")
+    return f"{how} · {text}" if greedy else f"{text} · {how}"
 
 
 def table_view(table: Table, wide: bool = False) -> Table:
