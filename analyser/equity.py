@@ -104,7 +104,8 @@ def candidates_words(prov: dict, what: str) -> str:
                 f"spread evenly over them)")
     more = ", then the next best by ev, one a position" if rolled > distinct else ""
     if tied > 1:
-        return f"{rolled} rolled out: the {tied:,} {what} tied at the best ev ({positions}){more}"
+        return (f"{rolled} rolled out: the {tied:,} {what} tied at the best ev "
+                f"({positions}){more}")
     return f"{rolled} rolled out: the best {what} by ev, one a distinct position"
 
 

@@ -217,11 +217,10 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     With ``rollouts``: up to ``candidates`` turns (default ``ROLLOUT_CANDIDATES``), one
     per distinct resulting position, the best by ``ev`` and a tie at the best spread
     evenly (``equity.pick_candidates``; turns ending in a draw are not rolled out), or
-    every legal bid
-    are also played to the end of the game that many times at most (``rollouts``
-    module) under ``policy`` in every seat, on common random numbers, adding ``win_p``,
-    ``win_se``, ``margin``, ``margin_se``, ``gap_se`` and ``p_best`` (empty for the rows
-    not rolled out); the rows rolled out come first, by ``win_p``."""
+    every legal bid, are also played to the end of the game that many times at most
+    (``rollouts`` module) under ``policy`` in every seat, on common random numbers,
+    adding ``win_p``, ``win_se``, ``margin``, ``margin_se``, ``gap_se`` and ``p_best``
+    (empty for the rows not rolled out); the rows rolled out come first, by ``win_p``."""
     validate(pos)
     if rollouts is not None:
         equity.check_rollouts(rollouts, policy, ROLLOUT_POLICIES, GREEDY_HINT)

@@ -114,7 +114,8 @@ def advise_caption(pos: Position, prov: dict) -> str:
                f"seed {prov['seed']}")
         if prov["decision"] == "act":
             how += f" · {ON_WORDS} · {candidates_words(prov, 'sequences')} (--candidates)"
-        return f"{head} · {FINAL_EV}: expected final margin over the best other player · {how}"
+        return (f"{head} · {FINAL_EV}: expected final margin over the best other player · "
+                f"{how}")
     what = f"{TURN_EV}: score minus the best other's after this turn"
     if prov["decision"] == "keep":
         return _keep_caption(head, what, prov)

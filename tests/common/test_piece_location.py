@@ -41,8 +41,8 @@ def test_mumia_on_is_where_the_moved_piece_stands(oddsbot_cli):
     seen = set()
     for row in rows:
         kind, _, arg = row["action"].partition(" ")
-        expected = {"pawn": lambda: pawns[int(arg) - 1], "guardian": lambda: int(arg),
-                    "mummy": lambda: mummy}[kind]()
+        expected = (pawns[int(arg) - 1] if kind == "pawn" else
+                    int(arg) if kind == "guardian" else mummy)
         assert row["on"] == expected, row
         seen.add(kind)
     assert seen == {"pawn", "guardian", "mummy"}

@@ -44,7 +44,7 @@ def test_pick_candidates_matches_a_naive_choice():
         values = sorted((float(rng.randint(0, 4)) for _ in range(n)), reverse=True)
         keys = [(v, rng.randint(0, 12)) for v in values]  # one position has one value
         most = rng.randint(1, 15)
-        got = pick_candidates(values, lambda i: keys[i], most)
+        got = pick_candidates(values, keys.__getitem__, most)
         assert got.chosen == naive(values, keys, most), (values, keys, most)
         assert len({keys[i] for i in got.chosen}) == len(got.chosen)  # distinct positions
         assert got.tied == values.count(values[0])
@@ -61,7 +61,7 @@ def test_a_wide_tie_is_spread_not_taken_from_the_top():
 def test_rows_reaching_one_position_are_rolled_out_once():
     values = [3.0] * 6 + [2.0] * 4
     keys = ["a", "a", "b", "b", "b", "c", "d", "d", "e", "f"]
-    got = pick_candidates(values, lambda i: keys[i], 5)
+    got = pick_candidates(values, keys.__getitem__, 5)
     # the three positions at 3.0, then 2 places for d, e, f: the middles of two halves
     assert [keys[i] for i in got.chosen] == ["a", "b", "c", "d", "f"]
     assert (got.tied, got.distinct) == (6, 3)
