@@ -11,7 +11,7 @@ winner, shared 1/k among k tied.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -41,6 +41,72 @@ class RolloutEquity:
     p_best: np.ndarray
     rollouts: int
     policy: str
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """The rows chosen for rollouts (indices into the rows as given) and what they were
+    chosen from: the rows tied at the best value and their distinct resulting positions."""
+
+    chosen: list[int]
+    tied: int
+    distinct: int
+
+    def provenance(self) -> dict[str, int]:
+        """The provenance keys of the choice (``candidates`` = rows rolled out)."""
+        return {"candidates": len(self.chosen), "tied": self.tied,
+                "distinct_tied": self.distinct}
+
+
+def spread(n: int, k: int) -> list[int]:
+    """``k`` indices spread evenly over ``range(n)``, in order (``k <= n``)."""
+    return [(2 * j + 1) * n // (2 * k) for j in range(k)]
+
+
+def pick_candidates(values: Sequence[float], result: Callable[[int], Hashable],
+                    most: int) -> Candidates:
+    """Up to ``most`` rows to roll out, of rows given best first by ``values``: one per
+    distinct resulting position (``result(i)``, a key of the position row i's action
+    leads to), value by value from the best; where one value holds more distinct positions
+    than places are left, positions spread evenly over them (in the rows' order), so a tie
+    is broken across distinct results rather than by the table's order."""
+    chosen: list[int] = []
+    seen: set[Hashable] = set()
+    tied = distinct = 0
+    start = 0
+    while start < len(values) and len(chosen) < most:
+        end = start
+        while end < len(values) and values[end] == values[start]:
+            end += 1
+        firsts = []
+        for i in range(start, end):
+            key = result(i)
+            if key not in seen:
+                seen.add(key)
+                firsts.append(i)
+        if start == 0:
+            tied, distinct = end, len(firsts)
+        room = most - len(chosen)
+        chosen += firsts if len(firsts) <= room else [firsts[k] for k in
+                                                      spread(len(firsts), room)]
+        start = end
+    return Candidates(chosen, tied, distinct)
+
+
+def candidates_words(prov: dict, what: str) -> str:
+    """The caption's words on which rows (``what``: turns, sequences) were rolled out,
+    from ``Candidates.provenance``: ``12 rolled out of 2,472 turns tied at the best ev
+    (2,472 distinct positions, spread evenly over them)``."""
+    rolled, tied, distinct = prov["candidates"], prov["tied"], prov["distinct_tied"]
+    positions = f"{distinct:,} distinct position{'s' * (distinct != 1)}"
+    if distinct > rolled:
+        return (f"{rolled} rolled out of {tied:,} {what} tied at the best ev ({positions}, "
+                f"spread evenly over them)")
+    more = ", then the next best by ev, one a position" if rolled > distinct else ""
+    if tied > 1:
+        return (f"{rolled} rolled out: the {tied:,} {what} tied at the best ev "
+                f"({positions}){more}")
+    return f"{rolled} rolled out: the best {what} by ev, one a distinct position"
 
 
 def compact_view(table: Table) -> Table:

@@ -42,7 +42,7 @@ from .rollouts import turn_equity as rollout_equity
 from .turns import TurnRows, exact_rows, turn_rows
 from .validate import validate
 
-ROLLOUT_CANDIDATES = 12  # turns rolled out by default: the best by ev (--candidates)
+ROLLOUT_CANDIDATES = 12  # turns rolled out by default (--candidates; equity.pick_candidates)
 PARTS = FT.SCORE_PARTS[:-1]  # the parts of a turn's value; their sum is ``ev``
 BID_METHOD = ("greedy model: markers already on the turn order track that act earlier play "
               "their greedy complete turn first (window powers after the tile action only); "
@@ -214,12 +214,13 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     ``sowing``, ``final_tile``, ``taken``, ``fakirs`` and ``sale_gold``; bids add ``cost``,
     ``fakirs`` (discarded with Kumarbi), ``turn_value`` and ``earlier_turns``.
 
-    With ``rollouts``: the best ``candidates`` turns by ``ev`` (default
-    ``ROLLOUT_CANDIDATES``; turns ending in a draw are not rolled out) or every legal bid
-    are also played to the end of the game that many times at most (``rollouts``
-    module) under ``policy`` in every seat, on common random numbers, adding ``win_p``,
-    ``win_se``, ``margin``, ``margin_se``, ``gap_se`` and ``p_best`` (empty for the rows
-    not rolled out); the rows rolled out come first, by ``win_p``."""
+    With ``rollouts``: up to ``candidates`` turns (default ``ROLLOUT_CANDIDATES``), one
+    per distinct resulting position, the best by ``ev`` and a tie at the best spread
+    evenly (``equity.pick_candidates``; turns ending in a draw are not rolled out), or
+    every legal bid, are also played to the end of the game that many times at most
+    (``rollouts`` module) under ``policy`` in every seat, on common random numbers,
+    adding ``win_p``, ``win_se``, ``margin``, ``margin_se``, ``gap_se`` and ``p_best``
+    (empty for the rows not rolled out); the rows rolled out come first, by ``win_p``."""
     validate(pos)
     if rollouts is not None:
         equity.check_rollouts(rollouts, policy, ROLLOUT_POLICIES, GREEDY_HINT)
@@ -255,13 +256,14 @@ def _with_rollouts(pos: Position, df: pd.DataFrame, kinds: np.ndarray, cands: np
                    prov: dict, *, rollouts: int, policy: str, candidates: int, seed: int,
                    target_se: float | None,
                    progress: Callable[[int, int], None] | None) -> pd.DataFrame:
-    """``df`` (sorted by ev) with the rollout columns of its best ``candidates`` rows that
-    end in no draw (every bid while bidding), those rows first by ``win_p``."""
+    """``df`` (sorted by ev) with the rollout columns of up to ``candidates`` rows that end
+    in no draw, one per distinct resulting position (``equity.pick_candidates``; every bid
+    while bidding), those rows first by ``win_p``."""
     order = df["_candidate"].to_numpy()
     if pos.phase == "bidding":
         chosen = order
     else:
-        chosen = [i for i in order if cands[i, FT.A_END] < 0][:candidates]
+        chosen = _turn_candidates(pos, df, cands, candidates, prov)
     eq = rollout_equity(pos, kinds[chosen], cands[chosen], rollouts=rollouts, policy=policy,
                         seed=seed, target_se=target_se, progress=progress)
     at = {int(i): k for k, i in enumerate(chosen)}
@@ -275,6 +277,25 @@ def _with_rollouts(pos: Position, df: pd.DataFrame, kinds: np.ndarray, cands: np
     rolled = df["win_p"].notna()
     return pd.concat([df[rolled].sort_values("win_p", ascending=False, kind="stable"),
                       df[~rolled]]).reset_index(drop=True)
+
+
+def _turn_candidates(pos: Position, df: pd.DataFrame, cands: np.ndarray, most: int,
+                     prov: dict) -> list[int]:
+    """The turn rows to roll out (``equity.pick_candidates`` over the rows of ``df``, best
+    first, that end in no draw, keyed by the state after the turn); the choice goes into
+    ``prov``."""
+    st = encode(pos)
+    rows = [(int(i), ev) for i, ev in zip(df["_candidate"], df["ev"])
+            if cands[i, FT.A_END] < 0]
+
+    def after(k: int) -> bytes:
+        state = st.copy()
+        FT.apply_turn(state, cands[rows[k][0]])
+        return state.tobytes()
+
+    picked = equity.pick_candidates([ev for _, ev in rows], after, most)
+    prov.update(picked.provenance())
+    return [rows[k][0] for k in picked.chosen]
 
 
 def provenance(pos: Position, rows: TurnRows | None = None, seed: int = 0) -> dict:

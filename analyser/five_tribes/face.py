@@ -15,6 +15,7 @@ from ...kernels import five_tribes as FT
 from ...kernels.rng import stream
 from ...errors import OddsbotError
 from ...inputs import read_position
+from .. import equity
 from ..table import Table
 from . import record, rollouts, sowings
 from .advise import advise, check_action, legal_actions, table_view
@@ -204,8 +205,10 @@ def advise_caption(pos: Position, prov: dict) -> str:
     """The caption of the terminal EV table."""
     rolled = (f" · win_p, margin: {prov['rollouts']:,} rollouts of "
               + ("every bid" if pos.phase == "bidding" else
-                 f"the best {prov['candidates']} turns by ev (--candidates)")
+                 f"{prov['candidates']} turns (--candidates)")
               + f", every seat {prov['policy']}, seed {prov['rollout_seed']}, margin in VP"
+              + ("" if pos.phase == "bidding" else
+                 f" · {equity.candidates_words(prov, 'turns')}")
               if "rollouts" in prov else "")
     if pos.phase == "bidding":
         return (f"{prov['variant']} · player {pos.to_move} bids · ev = best exact turn value "

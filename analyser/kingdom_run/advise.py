@@ -8,11 +8,14 @@
   a larger one by the greedy sequence (a lower bound): a row resting on any of those is
   ``method`` ``greedy`` (no SE), the others ``exact``.
 - The actions (the roll re-rolled, or in the middle of the turn): one row per distinct
-  end-of-turn position, ``ev`` = its default evaluation (exact).
-- ``--rollouts N``: each candidate (every keep-set; the ``--candidates`` best sequences
-  by the default evaluation) played to the end N times by ``--policy`` for every seat on
-  common random numbers: ``ev`` = the expected final margin over the best other player,
-  ``win_p`` the chance to win (a shared win 1/k), ``gap_se``, ``p_best``.
+  end-of-turn position, ``ev`` = its default evaluation (exact); ``on`` = where the
+  runner of each Catch-up, Bath, Sleep or Wake step stands when the step is taken.
+- ``--rollouts N``: each candidate (every keep-set; up to ``--candidates`` sequences,
+  one per distinct end-of-turn position, the best by the default evaluation, a tie at
+  the best spread evenly: ``equity.pick_candidates``) played to the end N times by
+  ``--policy`` for every seat on common random numbers: ``ev`` = the expected final
+  margin over the best other player, ``win_p`` the chance to win (a shared win 1/k),
+  ``gap_se``, ``p_best``.
 """
 
 from __future__ import annotations
@@ -27,18 +30,19 @@ from ...kernels.kingdom_run import layout as L
 from ...kernels.kingdom_run.policies import POLICY_NAMES
 from ...kernels.kingdom_run.reroll import keep_values
 from ...kernels.kingdom_run.rollouts import rollouts as run_rollouts
-from ..equity import check_rollouts, columns, equity
+from ...kernels.kingdom_run.turns import apply_path
+from ..equity import Candidates, check_rollouts, columns, equity, pick_candidates
 from ..table import Table
 from .encode import rules_vector, state_vector
 from .labels import REROLL_ALL
 from .position import FACE_NAMES, Position
 from .turns import (
-    keep_choices, keep_masks, keep_rows, over, phase, sequences, with_roll,
+    keep_choices, keep_masks, keep_rows, over, phase, sequences, standing, with_roll,
 )
 from .validate import validate
 
 SEARCH_BUDGET = 4_000  # states one final roll's exact search may expand in the re-roll table
-CANDIDATES = 12  # sequences rolled out with --rollouts (the best by the default evaluation)
+CANDIDATES = 12  # sequences rolled out with --rollouts (equity.pick_candidates)
 CHUNK = 25
 ROLLOUT_POLICIES = ("heuristic", "greedy", "random")
 FACE_LETTERS = "SCBTZY"
@@ -90,15 +94,22 @@ def _provenance(pos: Position, method: str, **more: object) -> dict:
 
 
 def _exact_table(pos: Position, labels: list[str], values: np.ndarray, methods: list[str],
-                 prov: dict) -> Table:
-    order = sorted(range(len(labels)), key=lambda i: -values[i])  # stable: canonical ties
+                 prov: dict, on: list[str | None] | None = None) -> Table:
+    order = best_first(values)
     best = float(values[order[0]])
-    return Table.from_columns({
-        "action": [labels[i] for i in order],
-        "ev": [float(values[i]) for i in order],
-        "se": [0.0 if methods[i] == "exact" else None for i in order],
-        "method": [methods[i] for i in order],
-        "gap": [best - float(values[i]) for i in order]}, provenance=prov)
+    columns = {"action": [labels[i] for i in order],
+               "ev": [float(values[i]) for i in order],
+               "se": [0.0 if methods[i] == "exact" else None for i in order],
+               "method": [methods[i] for i in order],
+               "gap": [best - float(values[i]) for i in order]}
+    if on is not None:
+        columns["on"] = [on[i] for i in order]
+    return Table.from_columns(columns, provenance=prov)
+
+
+def best_first(values: np.ndarray) -> list[int]:
+    """Row indices by value, best first (stable: canonical order among ties)."""
+    return sorted(range(len(values)), key=lambda i: -values[i])
 
 
 def reroll_table(pos: Position) -> Table:
@@ -118,7 +129,7 @@ def sequence_table(pos: Position) -> Table:
     seqs = sequences(pos)
     return _exact_table(pos, seqs.labels, seqs.values, ["exact"] * len(seqs.labels),
                         _provenance(pos, "exact", positions=seqs.total,
-                                    listed=len(seqs.labels)))
+                                    listed=len(seqs.labels)), standing(pos, seqs.paths))
 
 
 def policy_id(policy: str | None) -> int:
@@ -133,24 +144,19 @@ def rollout_table(pos: Position, rollouts: int, seed: int, policy: str | None,
     check_rollouts(rollouts, name, ROLLOUT_POLICIES, "")
     R = rules_vector(pos.rules)
     me = pos.to_move
+    prov = _provenance(pos, "monte-carlo", rollouts=rollouts, seed=seed, policy=name)
     if phase(pos) == "keep":
         labels = [label for label, _ in keep_choices(pos)]
         S = state_vector(pos)
         states = np.repeat(S[None, :], len(labels), axis=0)
         keeps = np.array(keep_masks(pos), dtype=np.int64)
-        shown = None
+        shown = on = None
     else:
-        seqs = sequences(pos)
         most = candidates or CANDIDATES
         if most < 1:
             raise OddsbotError("--candidates: at least 1")
-        order = sorted(range(len(seqs.labels)), key=lambda i: -seqs.values[i])[:most]
-        labels = [seqs.labels[i] for i in order]
-        shown = [float(seqs.values[i]) for i in order]
-        from ...kernels.kingdom_run.turns import apply_path
-        states = np.repeat(state_vector(pos)[None, :], len(labels), axis=0)
-        for j, i in enumerate(order):
-            apply_path(states[j], R, seqs.paths[i].astype(np.int64))
+        labels, shown, on, states, chosen = sequence_candidates(pos, most)
+        prov.update(chosen.provenance())
         keeps = np.full(len(labels), -1, dtype=np.int64)
     policies = np.full(L.MAX_PLAYERS, policy_id(policy), dtype=np.int64)
     out = run_rollouts(states, keeps, R, policies, seed, 0, rollouts, CHUNK,
@@ -173,8 +179,29 @@ def rollout_table(pos: Position, rollouts: int, seed: int, policy: str | None,
             table[col] = [float(values[i]) for i in order]
     if shown is not None:
         table["evaluation"] = [shown[i] for i in order]
-    prov = _provenance(pos, "monte-carlo", rollouts=rollouts, seed=seed, policy=name)
+        table["on"] = [on[i] for i in order]
     return Table.from_columns(table, provenance=prov)
+
+
+def sequence_candidates(pos: Position, most: int) -> tuple[
+        list[str], list[float], list[str | None], np.ndarray, Candidates]:
+    """(labels, default evaluations, ``on``, states after, the choice) of the sequences
+    rolled out: up to ``most``, one per distinct end-of-turn position, spread over the
+    best-valued ones (``equity.pick_candidates``)."""
+    seqs = sequences(pos)
+    order = best_first(seqs.values)
+    S, R = state_vector(pos), rules_vector(pos.rules)
+
+    def after(i: int) -> np.ndarray:
+        state = S.copy()
+        apply_path(state, R, seqs.paths[i].astype(np.int64))
+        return state
+
+    chosen = pick_candidates([float(seqs.values[i]) for i in order],
+                             lambda k: after(order[k]).tobytes(), most)
+    rows = [order[k] for k in chosen.chosen]
+    return ([seqs.labels[i] for i in rows], [float(seqs.values[i]) for i in rows],
+            standing(pos, seqs.paths[rows]), np.array([after(i) for i in rows]), chosen)
 
 
 def advise(pos: Position, *, samples: int | None = None, seed: int = 0, roll: str = "",

@@ -8,11 +8,13 @@ from collections.abc import Callable, Mapping
 
 from ...errors import OddsbotError, quote
 from ...inputs import read_position
+from ..equity import candidates_words
 from ..player_odds import players_view
 from ..table import Table
 from . import GAME, record
 from . import advise as _advise
 from .encode import rules_vector, state_vector
+from .labels import wrapped
 from .notation import parse_notation
 from .odds import odds as _odds
 from .position import Position
@@ -99,41 +101,84 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
                           candidates=candidates, progress=progress)
 
 
+ON_WORDS = "on: where the runner of each catchup, bath, sleep or wake step stands"
+TURN_EV = "turn ev"  # the terminal's header of ``ev`` valued on this turn (JSON: ``ev``)
+FINAL_EV = "final ev"  # ... and of ``ev`` from rollouts, the final margin
+
+
 def advise_caption(pos: Position, prov: dict) -> str:
-    """The caption of the terminal EV table."""
+    """The caption of the terminal EV table: first ``lower bound`` where rows rest on the
+    greedy sequence, then what ``ev`` (headed ``turn ev`` or ``final ev``) measures."""
     head = f"p{pos.to_move + 1} ({pos.clans[pos.to_move]}) to move"
     if prov["method"] == "monte-carlo":
-        return (f"{head} · ev: expected final margin over the best other player · "
-                f"{prov['rollouts']:,} rollouts a choice, every seat {prov['policy']}, "
-                f"seed {prov['seed']}")
-    what = "ev: score minus the best other's after the turn"
+        how = (f"{prov['rollouts']:,} rollouts a choice, every seat {prov['policy']}, "
+               f"seed {prov['seed']}")
+        if prov["decision"] == "act":
+            how += f" · {ON_WORDS} · {candidates_words(prov, 'sequences')} (--candidates)"
+        return (f"{head} · {FINAL_EV}: expected final margin over the best other player · "
+                f"{how}")
+    what = f"{TURN_EV}: score minus the best other's after this turn"
     if prov["decision"] == "keep":
-        greedy = prov.get("greedy_rows", 0)
-        how = ("exact over every re-roll, the best sequence of each" +
-               ("" if not greedy else f"; {greedy} of {prov['rows']} rows rest on final "
-                f"rolls with too many sequences to search, valued by the greedy one "
-                f"(method greedy, --wide)"))
-        return f"{head} · re-roll · {what}, expected · {how}"
+        return _keep_caption(head, what, prov)
     listed = ("" if prov["listed"] == prov["positions"] else
               f", the best {prov['listed']:,} listed")
-    return f"{head} · {what} · {prov['positions']:,} distinct turns{listed}"
+    return f"{head} · {what} · {ON_WORDS} · {prov['positions']:,} distinct turns{listed}"
+
+
+def _keep_caption(head: str, what: str, prov: dict) -> str:
+    """The re-roll table's caption: ``lower bound`` first where rows rest on the greedy
+    sequence; the ranking is of this turn, --rollouts ranks by the final margin."""
+    greedy, rows = prov.get("greedy_rows", 0), prov["rows"]
+    if not greedy:
+        how = "exact over every re-roll, the best sequence of each"
+    else:
+        which = (": every row values" if greedy == rows else
+                 f" on {greedy} of {rows} rows: they value")
+        how = (f"lower bound{which} some final rolls by the greedy sequence, not the best "
+               f"(too many sequences to search; method greedy, --wide)")
+    text = (f"{head} · re-roll · {what}, expected · ranks by this turn; --rollouts N ranks "
+            f"by the final margin ({FINAL_EV})")
+    return f"{how} · {text}" if greedy else f"{text} · {how}"
 
 
 def table_view(table: Table, wide: bool = False) -> Table:
-    """The EV table as people read it in 80 columns: action, ev, se (empty when exact or
-    greedy), gap; with rollouts action, ev, se, win_p; ``wide``: every column."""
+    """The EV table as people read it in 80 columns: action, where its runners stand
+    (``on``, after the re-roll), ev headed ``turn ev`` (exact or greedy; se empty) or
+    ``final ev`` (rollouts, with se, win_p and its SE ``±``, the JSON's ``win_se``), gap;
+    a label too long for 80 columns broken before a `` > ``. ``wide``: every column, labels on one line. The JSON keeps
+    the key ``ev`` for both."""
     sampled = [m == "monte-carlo" for m in table["method"]]
     se = [v if x else None for x, v in zip(sampled, table["se"])]
+    columns = {"action": table["action"]}
+    if "on" in table.columns:
+        columns["on"] = table["on"]
+    columns.update({FINAL_EV if any(sampled) else TURN_EV: table["ev"], "se": se})
     if "win_p" in table.columns and not wide:
-        return Table.from_columns({"action": table["action"], "ev": table["ev"], "se": se,
-                                   "win_p": table["win_p"]})
-    columns = {"action": table["action"], "ev": table["ev"], "se": se, "gap": table["gap"]}
-    if wide:
-        columns["method"] = table["method"]
-        for name in ("win_p", "win_se", "gap_se", "p_best", "evaluation"):
-            if name in table.columns:
-                columns[name] = table[name]
+        columns.update({"win_p": table["win_p"], "±": table["win_se"]})
+    else:
+        columns["gap"] = table["gap"]
+    if not wide:
+        return Table.from_columns(fitted(columns))
+    columns["method"] = table["method"]
+    for name in ("win_p", "win_se", "gap_se", "p_best", "evaluation"):
+        if name in table.columns:
+            columns["±" if name == "win_se" else name] = table[name]
     return Table.from_columns(columns)
+
+
+def fitted(columns: dict[str, list], width: int = 80) -> dict[str, list]:
+    """``columns`` with the labels broken before a `` > `` where the table would be wider
+    than ``width`` (cells as the terminal writes them: 3 decimals; empty columns left
+    out)."""
+    def cell(v: object) -> str:
+        return "" if v is None else f"{v:.3f}" if isinstance(v, float) else str(v)
+
+    others = sum(max(len(name), *(len(cell(v)) for v in values)) + 3
+                 for name, values in columns.items()
+                 if name != "action" and any(v is not None for v in values))
+    room = width - 4 - others
+    return {**columns, "action": [a if len(a) <= room else wrapped(a, room)
+                                  for a in columns["action"]]}
 
 
 def odds(pos: Position, *, samples: int | None = None, seed: int = 0,

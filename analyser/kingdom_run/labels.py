@@ -151,3 +151,16 @@ def read_path(label: str, where: str) -> np.ndarray:
         row[A.A_FACE] = COPY if copy else kind
         path[T.P_N] = d + 1
     return path
+
+
+def wrapped(label: str, width: int = 46) -> str:
+    """A label on lines of at most ``width`` characters, broken before its `` > `` (as the
+    terminal tables show a long label; the label itself is one line)."""
+    lines = [""]
+    for i, step in enumerate(label.split(SEP)):
+        piece = step if i == 0 else SEP.lstrip() + step
+        if lines[-1] and len(lines[-1]) + 1 + len(piece) > width:
+            lines.append("  " + piece)
+        else:
+            lines[-1] = f"{lines[-1]} {piece}" if lines[-1] else piece
+    return "\n".join(lines)

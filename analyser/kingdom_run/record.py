@@ -26,7 +26,7 @@ from ..records_common import (  # ev_lost_by_player: the RecordFace's
 )
 from ..table import Table
 from .advise import read_roll
-from .labels import SEP
+from .labels import wrapped
 from .position import Position
 from .simulate import play, result_line, roll_text
 from .turns import evaluation, over, take_keep, take_sequence, with_roll
@@ -239,23 +239,11 @@ def table_view(table: Table, wide: bool = False) -> Table:
     (and below it the best where that is worth more) and the EV lost."""
     if wide:
         return table
-    action = [_wrapped(a) + (f"\n{_wrapped('best: ' + b)}" if lost and lost > 1e-9 else "")
+    action = [wrapped(a) + (f"\n{wrapped('best: ' + b)}" if lost and lost > 1e-9 else "")
               for a, b, lost in zip(table["action"], table["best"], table["ev_lost"])]
     return Table.from_columns({"turn": table["step"],
                                "player": [f"p{p + 1}" for p in table["player"]],
                                "action": action, "ev_lost": table["ev_lost"]})
-
-
-def _wrapped(label: str, width: int = 46) -> str:
-    """A label on lines of at most ``width`` characters, broken after its steps."""
-    lines = [""]
-    for i, step in enumerate(label.split(SEP)):
-        piece = step if i == 0 else SEP.lstrip() + step
-        if lines[-1] and len(lines[-1]) + 1 + len(piece) > width:
-            lines.append("  " + piece)
-        else:
-            lines[-1] = f"{lines[-1]} {piece}" if lines[-1] else piece
-    return "\n".join(lines)
 
 
 def status(steps: Replay) -> str:

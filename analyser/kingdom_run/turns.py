@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import OddsbotError, quote
+from ...kernels.kingdom_run import actions as A
 from ...kernels.kingdom_run import layout as L
 from ...kernels.kingdom_run import turns as T
 from .encode import position_of, rules_vector, state_vector
@@ -15,6 +16,7 @@ from .labels import (
     PASS, SEP, keep_label, keep_mask, keep_sets, path_label, read_keep, read_path,
 )
 from .position import Position
+from .rules import SCATTER, STEAL
 from .validate import validate
 
 LIST_MOST = 20_000  # sequences listed at most (the best by the default evaluation)
@@ -121,3 +123,21 @@ def keep_rows(pos: Position) -> np.ndarray:
 
 def keep_masks(pos: Position) -> list[int]:
     return [keep_mask(pos.roll or (), kept) for _, kept in keep_choices(pos)]
+
+
+def standing(pos: Position, paths: np.ndarray) -> list[str | None]:
+    """For each path row: where the runner of each of its Catch-up, Bath, Sleep or Wake
+    steps stands when the step is taken, in step order (``3,5``: the EV table's ``on``);
+    None without such a step (a Scatter names its space, a Steal a player)."""
+    S0, R = state_vector(pos), rules_vector(pos.rules)
+    out = []
+    for path in paths.astype(np.int64):
+        S = S0.copy()
+        spaces = []
+        for d in range(int(path[T.P_N])):
+            a = path[T.P_ACT + d * A.A_COLS:T.P_ACT + (d + 1) * A.A_COLS]
+            if a[A.A_TYPE] != SCATTER and a[A.A_TYPE] != STEAL:
+                spaces.append(str(S[L.S_LOC + a[A.A_TARGET]]))
+            A.apply_action(S, R, a)
+        out.append(",".join(spaces) or None)
+    return out

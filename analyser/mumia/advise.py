@@ -29,7 +29,7 @@ from ...kernels.mumia.rollouts import choice_rollouts
 from ..equity import se as mean_se
 from ..table import Table
 from .encode import Encoded, encode
-from .labels import read_roll, roll_text
+from .labels import piece_field, read_roll, roll_text
 from .position import Position
 from .turns import choices
 from .validate import over, validate
@@ -39,7 +39,7 @@ EXACT_PAWNS = 6  # ...and it is tried only with at most this many pawns off FINI
 SAMPLES = 2_000  # rollouts per choice (without --roll: spread over the rolls)
 CHUNK = 50
 COLUMNS = ["action", "ev", "se", "method", "gap", "win_p", "win_se", "gap_se", "roll",
-           "p_roll"]
+           "p_roll", "on"]
 
 
 @dataclass
@@ -50,6 +50,7 @@ class RollValues:
     sym: int
     weight: float
     labels: list[str]
+    on: list[int | None]  # the field the moved piece stands on (``labels.piece_field``)
     ev: np.ndarray
     se: np.ndarray
     win: np.ndarray
@@ -64,6 +65,11 @@ def outcomes(enc: Encoded) -> list[tuple[int, int, float]]:
     weights = np.empty(18)
     k = X.outcomes(enc.S, enc.R, ns, syms, weights)
     return [(int(ns[i]), int(syms[i]), float(weights[i])) for i in range(k)]
+
+
+def fields(enc: Encoded, rows: np.ndarray) -> list[int | None]:
+    """The field each choice's piece stands on (``labels.piece_field``)."""
+    return [piece_field(enc.S, row) for row in rows]
 
 
 def policy_id(policy: str | None) -> int:
@@ -91,7 +97,7 @@ def exact_values(enc: Encoded, rolls: list[tuple[int, int, float]], policy: int
                         values):
             return None, int(memo[3][0])
         zero = np.zeros(len(rows))
-        out.append(RollValues(n, sym, w, labels, values[:, p] - now, zero,
+        out.append(RollValues(n, sym, w, labels, fields(enc, rows), values[:, p] - now, zero,
                               values[:, L.MAX_SEATS + p], zero, zero))
     return out, int(memo[3][0])
 
@@ -115,10 +121,16 @@ def sampled_values(enc: Encoded, rolls: list[tuple[int, int, float]], policy: in
             progress(done, planned)
         gain, win = res[:, :, 0], res[:, :, 1]
         best = int(np.argmax(gain.mean(axis=0)))
-        out.append(RollValues(n, sym, w, labels, gain.mean(axis=0), mean_se(gain),
-                              win.mean(axis=0), mean_se(win),
+        out.append(RollValues(n, sym, w, labels, fields(enc, rows), gain.mean(axis=0),
+                              mean_se(gain), win.mean(axis=0), mean_se(win),
                               mean_se(gain[:, [best]] - gain)))
     return out
+
+
+def even_chance(values: list[RollValues]) -> float | None:
+    """The chance of every roll when all the rolls are equally likely, else None."""
+    chances = {rv.weight for rv in values}
+    return chances.pop() if len(chances) == 1 else None
 
 
 def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
@@ -156,7 +168,7 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
                          "se": float(rv.se[i]), "method": method,
                          "gap": best - float(rv.ev[i]), "win_p": float(rv.win[i]),
                          "win_se": float(rv.win_se[i]), "gap_se": float(rv.gap_se[i]),
-                         "roll": text, "p_roll": rv.weight})
+                         "roll": text, "p_roll": rv.weight, "on": rv.on[i]})
     rows.sort(key=lambda r: -r["ev"])  # best first (stable: canonical order on ties)
     value = sum(rv.weight * float(rv.ev.max()) for rv in values if len(rv.labels))
     win = sum(rv.weight * float(rv.win[int(np.argmax(rv.ev))]) for rv in values
@@ -167,6 +179,7 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
             "policy": C.POLICY_NAMES[pid],
             "roll": roll_text(rolls[0][0], rolls[0][1]) if roll else None,
             "value_before_roll": None if roll else {"ev": value, "win_p": win},
+            "roll_chance": even_chance(values),
             "exact_budget": EXACT_BUDGET}
     if method != "exact":
         prov.update(samples=int(count), seed=seed)

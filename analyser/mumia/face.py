@@ -101,20 +101,24 @@ def advise_caption(pos: Position, prov: dict) -> str:
     if prov["roll"]:
         return f"{head} · roll {prov['roll']} · {how}"
     value = prov["value_before_roll"]
-    return (f"{head} · every roll · before rolling: ev {value['ev']:+.3f}, win "
+    rolls = ("every roll" if prov.get("roll_chance") is None else
+             f"every roll, each p_roll {prov['roll_chance']:.3f}")
+    return (f"{head} · {rolls} · before rolling: ev {value['ev']:+.3f}, win "
             f"{value['win_p']:.3f} · {how}")
 
 
 def table_view(table: Table, wide: bool = False) -> Table:
-    """The EV table as people read it: action, ev, se, gap, win_p and its SE (``±``, the
-    JSON's ``win_se``; both SEs empty when exact); without --roll the roll's chance too;
-    ``wide``: also the method, ``gap_se`` and the roll."""
+    """The EV table as people read it: action, the field its piece stands on (``on``),
+    ev, se, gap, win_p and its SE (``±``, the JSON's ``win_se``; both SEs empty when
+    exact); without --roll the roll's chance too, where the rolls' chances differ (else
+    the caption gives it); ``wide``: also the method, ``gap_se`` and the roll."""
     exact = [m == "exact" for m in table["method"]]
-    columns = {"action": table["action"], "ev": table["ev"],
+    columns = {"action": table["action"], "on": table["on"], "ev": table["ev"],
                "se": [None if x else v for x, v in zip(exact, table["se"])],
                "gap": table["gap"], "win_p": table["win_p"]}
     columns["±"] = [None if x else v for x, v in zip(exact, table["win_se"])]
-    if table.provenance.get("roll") is None:
+    if table.provenance.get("roll") is None and (
+            wide or table.provenance.get("roll_chance") is None):
         columns["p_roll"] = table["p_roll"]
     if wide:
         columns.update(method=table["method"],

@@ -53,6 +53,22 @@ def label(S: np.ndarray, row: np.ndarray) -> str:
     return text + (EXTRA if row[5] else "")
 
 
+def piece_field(S: np.ndarray, row: np.ndarray) -> int | None:
+    """The field the piece choice ``row`` moves stands on (the table's ``on``): the pawn
+    (``pawn K``, ``token swap``), the guardian, the mummy, or the pushed field; None for
+    ``token bottom`` and ``pass``."""
+    kind = int(row[0])
+    if kind in (C.C_PAWN, C.C_SWAP):
+        return index_of(S, int(S[L.S_PAWN + int(row[1])]))
+    if kind == C.C_GUARDIAN:
+        return index_of(S, int(row[2]))
+    if kind == C.C_MUMMY:
+        return index_of(S, int(S[L.S_MUMMY]))
+    if kind == C.C_PUSH:
+        return index_of(S, int(row[1]))
+    return None
+
+
 def roll_text(n: int, sym: int) -> str:
     """``4,PM``, or ``4`` once the mummy has left (the picture die with it)."""
     return str(n) if sym == L.SYM_NONE else f"{n},{SYMBOLS[sym]}"

@@ -20,7 +20,9 @@ from hypothesis import strategies as hs
 from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.analyser.five_tribes.advise import advise
 from oddsbot.analyser.five_tribes.encode import decode, encode
+from oddsbot.analyser.five_tribes.labels import turn_labels
 from oddsbot.analyser.five_tribes.rollouts import gold_bounds, shares, standings, turn_equity
+from oddsbot.analyser.five_tribes.turns import turn_rows
 from oddsbot.errors import OddsbotError
 from oddsbot.kernels import five_tribes as K
 from oddsbot.kernels.rng import stream
@@ -181,9 +183,14 @@ def test_advise_rolls_out_the_best_turns_by_ev():
 
 
 def test_advise_rollouts_agree_with_turn_equity():
+    """The turns ``advise`` rolled out (spread over a tie, ``equity.pick_candidates``),
+    found back by their labels, give the same equity through ``turn_equity``."""
     table = advise(OPENING, rollouts=16, candidates=2, seed=9).frame()
-    kinds, cands = best_turns(OPENING, 2)
-    eq = turn_equity(OPENING, kinds, cands, rollouts=16, seed=9)
+    rolled = list(table.loc[table["win_p"].notna(), "action"])
+    rows = turn_rows(encode(OPENING))
+    labels = turn_labels(rows.actions, tuple(cell.tile for _, _, cell in OPENING.cells()))
+    cands = rows.actions[[labels.index(label) for label in rolled]]
+    eq = turn_equity(OPENING, np.full(2, K.CAND_TURN), cands, rollouts=16, seed=9)
     assert sorted(table["win_p"].dropna()) == sorted(eq.win)
 
 
