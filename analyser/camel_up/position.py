@@ -64,12 +64,20 @@ class Position:
         return len(self.rules.dice) - len(self.pyramid)
 
     @property
+    def tickets_taken(self) -> int:
+        """Betting tickets the players hold (taken this leg)."""
+        return sum(len(held) for held in self.leg_tickets)
+
+    @property
+    def pairs(self) -> int:
+        """Partnerships formed this leg."""
+        return sum(q is not None for q in self.partnership or ()) // 2
+
+    @property
     def fewest_turns(self) -> int:
         """The fewest turns this leg can have had (docs/games/camel-up.md §13.4): one per
         die revealed, betting ticket held, tile on the track and partnership formed."""
-        tickets = sum(len(held) for held in self.leg_tickets)
-        pairs = sum(q is not None for q in self.partnership or ()) // 2
-        return self.revealed + tickets + len(self.tiles) + pairs
+        return self.revealed + self.tickets_taken + len(self.tiles) + self.pairs
 
     @property
     def most_turns(self) -> int | None:

@@ -163,10 +163,8 @@ def _check_leg_turns(pos: Position) -> None:
         return
     v = pos.rules
     typed = _letters(pos, pos.pyramid)
-    pairs = sum(q is not None for q in pos.partnership or ()) // 2
-    seen = [_count(pos.revealed, "reveal"),
-            _count(sum(len(held) for held in pos.leg_tickets), "ticket") + " taken"]
-    seen += [_count(pairs, "partnership")] if pairs else []
+    seen = [_count(pos.revealed, "reveal"), _count(pos.tickets_taken, "ticket") + " taken"]
+    seen += [_count(pos.pairs, "partnership")] if pos.pairs else []
     seen += [f"up to {_count(len(pos.winner_deck) + len(pos.loser_deck), 'finish card')} "
              f"placed"]
     had = f"exactly {low}" if high == low else f"{low} to {high}"
