@@ -5,7 +5,8 @@ of docs/games/camel-up.md §13.3: PositionError naming the field); game invarian
 checked by ``validate``. Missing fields get documented defaults:
 4 players (or as many as a per-player list implies), 3 EP each, seat 0 to move, nothing
 bet, no tiles; pyramid tickets of the dice already revealed go to the players who moved
-just before ``to_move`` (as if only dice were rolled since the leg began).
+just before ``to_move`` (as if only dice were rolled since the leg began); the leg-start seat
+is the one that makes the leg as short as the position allows.
 """
 
 from __future__ import annotations
@@ -148,6 +149,12 @@ def default_pyramid_tickets(players: int, to_move: int, revealed: int) -> tuple[
     return tuple(counts)
 
 
+def default_leg_start(pos: Position) -> int:
+    """The seat that began the leg if it had as few turns as the position allows
+    (docs/games/camel-up.md §13.4)."""
+    return (pos.to_move - pos.fewest_turns) % pos.players
+
+
 def default_hand(v: Variant, player: int, winner: tuple[Card, ...],
                  loser: tuple[Card, ...]) -> tuple[str, ...] | None:
     """Colours not yet placed by ``player``, or None if one of their cards is hidden."""
@@ -180,7 +187,7 @@ def build(v: Variant, fields: dict[str, Any]) -> Position:
     partnership = fields.get("partnership")
     if partnership is None and v.partnerships and players >= 6:
         partnership = (None,) * players
-    return Position(
+    pos = Position(
         variant=v.id,
         track=fields["track"],
         pyramid=pyramid,
@@ -195,11 +202,11 @@ def build(v: Variant, fields: dict[str, Any]) -> Position:
         money=tuple(fields.get("money") or (START_MONEY,) * players),
         partnership=None if partnership is None else tuple(partnership),
         to_move=to_move,
-        leg_start=fields.get("leg_start", 0),
         players=players,
         status=fields.get("status", "running"),
         final_clamp=fields.get("final_clamp", "card"),
     )
+    return pos.with_(leg_start=fields.get("leg_start", default_leg_start(pos)))
 
 
 def _check_lengths(fields: dict[str, Any], players: int) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from ...errors import PositionError, quote
 from ...strict import read_int
-from .json_form import build, default_hand, default_pyramid_tickets
+from .json_form import build, default_hand, default_leg_start, default_pyramid_tickets
 from .position import MAX_MONEY, N_SPACES, START_MONEY, Card, Position, Tile
 from .variants import MAX_SEAT, Variant, variant
 
@@ -70,7 +70,7 @@ def to_notation(pos: Position) -> str:
     v = pos.rules
     pyramid = "".join(v.dice_letters[v.dice.index(d)] for d in pos.pyramid) or "-"
     parts = [v.id, _track_text(pos), pyramid, f"n={pos.players}", f"to={pos.to_move}"]
-    if pos.leg_start:
+    if pos.leg_start != default_leg_start(pos):
         parts.append(f"start={pos.leg_start}")
     if any(m != START_MONEY for m in pos.money):
         parts.append("money=" + _seats([str(m) for m in pos.money]))

@@ -63,6 +63,31 @@ class Position:
         """Dice revealed so far this leg."""
         return len(self.rules.dice) - len(self.pyramid)
 
+    @property
+    def tickets_taken(self) -> int:
+        """Betting tickets the players hold (taken this leg)."""
+        return sum(len(held) for held in self.leg_tickets)
+
+    @property
+    def pairs(self) -> int:
+        """Partnerships formed this leg."""
+        return sum(q is not None for q in self.partnership or ()) // 2
+
+    @property
+    def fewest_turns(self) -> int:
+        """The fewest turns this leg can have had (docs/games/camel-up.md §13.4): one per
+        die revealed, betting ticket held, tile on the track and partnership formed."""
+        return self.revealed + self.tickets_taken + len(self.tiles) + self.pairs
+
+    @property
+    def most_turns(self) -> int | None:
+        """The most turns this leg can have had, None if unbounded (a tile on the track
+        may have been moved any number of times): the fewest plus every finish card
+        placed, each of which may have been placed this leg (§13.4)."""
+        if self.tiles:
+            return None
+        return self.fewest_turns + len(self.winner_deck) + len(self.loser_deck)
+
     def stack(self, space: int) -> tuple[str, ...]:
         return self.track[space - 1]
 

@@ -148,6 +148,41 @@ def _check_partnership(pos: Position) -> None:
                                                      f"but {q} is not partnered with {p}")
 
 
+def _letters(pos: Position, dice: tuple[str, ...]) -> str:
+    v = pos.rules
+    return "".join(v.dice_letters[v.dice.index(d)] for d in dice) or "-"
+
+
+def _check_leg_turns(pos: Position) -> None:
+    """The turns since the leg began: as many as the seat to move is after the leg-start
+    seat, plus whole rounds, and each turn was one action that left a trace (§13.4)."""
+    n, low, high = pos.players, pos.fewest_turns, pos.most_turns
+    since = (pos.to_move - pos.leg_start) % n
+    turns = low + (since - low) % n  # the fewest turns the seats allow
+    if high is None or turns <= high:
+        return
+    v = pos.rules
+    typed = _letters(pos, pos.pyramid)
+    seen = [_count(pos.revealed, "reveal"), _count(pos.tickets_taken, "ticket") + " taken"]
+    seen += [_count(pos.pairs, "partnership")] if pos.pairs else []
+    seen += [f"up to {_count(len(pos.winner_deck) + len(pos.loser_deck), 'finish card')} "
+             f"placed"]
+    had = f"exactly {low}" if high == low else f"{low} to {high}"
+    rolled = tuple(d for d in v.dice if d not in pos.pyramid)
+    swap = f" ({_letters(pos, rolled)} if {typed} were rolled)" \
+        if v.leg_left < len(rolled) < len(v.dice) else ""
+    raise PositionError("pyramid", f"{typed} leaves {pos.revealed} dice revealed, so with no "
+                                   f"tile on the track this leg had {had} turns "
+                                   f"({', '.join(seen)}), but seat {pos.to_move} moving in a "
+                                   f"leg begun by seat {pos.leg_start} (start= / leg_start) "
+                                   f"needs {since}, {since + n}, ... turns: write the dice "
+                                   f"still in the pyramid{swap}, or the right start")
+
+
+def _count(k: int, word: str) -> str:
+    return f"{k} {word}" if k == 1 else f"{k} {word}s"
+
+
 def validate(pos: Position) -> Position:
     """Check every invariant of docs/games/camel-up.md §3; return the position unchanged if it
     holds."""
@@ -158,4 +193,5 @@ def validate(pos: Position) -> Position:
     _check_tiles(pos)
     _check_cards(pos)
     _check_partnership(pos)
+    _check_leg_turns(pos)
     return pos

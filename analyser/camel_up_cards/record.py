@@ -344,8 +344,11 @@ def _first_state(record: Record, entry: RecordDeal) -> np.ndarray:
     deal, v = entry.deal, start.viewer
     mine = deal.seats[v]
     held = start.own_hand if start.hands[v] else start.played_card(v)
+    # discards the start position leaves out are unknown to it (§9): the rest must agree
+    left_out = not Counter(start.own_discarded) - Counter(mine.discarded)
+    remembered = start.own_discarded if left_out else mine.discarded
     facts = [(f"p{v}'s discarded cards", cards_text(start.own_discarded),
-              cards_text(mine.discarded)),
+              cards_text(remembered)),
              (f"p{v}'s deck cards", cards_text(start.own_deck), cards_text(mine.deck)),
              (f"p{v}'s hand card", held, mine.hand)]
     facts += [(f"p{p}'s blue card", start.blue[p] or NONE, cards.blue or NONE)

@@ -203,8 +203,9 @@ def complete(pos: Position, s: np.ndarray) -> np.ndarray:
     """A full game state consistent with what ``pos``'s viewer knows, the hidden cards
     drawn from stream ``s``: the rest of the race deck and the opponents' hand cards by
     the kernel's ``sample_hidden`` (the model rollouts use, §9), then the opponents' deck
-    cards (the unknown part, dealt among them) and their discards (from what is left
-    unseen), uniformly, so that the game's record can be written whole."""
+    cards (the unknown part, dealt among them) and their discards, with any discards the
+    viewer left out (from what is left unseen), uniformly, so that the game's record can
+    be written whole."""
     validate(pos)
     st, h = known_state(pos)
     R.sample_hidden(st, h.m, h.cum, h.pool, h.known, h.revealed, h.hidden_hands, s)
@@ -224,8 +225,11 @@ def complete(pos: Position, s: np.ndarray) -> np.ndarray:
     others = _cards_of(unknown)
     seats = []
     for p in range(pos.players):
-        if p == me:
-            seats.append(SeatDeal(pos.own_discarded, pos.own_deck, pos.blue[p], hands[p]))
+        if p == me:  # discards the viewer left out are unknown: drawn like the others'
+            missing = pos.discarded - len(pos.own_discarded)
+            forgotten = tuple(take(left) for _ in range(missing))
+            seats.append(SeatDeal(pos.own_discarded + forgotten, pos.own_deck, pos.blue[p],
+                                  hands[p]))
         else:
             deck = tuple(take(others) for _ in range(pos.into_deck))
             seats.append(SeatDeal(tuple(take(left) for _ in range(pos.discarded)), deck,

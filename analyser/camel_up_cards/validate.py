@@ -5,7 +5,8 @@ Checked: players, per-player lengths, seats and ages, phase, leg; the leg setup 
 (§2); the track cards and L (§2, §5.4, §5.5); every camel exactly once; the fox and the
 palm (§4 action A; passed figures have left, §5.1 step 5); the racing cards: blue cards
 (§3 step 6), hand cards played and held, the viewer's own cards, and the 30-card
-accounting including the revealed cards (§9); the leg and final betting cards; money.
+accounting including the revealed cards (§9); the camels on the start card against this
+leg's cards (§13.4); the leg and final betting cards; money.
 """
 
 from __future__ import annotations
@@ -219,7 +220,7 @@ def _check_racing_cards(pos: Position) -> None:
         _card(c, f"own_cards.deck[{i}]")
     for i, c in enumerate(pos.revealed):
         _card(c, f"revealed[{i}]")
-    if len(pos.own_discarded) != pos.discarded:
+    if len(pos.own_discarded) > pos.discarded:  # fewer: the rest are unknown (§9)
         raise PositionError("own_cards.discarded", f"{_cards(len(pos.own_discarded))}, but each "
                                              f"player discards {pos.discarded} (setup)")
     if len(pos.own_deck) != pos.into_deck:
@@ -315,6 +316,40 @@ def _check_bets(pos: Position) -> None:
             holder[c] = s
 
 
+def _moved(pos: Position) -> dict[str, str]:
+    """Camel -> the first card of this leg that moved it by its own colour: revealed or
+    played from a hand (JSON field names)."""
+    out: dict[str, str] = {}
+    cards = [(f"revealed[{i}]", c) for i, c in enumerate(pos.revealed)]
+    cards += [(f"played_hand_cards[{i}]", c) for i, (_, c) in enumerate(pos.played)]
+    for field, card in cards:
+        out.setdefault(card[0], f"{field} is {card}")
+    return out
+
+
+def _check_start_line(pos: Position) -> None:
+    """A camel on the start card moved this leg only from it onto the fox on space 1,
+    which sent it back to the end of the line-up (§5.1 step 4, C-AMB-8): never by a
+    revealed "+2", and never ahead of a camel that has not moved (§13.4)."""
+    moved = _moved(pos)
+    for i, card in enumerate(pos.revealed):
+        if card[1] == "2" and card[0] in pos.start_line:
+            raise PositionError("start_line", f"{card[0]} is on the start card, but {card} "
+                                              f"was revealed this leg (revealed[{i}]): a "
+                                              f"camel that leaves the start card by 2 never "
+                                              f"comes back to it (§5.1): move the camels "
+                                              f"as the cards say")
+    for i, camel in enumerate(pos.start_line):
+        behind = [c for c in pos.start_line[i + 1:] if c not in moved]
+        if camel in moved and behind:
+            raise PositionError("start_line", f"{camel} is on the start card ahead of "
+                                              f"{behind[0]}, but {camel} moved this leg "
+                                              f"({moved[camel]}) and {behind[0]} did not: "
+                                              f"a camel back on the start card joins the "
+                                              f"end of the line-up (C-AMB-8): move the "
+                                              f"camels as the cards say")
+
+
 def validate(pos: Position) -> Position:
     """Check every invariant of docs/games/camel-up-cards.md §6 (module doc); return the
     position unchanged if they all hold."""
@@ -325,5 +360,6 @@ def validate(pos: Position) -> Position:
     _check_figures(pos)
     _check_hands(pos)
     _check_racing_cards(pos)
+    _check_start_line(pos)
     _check_bets(pos)
     return pos

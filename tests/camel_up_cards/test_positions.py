@@ -67,21 +67,6 @@ def random_position(rng: random.Random) -> Position:
     cards: list[int] = []
     while sum(cards) < last:
         cards.append(1 if rng.random() < 0.15 else 2)
-    where = {c: 0 if rng.random() < 0.3 else rng.randint(1, last) for c in COLOURS}
-    order = list(COLOURS)
-    rng.shuffle(order)
-    stacks: list[list[str]] = [[] for _ in range(last)]
-    for c in order:
-        if where[c]:
-            stacks[where[c] - 1].append(c)
-    start_line = tuple(c for c in order if not where[c])
-    rear = 0 if start_line else min(where.values())
-    free = [s for s in range(rear + 1, last + 1) if not stacks[s - 1]]
-    rng.shuffle(free)
-    figures = []
-    for _ in range(2):
-        figures.append(Figure(free.pop(), rng.randrange(n))
-                       if free and rng.random() < 0.5 else None)
     # leg setup (§3): deal, discard, into the deck, reveal one (3+ players), keep one
     deck = list(FULL_SET)
     rng.shuffle(deck)
@@ -94,6 +79,26 @@ def random_position(rng: random.Random) -> Position:
     revealed = tuple(race[:rng.randrange(len(race))])
     seats = [s for s in range(n) if rng.random() < 0.4]
     rng.shuffle(seats)
+    # on the start card: never a camel whose "+2" was revealed this leg, and a camel that
+    # moved this leg (back by the fox on 1) behind those that did not (§13.4)
+    far = {card[0] for card in revealed if card[1] == "2"}
+    moved = {card[0] for card in revealed} | {hand[s][0] for s in seats}
+    where = {c: 0 if c not in far and rng.random() < 0.3 else rng.randint(1, last)
+             for c in COLOURS}
+    order = list(COLOURS)
+    rng.shuffle(order)
+    stacks: list[list[str]] = [[] for _ in range(last)]
+    for c in order:
+        if where[c]:
+            stacks[where[c] - 1].append(c)
+    start_line = tuple(sorted((c for c in order if not where[c]), key=lambda c: c in moved))
+    rear = 0 if start_line else min(where.values())
+    free = [s for s in range(rear + 1, last + 1) if not stacks[s - 1]]
+    rng.shuffle(free)
+    figures = []
+    for _ in range(2):
+        figures.append(Figure(free.pop(), rng.randrange(n))
+                       if free and rng.random() < 0.5 else None)
     viewer = rng.randrange(n)
     leader: list[list[tuple[str, int]]] = [[] for _ in range(n)]
     midfield: list[list[str]] = [[] for _ in range(n)]
@@ -280,7 +285,7 @@ def refused(text_or_data, field: str) -> PositionError:
     (dict(own="W1.W1.B1/O1.B1/-"), "own_cards.hand"),
     (dict(play="1:G2,0:G1", hands="0011"), "own_cards.hand"),
     (dict(blue="W1,-,O1,Y1"), "blue_cards[1]"),
-    (dict(own="W1.W1/O1.B1/G1"), "own_cards.discarded"),
+    (dict(own="W1.W1.B1.Y1/O1.B1/G1"), "own_cards.discarded"),  # fewer is legal (§13.4)
     (dict(own="W1.W1.B1/O1/G1"), "own_cards.deck"),
     (dict(own="W1.W1.B1/O1.B3/G1"), "own (deck)"),
     # setup, track, camels, seats
