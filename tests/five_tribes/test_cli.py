@@ -828,4 +828,4 @@ def test_gold_beyond_its_limit_is_refused(oddsbot_cli, tmp_path, gold):
     assert_bad_input(run_file(oddsbot_cli, write(tmp_path, data.replace('"@"', gold)),
                               "validate"), "players[1].gold")
     line = notation(EXAMPLE_1, "n=3", f"p1=gc{gold}")
-    assert_bad_input(oddsbot_cli("validate", line), "players[1].gold")
+    assert_bad_input(oddsbot_cli("validate", line), "p1 gc")  # the key the user typed

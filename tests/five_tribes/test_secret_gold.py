@@ -240,4 +240,4 @@ def test_validate_prints_a_secret_gold(oddsbot_cli):
 
 def test_validate_refuses_a_secret_gold_for_the_player_to_move(oddsbot_cli):
     message = assert_bad_input(oddsbot_cli("validate", line("p0=gc?", "p2=gc?")))
-    assert message == f"oddsbot: error: players[2].gold: {TO_MOVE_MESSAGE}"
+    assert message == f"oddsbot: error: p2 gc: {TO_MOVE_MESSAGE}"  # the key typed: p2=gc?
