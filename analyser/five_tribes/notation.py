@@ -76,7 +76,6 @@ TURN = ("the occupied turn order spaces as cost:seat in play order, e.g. "
         "turn=18:2,3:0,0:1,0:3")
 # the JSON path each notation key holds (analyser/notation_errors.py)
 NOTATION_KEYS = NotationKeys({
-    "board[*][*]": Key("r*c*", positional=True),
     "players[*]": Key("p*", "a player's holdings, e.g. p1=gc38,v3,e1,c5,fi2,fa1,Baal,Enki*"),
     "players[*].gold": Key("p* gc", "gc<gold>, gc? (a secret gold) or gc<lo>-<hi>, e.g. "
                                     "p1=gc38", whole=True),

@@ -93,8 +93,8 @@ CASES = [
      None, "players[1].camels: 9 left + 0 on tiles; with 4 players each has 8 camels"),
     (f"{FT} bid=3,2,0,1 p1=Baal* p0=Baal", "p1.djinns: Ba'al is also in p0.djinns", None,
      "players[1].djinns: Ba'al is also in players[0].djinns"),
-    (FT.replace("V5:WWB", "V5:WWB@7", 1) + " bid=3,2,0,1", "r0c3.owner: 7 is not a player "
-     "(0..3)", None, "board[0][3].owner: 7 is not a player (0..3)"),
+    (FT.replace("V5:WWB", "V5:WWB@7", 1) + " bid=3,2,0,1", "board[0][3].owner: 7 is not a "
+     "player (0..3)", None, "board[0][3].owner: 7 is not a player (0..3)"),  # the board's words
     (f"{FT.replace('n=4', 'n=5')}", "n: Five Tribes is for 2-4 players, got 5", None, None),
     # kingdom-run
     (KR.replace("tok=3,3,3,3", "tok=3,3,3"), "tok: one count per player: 4 players, got 3",
@@ -161,7 +161,7 @@ def test_the_words_of_a_declaration():
     """The mechanism alone: a path's numbers carried over, a key named in a reason, the
     form of the field's key at parse time and only a whole named key's when validating."""
     keys = NotationKeys({"leg_tickets": Key("bets", "FORM"), "players[*]": Key("p*"),
-                         "turn_track": Key("turn", "TURN"), "board[*][*]": Key("r*c*")})
+                         "turn_track": Key("turn", "TURN"), "cells[*][*]": Key("r*c*")})
     from oddsbot.errors import PositionError
 
     def worded(field: str, reason: str, validating: bool = False) -> str:
@@ -169,7 +169,7 @@ def test_the_words_of_a_declaration():
 
     assert worded("leg_tickets[2]", "bad") == "bets[2]: bad; FORM"
     assert worded("leg_tickets", "bad", validating=True) == "bets: bad"
-    assert worded("board[1][4].vp", "x") == "r1c4.vp: x"
+    assert worded("cells[1][4].vp", "x") == "r1c4.vp: x"
     assert worded("phase", "none left on turn_track", True) == "phase: none left on turn=; TURN"
     assert worded("x", "also in players[3].djinns") == "x: also in p3.djinns"
     assert worded("bets[0]", "not pairs") == "bets[0]: not pairs; FORM"  # the parser's word

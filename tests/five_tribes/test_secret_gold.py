@@ -192,7 +192,8 @@ def test_malformed_json_gold_names_the_field(oddsbot_cli, tmp_path, gold, field,
 def test_malformed_notation_gold_names_the_field(oddsbot_cli, text, field, word):
     error = refused(line(f"p1={text}"))
     assert error.field == field and word in error.reason, str(error)
-    assert_bad_input(oddsbot_cli("validate", line(f"p1={text}")), field, word)
+    typed = {"players[1].gold": "p1 gc"}.get(field, field)  # the CLI names the key typed
+    assert_bad_input(oddsbot_cli("validate", line(f"p1={text}")), f"error: {typed}: ", word)
 
 
 # ----------------------------------------------------------------------- validation
