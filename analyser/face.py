@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from ..errors import OddsbotError
 
 if TYPE_CHECKING:  # the declarations stay light: no numba at import
+    from .notation_errors import NotationKeys
     from .table import Table
 
 Progress = Callable[[int, int], None]  # (done, planned) samples or turns
@@ -154,6 +155,9 @@ class GameFace(Protocol):
     NAME: str
     VARIANTS: Mapping[str, str]
     POLICIES: tuple[str, ...]  # = the declaration's ``policies`` (new --play)
+    # the JSON path -> notation key map that words a notation user's errors
+    # (``analyser/notation_errors.py``)
+    NOTATION_KEYS: NotationKeys
     Position: type
 
     def parse(self, text: str) -> Any: ...

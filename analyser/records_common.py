@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from ..errors import OddsbotError, PositionError, quote
 from ..inputs import lines as text_lines
 from ..strict import read_int
+from .notation_errors import NotationKeys, in_notation_words
 from .table import Table
 
 COMMENT = "#"
@@ -37,16 +38,21 @@ class RecordError(OddsbotError):
 
 
 def start_position(text: str, line: int, parse: Callable[[str], Any],
-                   hidden: Callable[[Any], str | None]) -> Any:
+                   validate: Callable[[Any], Any], hidden: Callable[[Any], str | None],
+                   keys: NotationKeys) -> Any:
     """The position of the record's ``start <notation>`` line ``text`` (line ``line``):
-    ``parse`` reads and validates the notation; ``hidden(pos)`` names what the position
-    hides that a record must state (None: nothing)."""
+    ``parse`` reads the notation and ``validate`` checks it, their complaints in the
+    notation's words (``keys``, the game's ``NOTATION_KEYS``); ``hidden(pos)`` names what
+    the position hides that a record must state (None: nothing)."""
     words = text.split(None, 1)
     if not words or words[0] != "start" or len(words) < 2:
         raise RecordError(line, f"expected 'start <position notation>' first, got "
                                 f"{quote(text)}")
     try:
-        pos = parse(words[1])
+        with in_notation_words(keys):
+            pos = parse(words[1])
+        with in_notation_words(keys, validating=True):
+            validate(pos)
     except OddsbotError as exc:
         raise RecordError(line, f"bad start position: {exc}") from None
     missing = hidden(pos)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import OddsbotError, quote
-from ..inputs import lines
+from ..inputs import is_json, lines
 from ..strict import load_json
 from .face import GameFace, GameSpec
 
@@ -87,7 +87,7 @@ def spec_of_text(text: str) -> GameSpec:
     stripped = text.strip()
     if not stripped:
         raise OddsbotError("position: empty input")
-    if stripped.startswith("{"):
+    if is_json(stripped):
         data = load_json(stripped)
         if not isinstance(data, dict) or "game" not in data:
             raise OddsbotError("game: required field missing")

@@ -14,7 +14,7 @@ from .. import montecarlo
 from ..table import Table
 from . import record
 from .advise import DECK_MODELS, advise, check_action, legal_actions, table_view
-from .notation import parse_notation
+from .notation import NOTATION_KEYS, parse_notation
 from .odds import EXACT_BUDGET, RACE_POLICY, leg_odds, race_block, race_odds
 from .position import Card, Position, Tile
 from .rollouts import HIDDEN_MODELS
@@ -25,7 +25,8 @@ from . import GAME
 NAME = GAME.name
 VARIANTS = GAME.variants
 
-__all__ = ["NAME", "VARIANTS", "record", "DECK_MODELS", "POLICIES", "Card", "Position",
+__all__ = ["NAME", "VARIANTS", "NOTATION_KEYS",
+           "record", "DECK_MODELS", "POLICIES", "Card", "Position",
            "Tile", "advise", "advise_caption", "check_action", "counts_line", "legal_actions",
            "moves", "new_position", "odds", "odds_view", "parse", "parse_as", "play", "simulate",
            "table_view", "validate", "warm_up"]

@@ -22,11 +22,37 @@ from typing import Any
 
 from ...errors import PositionError, quote
 from ...strict import read_int
+from ..notation_errors import Key, NotationKeys
 from .json_form import build, default_hand, default_leg_start, default_pyramid_tickets
 from .position import MAX_MONEY, N_SPACES, START_MONEY, Card, Position, Tile
 from .variants import MAX_SEAT, Variant, variant
 
 KEYS = ("n", "to", "start", "money", "bets", "pt", "win", "lose", "hand", "part", "clamp")
+TRACK = ("cells split by '/' for spaces 1-16: camel letters bottom to top, a number for a "
+         "run of empty spaces, +N or -N for player N's spectator (2014: desert) tile")
+DECK = "a seat and a colour letter per card in placement order, ? hidden, e.g. {}=0?,2B"
+# the JSON path each notation key or word holds (analyser/notation_errors.py)
+NOTATION_KEYS = NotationKeys({
+    "players": Key("n"),
+    "to_move": Key("to"),
+    "leg_start": Key("start"),
+    "track": Key("track", TRACK, positional=True),
+    "tiles": Key("track (a tile)", TRACK, whole=True, positional=True),
+    "pyramid": Key("pyramid", "the letters of the dice still in the pyramid, X the grey "
+                              "die, - for none", positional=True),
+    "money": Key("money", "EP per player, comma-separated, e.g. money=4,2,5,3"),
+    "leg_tickets": Key("bets", "one entry per player, comma-separated, each colour letter + "
+                               "value pairs, empty for none, e.g. bets=P5,G5P3,, (4 players)"),
+    "ticket_stacks": Key("bets", whole=True),
+    "pyramid_tickets": Key("pt", "one count per player, comma-separated, e.g. pt=1,0,0,1; "
+                                 "they add up to the dice revealed this leg"),
+    "winner_deck": Key("win", DECK.format("win")),
+    "loser_deck": Key("lose", DECK.format("lose")),
+    "finish_hand": Key("hand", "one hand per player, comma-separated, colour letters, ? "
+                               "hidden, e.g. hand=BGY,?,RP,BGYRP"),
+    "partnership": Key("part", "pairs of partnered seats, e.g. part=0-3,1-2"),
+    "rules.final_clamp": Key("clamp"),
+})
 
 
 def _letter(v: Variant, name: str) -> str:

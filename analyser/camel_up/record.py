@@ -45,7 +45,7 @@ from ..records_common import (  # noqa: F401 (ev_lost_by_player: the RecordFace'
 )
 from ..table import Table
 from .encode import action_code, action_grammar, action_label, decode, encode
-from .notation import parse_notation
+from .notation import NOTATION_KEYS, parse_notation
 from .position import MAX_MONEY, Card, Position
 from .validate import validate
 from .variants import GREY_DIE, Variant
@@ -150,10 +150,10 @@ def parse_die(v: Variant, text: str, line: int) -> tuple[int, int, str]:
 
 def _start(text: str, line: int) -> Position:
     return start_position(
-        text, line, lambda notation: validate(parse_notation(notation)),
+        text, line, parse_notation, validate,
         lambda pos: "every finish card's colour (no '?')"
         if any(c.colour is None for c in pos.winner_deck + pos.loser_deck)
-        or any(h is None for h in pos.finish_hand) else None)
+        or any(h is None for h in pos.finish_hand) else None, NOTATION_KEYS)
 
 
 def parse_record(text: str) -> Record:

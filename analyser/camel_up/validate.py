@@ -167,14 +167,15 @@ def _check_leg_turns(pos: Position) -> None:
     seen += [_count(pos.pairs, "partnership")] if pos.pairs else []
     seen += [f"up to {_count(len(pos.winner_deck) + len(pos.loser_deck), 'finish card')} "
              f"placed"]
-    had = f"exactly {low}" if high == low else f"{low} to {high}"
+    had = f"exactly {_count(low, 'turn')}" if high == low else f"{low} to {high} turns"
     rolled = tuple(d for d in v.dice if d not in pos.pyramid)
     swap = f" ({_letters(pos, rolled)} if {typed} were rolled)" \
         if v.leg_left < len(rolled) < len(v.dice) else ""
-    raise PositionError("pyramid", f"{typed} leaves {pos.revealed} dice revealed, so with no "
-                                   f"tile on the track this leg had {had} turns "
+    dice = "die" if pos.revealed == 1 else "dice"
+    raise PositionError("pyramid", f"{typed} leaves {pos.revealed} {dice} revealed, so with "
+                                   f"no tile on the track this leg had {had} "
                                    f"({', '.join(seen)}), but seat {pos.to_move} moving in a "
-                                   f"leg begun by seat {pos.leg_start} (start= / leg_start) "
+                                   f"leg begun by seat {pos.leg_start} (leg_start) "
                                    f"needs {since}, {since + n}, ... turns: write the dice "
                                    f"still in the pyramid{swap}, or the right start")
 

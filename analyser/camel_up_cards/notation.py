@@ -33,6 +33,7 @@ from typing import Any, Callable
 
 from ...errors import PositionError, quote
 from ...strict import read_int
+from ..notation_errors import Key, NotationKeys
 from .json_form import build, card, colour, leader_value, phase, space_key
 from .position import (DEFAULT_LAST, GAME, MAX_LAST, MAX_LEG, MAX_MONEY, MAX_PLAYERS,
                        MAX_SETUP, MIN_PLAYERS, Figure, Position)
@@ -41,6 +42,46 @@ KEYS = ("n", "to", "view", "phase", "leg", "setup", "ages", "L", "cards", "line"
         "fox", "palm", "rev", "play", "blue", "own", "hands", "lead", "mid", "win", "lose",
         "money")
 NONE = "-"
+# the JSON path each notation key holds (analyser/notation_errors.py)
+NOTATION_KEYS = NotationKeys({
+    "players": Key("n"),
+    "to_move": Key("to"),
+    "viewer": Key("view"),
+    "setup": Key("setup", "dealt/discarded/into the deck, e.g. setup=7/3/2"),
+    "ages": Key("ages", "the seats youngest first, a digit each, e.g. ages=0123"),
+    "track.last": Key("L"),
+    "track.cards": Key("cards", "a digit per track card, 2 (or 1 on its sandstorm side), "
+                                "e.g. cards=222222222"),
+    "start_line": Key("line", "the start card's camels, first = ahead, e.g. line=WG "
+                              "('-' none)"),
+    "stacks": Key("track", "space:camels bottom to top, comma-separated, e.g. "
+                           "track=1:B,3:YO ('-' no camel on the track)"),
+    "stacks.*": Key("track (space *)"),
+    "revealed": Key("rev", "the cards revealed from the race deck this leg, in order, e.g. "
+                           "rev=Y1,O2 ('-' none)"),
+    "played_hand_cards": Key("play", "the hand cards played this leg as seat:card, in "
+                                     "order, e.g. play=1:G2 ('-' none)"),
+    "blue_cards": Key("blue", "each seat's blue card, comma-separated, e.g. "
+                              "blue=W1,G2,O1,Y1 ('-' for none)"),
+    "own_cards": Key("own", "the viewer's discarded/deck/hand cards, each '.'-joined, e.g. "
+                            "own=W1.W1.G2/O1.B1/G1 ('-' none)"),
+    "own_cards.discarded": Key("own (discarded)"),
+    "own_cards.deck": Key("own (deck)"),
+    "own_cards.hand": Key("own (hand)", whole=True),
+    "hands": Key("hands", "per seat 1 if it still holds a hand card, else 0, e.g. "
+                          "hands=1011"),
+    "leg_cards[*].leader": Key("lead[*]"),
+    "leg_cards[*].midfield": Key("mid[*]"),
+    "final_cards[*].winner": Key("win[*]"),
+    "final_cards[*].loser": Key("lose[*]"),
+    "money": Key("money", "EP per seat, comma-separated, e.g. money=3,3,3,3"),
+    # keys whose JSON is shaped otherwise, by their own names (the parser's words)
+    "lead": Key("lead", "seat:cards entries separated by ';', each card colour+value, e.g. "
+                        "lead=0:O5;1:;2:;3:"),
+    "mid": Key("mid", "seat:colours entries separated by ';', e.g. mid=0:Y;1:;2:;3:"),
+    "win": Key("win", "a colour or '-' per seat, e.g. win=-O--"),
+    "lose": Key("lose", "a colour or '-' per seat, e.g. lose=--B-"),
+})
 
 
 # ---------------------------------------------------------------------- Position -> text

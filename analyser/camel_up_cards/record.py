@@ -58,7 +58,7 @@ from ..records_common import (  # noqa: F401 (ev_lost_by_player: the RecordFace'
 )
 from ..table import Table
 from .labels import BET_KINDS, COLOUR_NAMES, colour_code, parse_turn, turn_label
-from .notation import parse_notation
+from .notation import NOTATION_KEYS, parse_notation
 from .position import (CARD_TYPES, COLOURS, MAX_LEG, MAX_MONEY, Position,
                        blue_count, copies)
 from .simulate import NONE, Deal, SeatDeal, cards_text, decode, play, put_deal, state_of
@@ -270,8 +270,9 @@ def _result(body: str, n: int, players: int) -> RecordResult:
 
 
 def _start(text: str, line: int) -> Position:
-    return start_position(text, line, lambda notation: validate(parse_notation(notation)),
-                          lambda pos: None)  # what the position hides, the deal line gives
+    return start_position(text, line, parse_notation, validate,
+                          lambda pos: None,  # what the position hides, the deal line gives
+                          NOTATION_KEYS)
 
 
 def parse_record(text: str) -> Record:

@@ -317,13 +317,13 @@ def _check_bets(pos: Position) -> None:
 
 
 def _moved(pos: Position) -> dict[str, str]:
-    """Camel -> the first card of this leg that moved it by its own colour: revealed or
-    played from a hand (JSON field names)."""
+    """Camel -> the first card of this leg that moved it by its own colour, in words:
+    ``W1 revealed`` or ``Y1 played from a hand``."""
     out: dict[str, str] = {}
-    cards = [(f"revealed[{i}]", c) for i, c in enumerate(pos.revealed)]
-    cards += [(f"played_hand_cards[{i}]", c) for i, (_, c) in enumerate(pos.played)]
-    for field, card in cards:
-        out.setdefault(card[0], f"{field} is {card}")
+    cards = [f"{c} revealed" for c in pos.revealed]
+    cards += [f"{c} played from a hand" for _, c in pos.played]
+    for words in cards:
+        out.setdefault(words[0], words)
     return out
 
 
@@ -332,10 +332,10 @@ def _check_start_line(pos: Position) -> None:
     which sent it back to the end of the line-up (§5.1 step 4, C-AMB-8): never by a
     revealed "+2", and never ahead of a camel that has not moved (§13.4)."""
     moved = _moved(pos)
-    for i, card in enumerate(pos.revealed):
+    for card in pos.revealed:
         if card[1] == "2" and card[0] in pos.start_line:
             raise PositionError("start_line", f"{card[0]} is on the start card, but {card} "
-                                              f"was revealed this leg (revealed[{i}]): a "
+                                              f"was revealed this leg: a "
                                               f"camel that leaves the start card by 2 never "
                                               f"comes back to it (§5.1): move the camels "
                                               f"as the cards say")

@@ -23,9 +23,10 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ...errors import OddsbotError, quote
-from ...inputs import read_position_text
+from ...inputs import is_json, read_position_text
 from .. import registry, render
 from ..face import Capability, GameFace, GameOption, GameSpec
+from ..notation_errors import in_notation_words
 from ..table import Table
 
 app = typer.Typer(no_args_is_help=True,
@@ -68,15 +69,23 @@ def load(source: str, variant: Optional[str], rule: Optional[list[str]] = None
          ) -> tuple[GameSpec, GameFace, Any]:
     """(declaration, face, position) for POSITION, optionally read as rules ``variant``,
     with the rule parameters of ``--rule`` set. POSITION may be a game record: its
-    position is the one after its last line (``oddsbot replay RECORD --position``)."""
+    position is the one after its last line (``oddsbot replay RECORD --position``). A
+    notation position is validated here, its complaints in the notation's words
+    (``analyser/notation_errors.py``)."""
     text = read_position_text(source)
     if registry.is_record(text):
         return _reached(text, variant, rule)
     spec = registry.spec_of_text(text)
     rules = read_rules(spec, rule)
     face = spec.load()
-    pos = _read(spec, face, text, variant)
-    return spec, face, face.with_rules(pos, rules) if rules else pos
+    keys = None if is_json(text) else face.NOTATION_KEYS
+    with in_notation_words(keys):
+        pos = _read(spec, face, text, variant)
+    pos = face.with_rules(pos, rules) if rules else pos
+    if keys is not None:  # checked now, so that every complaint names what the user typed
+        with in_notation_words(keys, validating=True):
+            face.validate(pos)
+    return spec, face, pos
 
 
 def _reached(text: str, variant: Optional[str], rule: Optional[list[str]]

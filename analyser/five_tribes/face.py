@@ -21,13 +21,14 @@ from . import record, rollouts, sowings
 from .advise import advise, check_action, legal_actions, table_view
 from .encode import encode
 from .labels import sowing_label
-from .notation import parse_notation
+from .notation import NOTATION_KEYS, parse_notation
 from .position import NAME, Position
 from .setup import END_RULE_OF, VARIANTS, new_position
 from .simulate import POLICIES, after_bids, simulate
 from .validate import validate
 
-__all__ = ["NAME", "VARIANTS", "POLICIES", "Position", "advise", "advise_caption",
+__all__ = ["NAME", "VARIANTS", "NOTATION_KEYS",
+           "POLICIES", "Position", "advise", "advise_caption",
            "check_action", "counts_line", "legal_actions", "moves", "new_position", "odds",
            "odds_view", "parse", "parse_as", "play", "record", "simulate", "table_view",
            "validate", "warm_up"]

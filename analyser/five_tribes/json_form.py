@@ -280,9 +280,9 @@ def default_camels(n: int, owned: int) -> int:
     return max(FT.CAMELS[n] - owned, 0)
 
 
-def check_player_count(n: int) -> None:
+def check_player_count(n: int, field: str = "players") -> None:
     if n not in FT.CAMELS:
-        raise PositionError("players", f"Five Tribes is for 2-4 players, got {n}")
+        raise PositionError(field, f"Five Tribes is for 2-4 players, got {n}")
 
 
 def build(board: tuple[tuple[Cell, ...], ...], players: int | list[dict[str, Any]],

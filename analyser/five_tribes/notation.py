@@ -54,6 +54,7 @@ from typing import Any
 from ...kernels import five_tribes as FT
 from ...errors import PositionError, quote
 from ...strict import read_int
+from ..notation_errors import Key, NotationKeys
 from . import names
 from .json_form import (COUNT_MAX, DEFAULT_PLAYERS, END_RULES, MAX_GOLD, MAX_VP, PHASES,
                         TWO_PLAYER_DJINN, bids_of, build, card_max, check_grid,
@@ -71,6 +72,28 @@ SECRET = "?"  # gc?: a secret gold in SECRET_GOLD
 COUNTS = {"v": "viziers", "e": "elders", "c": "camels"}
 MARKS = {"p": "palms", "P": "palaces"}
 MARK_MAX = {"p": FT.PALMS, "P": FT.PALACES}
+TURN = ("the occupied turn order spaces as cost:seat in play order, e.g. "
+        "turn=18:2,3:0,0:1,0:3")
+# the JSON path each notation key holds (analyser/notation_errors.py)
+NOTATION_KEYS = NotationKeys({
+    "players[*]": Key("p*", "a player's holdings, e.g. p1=gc38,v3,e1,c5,fi2,fa1,Baal,Enki*"),
+    "players[*].gold": Key("p* gc", "gc<gold>, gc? (a secret gold) or gc<lo>-<hi>, e.g. "
+                                    "p1=gc38", whole=True),
+    "players[*].viziers": Key("p* v", whole=True),
+    "players[*].elders": Key("p* e", whole=True),
+    "players[*].camels": Key("p* c", whole=True),
+    "players[*].djinns_used": Key("p* (a djinn marked *)", whole=True),
+    "bid_track": Key("bid", "the bid order track's seats, front first, e.g. bid=2,0,1"),
+    "turn_track": Key("turn", TURN, whole=True),
+    "to_move": Key("to"),
+    "resources": Key("res"),
+    "resource_discard": Key("rd"),
+    "djinns": Key("dj"),
+    "djinn_discard": Key("dd"),
+    "rules.end_rule": Key("end"),
+    "rules.djinn_neighbour": Key("around"),
+    "rules.two_player_djinn": Key("limit"),
+})
 CELL = re.compile(r"([0-9]*):([A-Za-z]*)(?:@(-?[0-9]+))?((?:\+[pP][0-9]+)*)")
 
 
@@ -282,7 +305,7 @@ def parse_notation(text: str) -> Position:
     board = _board([row.split(",") for row in tokens[1].split("/")])
     opts = _options(tokens[2:])
     n = read_int(opts["n"], "n") if "n" in opts else DEFAULT_PLAYERS
-    check_player_count(n)
+    check_player_count(n, "n")
     players: list[dict[str, Any]] = [{} for _ in range(n)]
     for key, value in opts.items():
         if key[0] == "p" and key[1:].isascii() and key[1:].isdigit():

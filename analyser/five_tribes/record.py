@@ -55,7 +55,7 @@ from ..table import Table
 from . import names
 from .encode import decode, encode
 from .labels import THEN_BEST, bid_label, turn_labels
-from .notation import parse_notation
+from .notation import NOTATION_KEYS, parse_notation
 from .position import Position
 from .validate import validate
 
@@ -204,9 +204,9 @@ def _seat(text: str, line: int, what: str) -> int:
 
 def _start(text: str, line: int) -> Position:
     return start_position(
-        text, line, lambda notation: validate(parse_notation(notation)),
+        text, line, parse_notation, validate,
         lambda pos: "every player's gold (no secret gold)"
-        if any(p.gold_range is not None for p in pos.players) else None)
+        if any(p.gold_range is not None for p in pos.players) else None, NOTATION_KEYS)
 
 
 def _read_turn(body: str, n: int, players: int) -> RecordTurn:

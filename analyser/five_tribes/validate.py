@@ -237,7 +237,7 @@ def _check_turn(pos: Position) -> None:
         raise PositionError("phase", f"{pos.phase}, but no marker is left on {waiting}")
     _seat(pos.to_move, pos.n_players, "to_move")
     if pos.to_move != pos.next_marker:
-        where = "bid_track's front" if pos.phase == "bidding" else "first on turn_track"
+        where = "the front of bid_track" if pos.phase == "bidding" else "first on turn_track"
         raise PositionError("to_move", f"player {pos.to_move}, but the next marker to act "
                                        f"({where}) is player {pos.next_marker}'s")
 

@@ -15,7 +15,7 @@ from . import GAME, record
 from . import advise as _advise
 from .encode import rules_vector, state_vector
 from .labels import wrapped
-from .notation import parse_notation
+from .notation import NOTATION_KEYS, parse_notation
 from .odds import odds as _odds
 from .position import Position
 from .simulate import POLICIES, final, new_position, play, simulate
@@ -26,7 +26,8 @@ from .variants import variant_of
 NAME = GAME.name
 VARIANTS = GAME.variants
 
-__all__ = ["NAME", "VARIANTS", "POLICIES", "Position", "advise", "advise_caption",
+__all__ = ["NAME", "VARIANTS", "NOTATION_KEYS",
+           "POLICIES", "Position", "advise", "advise_caption",
            "counts_line", "final_result", "legal_actions", "moves", "new_position", "odds",
            "odds_view", "parse", "parse_as", "play", "record", "simulate", "table_view",
            "validate", "warm_up", "with_rules"]

@@ -22,6 +22,7 @@ from typing import Any
 
 from ...errors import PositionError, quote
 from ...strict import read_int
+from ..notation_errors import Key, NotationKeys
 from .position import (
     ALIASES, GAME, MAX_PLAYERS, MAX_TOKENS, OFF, RUNNER_NAMES, RUNNERS, Position,
     clan_letter, place, runner_id, space_number,
@@ -31,9 +32,26 @@ from .rules import COPY, Rules
 FACE_LETTERS = "SCBTZY"  # FACE_NAMES order
 KEYS = ("to", "t", "pod", "tok", "roll", "rr", "used", "cross", "out", "rules")
 REQUIRED = ("to", "t", "tok", "roll", "rr")
-FIELDS = {"to": "to_move", "t": "track", "pod": "podium", "tok": "tokens", "roll": "roll",
-          "rr": "rerolled", "used": "used", "cross": "crossed", "out": "out",
-          "rules": "rules"}  # the JSON field each word holds (messages name it)
+ROLL = "the faces as letters, e.g. roll=SCBY (roll=- before rolling)"
+# the JSON path each word holds, and how to write it (analyser/notation_errors.py)
+NOTATION_KEYS = NotationKeys({
+    "players": Key("p<players>", positional=True),
+    "clans": Key("clans", "the players' clans in turn order, e.g. K,W,F", positional=True),
+    "to_move": Key("to", "the player to move, from 1, e.g. to=1"),
+    "track": Key("t", "space:runner,runner groups joined by '/', a sleeping runner in "
+                      "lower case, e.g. t=0:K4,W4/5:K1,W1/7:g1"),
+    "track.*": Key("t (space *)", whole=True),
+    "asleep": Key("t (a sleeping runner)", whole=True),
+    "podium": Key("pod", "the runners on the podium, 1st place first, e.g. pod=K2,W2"),
+    "tokens": Key("tok", "the victory tokens per player, comma-separated, e.g. tok=4,4,4"),
+    "roll": Key("roll", ROLL),
+    "rerolled": Key("rr", "rr=1 once the re-roll is taken, else rr=0"),
+    "used": Key("used", "the dice resolved this turn, a letter or Y:<letter> for a Copy, "
+                        "e.g. used=S,Y:B"),
+    "crossed": Key("cross", "this turn's finishers as runner@action:from, e.g. "
+                            "cross=F2@0:24"),
+    "out": Key("out", "the surplus finishers, e.g. out=G3"),
+})
 
 
 def _runner_list(runners: Any) -> str:
@@ -90,13 +108,13 @@ def parse_notation(text: str) -> Position:
             raise PositionError("notation", f"unexpected word {quote(word)} (expected "
                                 f"{'=, '.join(KEYS)}=)")
         if key in given or any(KEYS.index(k) > KEYS.index(key) for k in given):
-            raise PositionError(FIELDS[key], f"{key}= is out of place or repeated (the "
+            raise PositionError(key, f"{key}= is out of place or repeated (the "
                                 f"order is "
                                 f"{'=, '.join(KEYS)}=)")
         given[key] = value
     for key in REQUIRED:
         if key not in given:
-            raise PositionError(FIELDS[key], f"required word {key}= missing")
+            raise PositionError(key, f"required word {key}= missing")
     rules = _rules(given.get("rules", ""))
     where, asleep = _track(given["t"])
     roll = None if given["roll"] == "-" else tuple(

@@ -27,6 +27,7 @@ from ..records_common import (  # ev_lost_by_player: the RecordFace's
 from ..table import Table
 from .advise import read_roll
 from .labels import wrapped
+from .notation import NOTATION_KEYS
 from .position import Position
 from .simulate import play, result_line, roll_text
 from .turns import evaluation, over, take_keep, take_sequence, with_roll
@@ -92,12 +93,7 @@ def _start(text: str, line: int) -> Position:
     from .face import parse
     from .validate import validate
 
-    def read(notation: str) -> Position:
-        pos = parse(notation)
-        validate(pos)
-        return pos
-
-    return start_position(text, line, read, lambda pos: None)
+    return start_position(text, line, parse, validate, lambda pos: None, NOTATION_KEYS)
 
 
 def parse_record(text: str) -> Record:

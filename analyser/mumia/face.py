@@ -14,7 +14,7 @@ from . import GAME, record
 from . import advise as _advise
 from .encode import encode
 from .labels import roll_text
-from .notation import parse_notation
+from .notation import NOTATION_KEYS, parse_notation
 from .odds import odds as _odds
 from .position import VARIANT_SETS, Position
 from .simulate import POLICIES, new_position, play, simulate
@@ -24,7 +24,8 @@ from .validate import over, validate
 NAME = GAME.name
 VARIANTS = GAME.variants
 
-__all__ = ["NAME", "VARIANTS", "POLICIES", "Position", "advise", "advise_caption",
+__all__ = ["NAME", "VARIANTS", "NOTATION_KEYS",
+           "POLICIES", "Position", "advise", "advise_caption",
            "counts_line", "legal_actions", "moves", "new_position", "odds", "odds_view",
            "parse", "parse_as", "play", "record", "simulate", "table_view", "validate",
            "warm_up", "with_rules"]

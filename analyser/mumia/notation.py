@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ...errors import PositionError, quote
 from ...strict import read_int
+from ..notation_errors import Key, NotationKeys
 from .position import (
     EXPANSIONS, FINISH, GAME, START, Field, Hat, Position, UNSEEN, MAX_PLAYERS,
 )
@@ -22,6 +23,18 @@ from .rules import TOKEN_KINDS, Rules
 from .tiles import parse_tile, tile_name
 
 SEATS = "ABCDEF"
+# the JSON path each part of the notation holds (analyser/notation_errors.py)
+NOTATION_KEYS = NotationKeys({  # the sections say how they are written themselves
+    "to_move": Key("seat to move", positional=True),
+    "mummy_tokens": Key("mummy", positional=True),
+    "mummy_taken": Key("mummy ... taken", positional=True),
+    "hats.luck": Key("hats luck", positional=True),
+    "hats.bad": Key("hats bad", positional=True),
+    "hats.split": Key("hats split", positional=True),
+    "action_tokens": Key("tokens", positional=True),
+    "action_tokens.hands": Key("tokens", whole=True, positional=True),
+    "action_tokens.pile": Key("tokens pile", positional=True),
+})
 _SHORT = {START: "S", FINISH: "F", "camel": "c", "exchange": "x"}
 _LONG = {v: k for k, v in _SHORT.items()}
 

@@ -29,7 +29,7 @@ from ..records_common import (
 from ..table import Table
 from .encode import decode, encode
 from .labels import read_roll
-from .notation import SEATS, seat_letter
+from .notation import NOTATION_KEYS, SEATS, seat_letter
 from .position import UNSEEN, Position
 from .simulate import final, play
 from .turns import choices, take
@@ -92,12 +92,7 @@ def _start(text: str, line: int) -> Position:
     from .face import parse
     from .validate import validate
 
-    def read(notation: str) -> Position:
-        pos = parse(notation)
-        validate(pos)
-        return pos
-
-    return start_position(text, line, read, _hidden)
+    return start_position(text, line, parse, validate, _hidden, NOTATION_KEYS)
 
 
 def _seat(word: str, n: int, players: int) -> int:

@@ -223,6 +223,11 @@ def read_position(text: str, from_json: Callable[[Any], Any],
     """A position from its JSON text (``from_json`` of the loaded object) or its one-line
     notation (``from_notation``)."""
     stripped = text.strip()
-    if stripped.startswith("{"):
+    if is_json(stripped):
         return from_json(load_json(stripped))
     return from_notation(stripped)
+
+
+def is_json(text: str) -> bool:
+    """Whether a position text is JSON (an object), not one-line notation."""
+    return text.lstrip().startswith("{")

@@ -23,21 +23,21 @@ BASE = ("camel-up-cards n=3 to=1 setup=10/5/3 blue=G1,G1,W1 "
 REFUSED = [
     # W left the start card by 2 this leg: it cannot stand there now
     (f"{BASE} line=W track=1:BGO,3:Y rev=W2",
-     "start_line: W is on the start card, but W2 was revealed this leg (revealed[0]): a "
+     "line: W is on the start card, but W2 was revealed this leg: a "
      "camel that leaves the start card by 2 never comes back to it (§5.1): move the camels "
      "as the cards say"),
     (f"{BASE} line=BW track=1:GO,3:Y rev=Y1,O1,W2",
-     "start_line: W is on the start card, but W2 was revealed this leg (revealed[2]): a "
+     "line: W is on the start card, but W2 was revealed this leg: a "
      "camel that leaves the start card by 2 never comes back to it (§5.1): move the camels "
      "as the cards say"),
     # W moved (by the fox on 1 it may be back), but then it stands behind B, which did not
     (f"{BASE} line=WB track=2:GO,3:Y rev=W1",
-     "start_line: W is on the start card ahead of B, but W moved this leg (revealed[0] is "
-     "W1) and B did not: a camel back on the start card joins the end of the line-up "
+     "line: W is on the start card ahead of B, but W moved this leg (W1 revealed) "
+     "and B did not: a camel back on the start card joins the end of the line-up "
      "(C-AMB-8): move the camels as the cards say"),
     (f"{BASE} line=YB track=2:WO,3:G play=0:Y1 hands=011",
-     "start_line: Y is on the start card ahead of B, but Y moved this leg "
-     "(played_hand_cards[0] is Y1) and B did not: a camel back on the start card joins the "
+     "line: Y is on the start card ahead of B, but Y moved this leg "
+     "(Y1 played from a hand) and B did not: a camel back on the start card joins the "
      "end of the line-up (C-AMB-8): move the camels as the cards say"),
 ]
 
@@ -109,7 +109,7 @@ def test_discards_may_be_left_out(oddsbot_cli, discarded):
 def test_more_discards_than_the_setup_are_still_refused(oddsbot_cli):
     run = oddsbot_cli("validate", START.format("G2.B1.B1.B2.Y1.Y1"))
     assert run.code == 2
-    assert run.err == ("oddsbot: error: own_cards.discarded: 6 cards, but each player "
+    assert run.err == ("oddsbot: error: own (discarded): 6 cards, but each player "
                        "discards 5 (setup)\n")
 
 

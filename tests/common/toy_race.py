@@ -15,6 +15,7 @@ import pandas as pd
 
 from oddsbot import __version__
 from oddsbot.analyser.face import Capability, GameSpec
+from oddsbot.analyser.notation_errors import NotationKeys
 from oddsbot.analyser.table import Table as ResultTable
 from oddsbot.errors import OddsbotError, PositionError
 from oddsbot.strict import load_json
@@ -29,6 +30,7 @@ GAME = GameSpec(name=NAME, title="Coin race", variants={NAME: "the coin race to 
                 capabilities=frozenset({Capability.REPORTS}), designer=__name__,
                 policies=POLICIES)
 VARIANTS = GAME.variants
+NOTATION_KEYS = NotationKeys({})  # its complaints name the pawns, as its notation does
 
 
 @dataclass(frozen=True)

@@ -440,7 +440,7 @@ NOTATION_ERRORS = [
     ("unknown cost", FULL.replace("turn=18:1", "turn=17:1"), "turn", "costs"),
     ("unknown field", FULL + " bag=YY", "notation", "unknown"),
     ("field twice", FULL + " n=3", "n", "twice"),
-    ("n=5", FULL.replace("n=3", "n=5"), "players", "2-4"),
+    ("n=5", FULL.replace("n=3", "n=5"), "n", "2-4"),
     ("n=x", FULL.replace("n=3", "n=x"), "n", "whole number"),
     ("bid seats", FULL.replace("bid=2,0", "bid=2,a"), "bid", "whole number"),
     ("end rule", FULL.replace("premove", "later"), "rules.end_rule", "live"),

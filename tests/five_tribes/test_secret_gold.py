@@ -192,7 +192,8 @@ def test_malformed_json_gold_names_the_field(oddsbot_cli, tmp_path, gold, field,
 def test_malformed_notation_gold_names_the_field(oddsbot_cli, text, field, word):
     error = refused(line(f"p1={text}"))
     assert error.field == field and word in error.reason, str(error)
-    assert_bad_input(oddsbot_cli("validate", line(f"p1={text}")), field, word)
+    typed = {"players[1].gold": "p1 gc"}.get(field, field)  # the CLI names the key typed
+    assert_bad_input(oddsbot_cli("validate", line(f"p1={text}")), f"error: {typed}: ", word)
 
 
 # ----------------------------------------------------------------------- validation
@@ -240,4 +241,4 @@ def test_validate_prints_a_secret_gold(oddsbot_cli):
 
 def test_validate_refuses_a_secret_gold_for_the_player_to_move(oddsbot_cli):
     message = assert_bad_input(oddsbot_cli("validate", line("p0=gc?", "p2=gc?")))
-    assert message == f"oddsbot: error: players[2].gold: {TO_MOVE_MESSAGE}"
+    assert message == f"oddsbot: error: p2 gc: {TO_MOVE_MESSAGE}"  # the key typed: p2=gc?

@@ -293,8 +293,8 @@ BAD_TEXT = {
     "": "notation", "chess p3": "notation", "kingdom-run 3p K,W,F": "players",
     "kingdom-run p9 K,W,F": "players", "kingdom-run p3 K,W,X to=1": "clans[2]",
     "kingdom-run p2 K,W to=3 t= tok=6,6 roll=- rr=0": "to_move",
-    "kingdom-run p2 K,W to=1 tok=6,6 roll=- rr=0": "track",
-    "kingdom-run p2 K,W to=1 t= roll=- tok=6,6 rr=0": "tokens",
+    "kingdom-run p2 K,W to=1 tok=6,6 roll=- rr=0": "t",  # a word missing or out of place
+    "kingdom-run p2 K,W to=1 t= roll=- tok=6,6 rr=0": "tok",
     "kingdom-run p2 K,W to=1 t= tok=6,6 roll=- rr=0 bogus=1": "notation",
     "kingdom-run p2 K,W to=1 t=0:K1,K1 tok=6,6 roll=- rr=0": "track.0[1]",
     "kingdom-run p2 K,W to=1 t=0:K1/0:W1 tok=6,6 roll=- rr=0": "track.0",
