@@ -131,13 +131,21 @@ def counts_from_labels(moves: list[str]) -> dict[str, int]:
 
 
 def table_rows(out: str) -> list[str]:
-    """The first column of every body row of a rich table on stdout."""
+    """The first column of every body row of a rich table on stdout (a label wrapped over
+    several lines, the other cells blank on the later ones, joined at its spaces)."""
     lines = out.splitlines()
     top = next(i for i, line in enumerate(lines) if line.startswith("┡"))
     bottom = next(i for i, line in enumerate(lines) if line.startswith("└"))
     body = lines[top + 1:bottom]
     assert all(line.startswith("│") for line in body), body
-    return [line.split("│")[1].strip() for line in body]
+    rows: list[str] = []
+    for line in body:
+        first, *rest = (cell.strip() for cell in line.split("│")[1:-1])
+        if rows and not any(rest):
+            rows[-1] += f" {first}"
+        else:
+            rows.append(first)
+    return rows
 
 
 def check_turn_rows(rows: list[dict]) -> None:
