@@ -48,7 +48,8 @@ def largest(turns: list[dict], *columns: str) -> float:
 @pytest.mark.parametrize("game", SAMPLED)
 def test_sampled_values_have_their_se(oddsbot_cli, game):
     record, options = SAMPLED[game]
-    turns = ok(oddsbot_cli("replay", "-", *options, "-f", "json", stdin=record)).json()["turns"]
+    turns = ok(oddsbot_cli("replay", "-", *options, "-f", "json",
+                           stdin=record)).json()["turns"]
     rolled = "--rollouts" in options
     for t in turns:
         assert set(SE_COLUMNS + (ROLLOUT_SE_COLUMNS if rolled else [])) <= set(t)
@@ -78,7 +79,8 @@ def test_sampled_values_have_their_se(oddsbot_cli, game):
 @pytest.mark.parametrize("game", SAMPLED)
 def test_caption_gives_the_largest_se(oddsbot_cli, game):
     record, options = SAMPLED[game]
-    turns = ok(oddsbot_cli("replay", "-", *options, "-f", "json", stdin=record)).json()["turns"]
+    turns = ok(oddsbot_cli("replay", "-", *options, "-f", "json",
+                           stdin=record)).json()["turns"]
     out = ok(oddsbot_cli("replay", "-", *options, stdin=record)).out
     assert max(map(len, out.splitlines())) <= 80
     shown = [f"ev {largest(turns, 'ev_se', 'best_ev_se'):.3f}",
