@@ -1,6 +1,6 @@
 """What every game's records share (``oddsbot replay``): the ``line N:`` error, reading a
 record's lines with their comments, reporting the first bad line of a file, and the
-annotation's rollout columns.
+annotation's rollout and standard-error columns.
 
 A record is plain text, one entry a line; a ``#`` starts a comment anywhere on a line,
 and blank lines are ignored. A game's record module reads it in two stages, ``parse``
@@ -23,6 +23,15 @@ COMMENT = "#"
 # the annotation's rollout columns: the action taken's win probability, the action with the
 # highest one and it, and the difference (>= 0)
 ROLLOUT_COLUMNS = ["win_p", "best_rollout", "best_win_p", "equity_lost"]
+# the standard errors of the annotation's estimates (None where a value is exact, or not
+# valued): of the action taken's ev, the best's, and of ev_lost (``lost_se``); with
+# rollouts, of win_p, best_win_p and equity_lost
+SE_COLUMNS = ["ev_se", "best_ev_se", "ev_lost_se"]
+ROLLOUT_SE_COLUMNS = ["win_se", "best_win_se", "equity_lost_se"]
+# the caption's largest SEs: the name shown -> the columns it is the largest of
+SE_SHOWN = {"ev": ("ev_se", "best_ev_se"), "ev_lost": ("ev_lost_se",),
+            "win_p": ("win_se", "best_win_se"), "equity_lost": ("equity_lost_se",)}
+MONTE_CARLO = "monte-carlo"  # an advise row's method when its ev is sampled
 
 Parsed = TypeVar("Parsed")
 Replayed = TypeVar("Replayed")
@@ -136,16 +145,104 @@ def rollout_fields(win_p: float | None, rolled: Iterable[tuple[Any, float]]) -> 
             "equity_lost": None if win_p is None else max(0.0, float(best_win_p) - win_p)}
 
 
+def sampled_se(row: Mapping[str, Any] | None) -> float | None:
+    """The SE of an advise row's ``ev``: its ``se`` where the ev is a Monte Carlo
+    estimate (``method`` monte-carlo), None where it is exact (or a model's value) or
+    there is no row."""
+    if row is None or row.get("method") != MONTE_CARLO or row.get("se") is None:
+        return None
+    return float(row["se"])
+
+
+def lost_se(lost: float | None, taken_se: float | None, best_se: float | None,
+            same: bool, paired: float | None = None) -> float | None:
+    """The SE of ``lost`` = best - taken (None: not valued, or both values exact). 0 when
+    the best is the action taken (the same estimate); ``paired``, the SE of the paired
+    difference on common random numbers, when the advise table gives it; else
+    ``taken_se + best_se``, an upper bound whatever the correlation of the two estimates
+    (|corr| <= 1). The two come from the same random numbers, which may correlate them
+    either way (two camels' win bets valued on the same races: negatively), so
+    sqrt(taken_se² + best_se²), right for independent estimates only, could understate."""
+    if lost is None or (taken_se is None and best_se is None):
+        return None
+    if same:
+        return 0.0
+    if paired is not None:
+        return float(paired)
+    return (taken_se or 0.0) + (best_se or 0.0)
+
+
+def se_fields(lost: float | None, taken: Mapping[str, Any] | None,
+              best: Mapping[str, Any] | None, same: bool,
+              gap_se: Mapping[Any, float | None] | None = None) -> dict[str, float | None]:
+    """The ``SE_COLUMNS`` of one annotated turn: ``sampled_se`` of the advise rows of the
+    action taken and of the best (None: not in the table), ``lost_se`` of ``lost`` (0
+    when ``same``: the best is the action taken), ``gap_se`` the table's paired gaps of
+    ev, if it has them (``paired_se``)."""
+    taken_se, best_se = sampled_se(taken), sampled_se(best)
+    paired = None if taken is None or best is None else \
+        paired_se(gap_se, taken["action"], best["action"])
+    return {"ev_se": taken_se, "best_ev_se": best_se,
+            "ev_lost_se": lost_se(lost, taken_se, best_se, same, paired)}
+
+
+def paired_se(gap_se: Mapping[Any, float | None] | None, taken: Any, best: Any
+              ) -> float | None:
+    """The SE of the paired gap of ``taken`` to ``best`` from an advise table's
+    ``gap_se`` (action -> SE of its paired gap to the table's reference): known when
+    ``best`` is that reference (its own gap_se 0) and ``taken`` has one, else None."""
+    if gap_se is None or gap_se.get(best) != 0 or gap_se.get(taken) is None:
+        return None
+    return float(gap_se[taken])
+
+
+def rollout_se_fields(fields: Mapping[str, Any], taken: Any, win_se: Mapping[Any, float],
+                      gap_se: Mapping[Any, float | None] | None = None
+                      ) -> dict[str, float | None]:
+    """The ``ROLLOUT_SE_COLUMNS`` of one annotated turn: ``fields``, its
+    ``ROLLOUT_COLUMNS`` (``rollout_fields``), ``taken`` the action taken, ``win_se`` the
+    SE of the win probability of every action rolled out (``taken`` among them when it
+    was), ``gap_se`` the advise table's paired gaps of win_p, if any (``paired_se``)."""
+    best = fields["best_rollout"]
+    taken_se = None if fields["win_p"] is None else float(win_se[taken])
+    best_se = float(win_se[best])
+    return {"win_se": taken_se, "best_win_se": best_se,
+            "equity_lost_se": lost_se(fields["equity_lost"], taken_se, best_se,
+                                      taken == best, paired_se(gap_se, taken, best))}
+
+
+def se_caption(table: Table) -> str:
+    """The caption's part on the annotation's standard errors: the largest SE of each
+    estimate (``SE_SHOWN``) where any value is sampled, else nothing."""
+    shown = []
+    for name, columns in SE_SHOWN.items():
+        values = [x for c in columns if c in table for x in table[c] if x is not None]
+        if values:
+            shown.append(f"{name} {max(values):.3f}")
+    return f" · SE at most: {', '.join(shown)} (sampled values; each with --wide)" \
+        if shown else ""
+
+
+def turn_records(table: Table) -> list[dict[str, Any]]:
+    """The annotated turns as JSON rows: ``Table.records`` (a cell that does not apply,
+    None, left out) but for the SE columns, null where the value is exact or unvalued."""
+    kept = set(SE_COLUMNS + ROLLOUT_SE_COLUMNS)
+    return [{c: v for c, v in zip(table.columns, row) if v is not None or c in kept}
+            for row in table.rows]
+
+
 def annotation_table(game: str, columns: list[str], rows: list[dict], steps: list,
                      **provenance: Any) -> Table:
-    """The annotated turns: ``columns`` and, with rollouts (``provenance["rollouts"]``
-    not None), the ``ROLLOUT_COLUMNS``; the provenance names the game, the rules variant
+    """The annotated turns: ``columns``, the ``SE_COLUMNS`` and, with rollouts
+    (``provenance["rollouts"]`` not None), the ``ROLLOUT_COLUMNS`` and
+    ``ROLLOUT_SE_COLUMNS``; the provenance names the game, the rules variant
     of the first turn's position and the oddsbot version, then the game's own
     ``provenance`` (in the order given)."""
     from .. import __version__
 
     rolled = provenance.get("rollouts") is not None
-    return Table.from_dicts(rows, columns + (ROLLOUT_COLUMNS if rolled else []),
+    return Table.from_dicts(rows, columns + SE_COLUMNS
+                            + (ROLLOUT_COLUMNS + ROLLOUT_SE_COLUMNS if rolled else []),
                             {"game": game, "variant": steps[0][0].variant if steps else None,
                              "oddsbot": __version__, **provenance})
 

@@ -41,7 +41,8 @@ from ...errors import OddsbotError, PositionError, quote
 from ...strict import read_int
 from ..records_common import (  # noqa: F401 (ev_lost_by_player: the RecordFace's)
     RecordError, RecordResult, annotation_table, body_lines, check_result,
-    ev_lost_by_player, load, record_int, rollout_fields, start_position,
+    ev_lost_by_player, load, record_int, rollout_fields, rollout_se_fields, se_fields,
+    start_position,
 )
 from ..table import Table
 from .encode import action_code, action_grammar, action_label, decode, encode
@@ -377,7 +378,10 @@ def annotate(steps: list[tuple[Position, RecordTurn]], *, samples: int = 20000, 
     ``rollouts``, also the taken action's rollout equity ``win_p``, the best action by
     rollout equity and the equity lost. Each turn is valued from the mover's point of
     view (``viewpoint``) with ``advise(samples=..., seed=...)``; a pyramid action is
-    valued before its die is known (its row of the EV table)."""
+    valued before its die is known (its row of the EV table). The SEs of the sampled
+    values: ``SE_COLUMNS`` (``se_fields``; advise values every race bet on the same races,
+    with no paired SE of ev, so ``ev_lost_se`` is the bound ``ev_se + best_ev_se``), and
+    with rollouts ``ROLLOUT_SE_COLUMNS`` (equity_lost_se: advise's paired ``gap_se``)."""
     from .advise import advise
 
     rows = []
@@ -392,13 +396,17 @@ def annotate(steps: list[tuple[Position, RecordTurn]], *, samples: int = 20000, 
         actions = table.dicts()
         taken = next(a for a in actions if a["action"] == turn.action)
         best = max(actions, key=lambda a: a["ev"])  # the first of the best
+        lost = max(0.0, float(best["ev"]) - float(taken["ev"]))
         row = {"turn": i, "player": turn.player, "action": turn.action,
                "roll": turn.roll or "", "ev": float(taken["ev"]), "best": best["action"],
-               "best_ev": float(best["ev"]),
-               "ev_lost": max(0.0, float(best["ev"]) - float(taken["ev"]))}
+               "best_ev": float(best["ev"]), "ev_lost": lost,
+               **se_fields(lost, taken, best, taken is best)}
         if rollouts is not None:
-            row.update(rollout_fields(float(taken["win_p"]),
-                                      ((a["action"], a["win_p"]) for a in actions)))
+            rolled = rollout_fields(float(taken["win_p"]),
+                                    ((a["action"], a["win_p"]) for a in actions))
+            row.update(rolled, **rollout_se_fields(
+                rolled, turn.action, {a["action"]: a["win_se"] for a in actions},
+                {a["action"]: a["gap_se"] for a in actions}))
         rows.append(row)
         if rollouts is not None:  # the policy advise used (its default if none was given)
             policy = table.provenance.get("policy", policy)

@@ -175,7 +175,7 @@ def warm_up() -> None:
     pos = new_position(4, 1, NAME)
     advise(pos, samples=256, seed=1)
     odds(pos, samples=256, seed=1)
-    late = simulate_until(pos, 6)  # exact, as at 8 cards, in a tenth of the time
+    late = late_position()  # exact, as at 8 cards, in a tenth of the time
     advise(late, samples=256, seed=1)
     for policy in POLICIES:
         advise(late, samples=256, seed=1, rollouts=16, candidates=2, policy=policy)
@@ -183,8 +183,10 @@ def warm_up() -> None:
     record.warm_up()
 
 
-def simulate_until(pos: Position, left: int) -> Position:
-    """``pos`` with revealed cards drawn until ``left`` are left in the deck (the viewer's
-    own deck cards and blue cards first: a position for warming the exact pass)."""
-    known = list(pos.own_deck) + [b for b in pos.blue if b is not None]
-    return pos.with_(revealed=tuple(known[:max(0, pos.deck_size - left)]))
+def late_position(left: int = 6, seed: int = 1) -> Position:
+    """A position of a game played out (4 players, the first policy) with at most
+    ``left`` race cards left in the deck: one the exact pass values (for warming it)."""
+    _, steps = record.load_record(play(4, seed, NAME, POLICIES[0]))
+    return next(pos for pos, _ in steps if pos.deck_size - len(pos.revealed) <= left)
+
+

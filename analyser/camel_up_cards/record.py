@@ -54,7 +54,8 @@ from ...kernels.camel_up_cards import track as T
 from ...kernels.rng import stream
 from ..records_common import (  # noqa: F401 (ev_lost_by_player: the RecordFace's)
     RecordError, RecordResult, annotation_table, body_lines, check_result,
-    ev_lost_by_player, load, record_int, rollout_fields, start_position,
+    ev_lost_by_player, load, record_int, rollout_fields, rollout_se_fields, se_fields,
+    start_position,
 )
 from ..table import Table
 from .labels import BET_KINDS, COLOUR_NAMES, colour_code, parse_turn, turn_label
@@ -579,7 +580,12 @@ def annotate(steps: list[tuple[Position, RecordTurn]], *, samples: int = 20000, 
     ``samples`` and ``seed``: ``advise``'s, the same at every turn. With ``rollouts``:
     ``advise(rollouts=..., policy=...)``, whose best turns by EV are rolled out, adding
     ``ROLLOUT_COLUMNS``; the turn taken, if not among them, is rolled out on its own on
-    the same random numbers (``rollouts.rollout_equity``)."""
+    the same random numbers (``rollouts.rollout_equity``). The SEs of the sampled values:
+    ``SE_COLUMNS`` (``se_fields``; advise values a race action's bets on the same legs and
+    races, with no paired SE of ev, so ``ev_lost_se`` is the bound ``ev_se + best_ev_se``)
+    and with rollouts ``ROLLOUT_SE_COLUMNS`` (equity_lost_se: advise's paired ``gap_se``
+    where the turn taken was among its rollouts, else the bound ``win_se +
+    best_win_se``)."""
     from .face import advise  # (face imports this module)
     from .rollouts import rollout_equity
 
@@ -591,16 +597,23 @@ def annotate(steps: list[tuple[Position, RecordTurn]], *, samples: int = 20000, 
         taken = _table_label(turn, evs)
         best = max(table["action"], key=evs.__getitem__)  # the first of the best
         ev, best_ev = float(evs[taken]), float(evs[best])
+        rows_of = {r["action"]: r for r in table.dicts()}
         row = {"turn": i, "leg": pos.leg, "player": turn.player, "action": turn.action,
                "card": turn.card or "", "ev_taken": ev, "best": best, "best_ev": best_ev,
-               "ev_lost": best_ev - ev}
+               "ev_lost": best_ev - ev,
+               **se_fields(best_ev - ev, rows_of[taken], rows_of[best], taken == best)}
         if rollouts is not None:
             policy = table.provenance["policy"]
             rolled = {a: w for a, w in zip(table["action"], table["win_p"]) if w is not None}
+            win_se = dict(zip(table["action"], table["win_se"]))
+            gap_se = dict(zip(table["action"], table["gap_se"]))
             if taken not in rolled:
-                rolled[taken] = float(rollout_equity(pos, [taken], rollouts=rollouts,
-                                                     policy=policy, seed=seed).win[0])
-            row.update(rollout_fields(rolled[taken], rolled.items()))
+                alone = rollout_equity(pos, [taken], rollouts=rollouts, policy=policy,
+                                       seed=seed)
+                rolled[taken], win_se[taken] = float(alone.win[0]), float(alone.win_se[0])
+                gap_se.pop(taken, None)  # not paired with the table's rollouts
+            fields = rollout_fields(rolled[taken], rolled.items())
+            row.update(fields, **rollout_se_fields(fields, taken, win_se, gap_se))
         rows.append(row)
         if progress is not None:
             progress(i, len(steps))

@@ -13,6 +13,7 @@ from ...errors import OddsbotError
 from ...inputs import input_files, read_record_text
 from .. import registry, render
 from ..face import Capability
+from ..records_common import se_caption, turn_records
 from .common import (
     FORMAT_HELP, WIDE_HELP, Format, app, check_policy, check_positive, check_wide, err,
     first_run, game_options, guarded, policy_choices, print_frame, read_rules,
@@ -101,14 +102,14 @@ def replay(
     if fmt == "json":
         reached = None if steps.over or steps.final is None else steps.final.to_notation()
         print(render.to_json({"game": spec.name, "start": parsed.start.to_notation(),
-                              "position": reached, "turns": table.records(),
+                              "position": reached, "turns": turn_records(table),
                               "result": game_record.result(steps), "ev_lost": lost,
                               "provenance": prov}))
         return
     print_frame(game_record.table_view(table, wide or fmt != "table"), fmt, wide,
                 title=parsed.start.to_notation(),
                 caption=game_record.caption(steps, lost, samples=samples, seed=seed,
-                                            rollouts=rollouts))
+                                            rollouts=rollouts) + se_caption(table))
 
 
 def _print_position(game_record, text: str, rules: dict, fmt: str) -> None:

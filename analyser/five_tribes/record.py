@@ -49,7 +49,7 @@ from ...kernels import five_tribes as FT
 from ...errors import QUOTE_LIMIT, OddsbotError, PositionError, quote
 from ..records_common import (  # noqa: F401 (ev_lost_by_player: the RecordFace's)
     RecordError, annotation_table, body_lines, ev_lost_by_player, load,
-    record_int, rollout_fields, start_position,
+    record_int, rollout_fields, rollout_se_fields, se_fields, start_position,
 )
 from ..table import Table
 from . import names
@@ -851,7 +851,10 @@ def annotate(steps: list[tuple[Position, Played]], *, samples: int = 20000, seed
     ``ROLLOUT_COLUMNS`` (the action taken rolled out on its own, on the same random numbers,
     when the table did not; a turn that drew is not rolled out: None). ``samples`` and
     ``seed``: the sowings drawn for the sampled table of a tall stack (§19.1.1), and the
-    rollouts' seed."""
+    rollouts' seed. ``SE_COLUMNS`` (``se_fields``): None, every value being exact or a
+    model's (a sampled table's turns are valued exactly); with rollouts
+    ``ROLLOUT_SE_COLUMNS`` (equity_lost_se: advise's paired ``gap_se`` where the action
+    taken was among its rollouts, else the bound ``win_se + best_win_se``)."""
     from .advise import advise
     from .rollouts import turn_equity
 
@@ -867,19 +870,28 @@ def annotate(steps: list[tuple[Position, Played]], *, samples: int = 20000, seed
         else:
             ev = float(turn.gain)
         best = max(actions, key=lambda a: a["ev"])  # the first of the best
-        best_action, best_ev = ((best["action"], float(best["ev"])) if best["ev"] > ev
-                                else (turn.action, ev))
+        worse = best["ev"] <= ev  # nothing is worth more than the action taken
+        best_action, best_ev = (turn.action, ev) if worse else (best["action"],
+                                                                float(best["ev"]))
         row = {"turn": i, "round": turn.round, "player": turn.player, "action": turn.action,
                "drew": "; ".join(turn.drew), "ev_taken": ev, "best": best_action,
-               "best_ev": best_ev, "ev_lost": best_ev - ev}
+               "best_ev": best_ev, "ev_lost": best_ev - ev,
+               **se_fields(best_ev - ev, decided, decided if worse else best, worse)}
         if rollouts is not None:
             rolled = [(a["action"], a["win_p"]) for a in actions if a["win_p"] is not None]
+            win_se = {a["action"]: a["win_se"] for a in actions if a["win_p"] is not None}
+            gap_se = {a["action"]: a["gap_se"] for a in actions if a["win_p"] is not None}
             win_p = None if decided is None or turn.drew else decided["win_p"]
+            taken = turn.decision  # its label in the table
             if win_p is None and not turn.drew:
-                win_p = float(turn_equity(pos, [FT.CAND_TURN], turn.row[None, :],
-                                          rollouts=rollouts, seed=seed, **chosen).win[0])
-                rolled.append((turn.action, win_p))
-            row.update(rollout_fields(win_p, rolled))
+                alone = turn_equity(pos, [FT.CAND_TURN], turn.row[None, :],
+                                    rollouts=rollouts, seed=seed, **chosen)
+                win_p, taken = float(alone.win[0]), turn.action
+                rolled.append((taken, win_p))
+                win_se[taken] = float(alone.win_se[0])
+                gap_se.pop(taken, None)  # not paired with the table's rollouts
+            fields = rollout_fields(win_p, rolled)
+            row.update(fields, **rollout_se_fields(fields, taken, win_se, gap_se))
             policy = table.provenance.get("policy", policy)
         rows.append(row)
         if progress is not None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from ...errors import OddsbotError, quote
 from ..records_common import (  # ev_lost_by_player: the RecordFace's
     RecordError, annotation_table, body_lines, ev_lost_by_player, load_with_rules,
-    result_of, rollout_fields, start_position,
+    result_of, rollout_fields, rollout_se_fields, se_fields, start_position,
 )
 from ..table import Table
 from .advise import read_roll
@@ -187,18 +187,28 @@ def load_record(text: str, rules: Mapping[str, str] | None = None
 def _decision_row(step: int, player: int, decision: str, roll: str, taken: str,
                   table: Table, rollouts: int | None, ev: float | None = None) -> dict:
     """``ev``: the taken choice's value when the table may list it under another label
-    (a sequence merged with one reaching the same position, §13)."""
+    (a sequence merged with one reaching the same position, §13; an exact value). The
+    SEs (``se_fields``): of the rollouts' ev (margin), with no paired SE of it, so
+    ``ev_lost_se`` is the bound ``ev_se + best_ev_se``; of win_p, with advise's paired
+    ``gap_se`` for ``equity_lost_se``."""
     evs = dict(zip(table["action"], table["ev"]))
+    rows_of = {r["action"]: r for r in table.dicts()}
     best = table["action"][0]
+    in_table = ev is None
     if ev is None:
         ev = evs.get(taken)
+    lost = None if ev is None else float(evs[best]) - float(ev)
     row = {"step": step, "player": player, "decision": decision, "roll": roll,
            "action": taken, "ev_taken": ev, "best": best, "best_ev": float(evs[best]),
-           "ev_lost": None if ev is None else float(evs[best]) - float(ev),
-           "method": table["method"][0]}
+           "ev_lost": lost, "method": table["method"][0],
+           **se_fields(lost, rows_of.get(taken) if in_table else None, rows_of[best],
+                       taken == best)}
     if rollouts is not None:
         wins = dict(zip(table["action"], table["win_p"]))
-        row.update(rollout_fields(wins.get(taken), wins.items()))
+        fields = rollout_fields(wins.get(taken), wins.items())
+        row.update(fields, **rollout_se_fields(
+            fields, taken, dict(zip(table["action"], table["win_se"])),
+            dict(zip(table["action"], table["gap_se"]))))
     return row
 
 

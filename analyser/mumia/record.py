@@ -24,7 +24,7 @@ from ...errors import quote
 from ...kernels.mumia import layout as L
 from ..records_common import (
     RecordError, annotation_table, body_lines, ev_lost_by_player, load_with_rules,
-    result_of, rollout_fields, start_position,
+    result_of, rollout_fields, rollout_se_fields, se_fields, start_position,
 )
 from ..table import Table
 from .encode import decode, encode
@@ -211,25 +211,34 @@ def annotate(steps: Replay, *, samples: int = 20000, seed: int = 0,
     choice of the same roll and its ``best_ev``, ``ev_lost`` = best_ev - ev_taken (>= 0).
     Steps that open a turn are valued (exact where the rest of the game is small, else
     ``samples`` rollouts a choice, or ``rollouts`` with ``policy``); a step that carries
-    a turn on (after a Swap, Bottom or Extra move) is listed unvalued."""
+    a turn on (after a Swap, Bottom or Extra move) is listed unvalued. The SEs of sampled
+    values: ``SE_COLUMNS`` (``se_fields``; ``ev_lost_se`` is advise's paired ``gap_se``,
+    every choice being rolled out on the same dice and hidden tokens) and with rollouts
+    ``ROLLOUT_SE_COLUMNS`` (no paired SE of win_p: equity_lost_se is the bound ``win_se +
+    best_win_se``); None where exact or unvalued."""
     from .advise import advise
 
     rows = []
     for i, (pos, turn) in enumerate(steps, start=1):
+        taken = turn.line.label
         row = {"step": i, "player": turn.player, "roll": turn.line.roll,
-               "action": turn.line.label, "ev_taken": None, "best": None, "best_ev": None,
+               "action": taken, "ev_taken": None, "best": None, "best_ev": None,
                "ev_lost": 0.0, "method": None}
         if turn.opening:
             table = advise(pos, samples=rollouts or (None if samples is None else samples),
                            seed=seed, roll=turn.line.roll, policy=policy)
-            evs = dict(zip(table["action"], table["ev"]))
+            rows_of = {r["action"]: r for r in table.dicts()}
             best = table["action"][0]
-            ev, best_ev = float(evs[turn.line.label]), float(evs[best])
+            ev, best_ev = float(rows_of[taken]["ev"]), float(rows_of[best]["ev"])
             row.update(ev_taken=ev, best=best, best_ev=best_ev, ev_lost=best_ev - ev,
-                       method=table["method"][0])
-            if rollouts is not None:
+                       method=table["method"][0],
+                       **se_fields(best_ev - ev, rows_of[taken], rows_of[best], taken == best,
+                                   dict(zip(table["action"], table["gap_se"]))))
+            if rollouts is not None:  # (gap_se pairs ev, not win_p)
                 wins = dict(zip(table["action"], table["win_p"]))
-                row.update(rollout_fields(wins[turn.line.label], wins.items()))
+                fields = rollout_fields(wins[taken], wins.items())
+                row.update(fields, **rollout_se_fields(
+                    fields, taken, dict(zip(table["action"], table["win_se"]))))
         elif rollouts is not None:
             row.update(win_p=None, best_rollout=None, best_win_p=None, equity_lost=None)
         rows.append(row)

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 from checks import bad_line, ok
-from oddsbot.analyser.records_common import ROLLOUT_COLUMNS
+from oddsbot.analyser.records_common import ROLLOUT_COLUMNS, ROLLOUT_SE_COLUMNS, SE_COLUMNS
 from oddsbot.analyser.camel_up import face as cu
 from oddsbot.analyser.camel_up import record as rec
 from oddsbot.analyser.table import Table
@@ -310,7 +310,7 @@ def test_golden_annotation_invariants():
     import pandas as pd
 
     df = pd.read_csv(REPLAY_GOLDEN)
-    assert list(df.columns) == rec.ANNOTATION_COLUMNS
+    assert list(df.columns) == rec.ANNOTATION_COLUMNS + SE_COLUMNS
     assert list(df["turn"]) == list(range(1, len(df) + 1))
     assert (df["ev_lost"] >= 0).all() and (df["best_ev"] >= df["ev"]).all()
     assert ((df["best_ev"] - df["ev"] - df["ev_lost"]).abs() < 1e-9).all()
@@ -397,7 +397,8 @@ def test_rollout_columns_with_a_stand_in_advise(monkeypatch):
     _, steps = rec.load_record(SHORT)
     df = rec.annotate(steps[:4], samples=2048, seed=1, rollouts=32, policy="random").frame()
     assert calls == [(32, "random")] * 4
-    assert list(df.columns) == rec.ANNOTATION_COLUMNS + ROLLOUT_COLUMNS
+    assert list(df.columns) == (rec.ANNOTATION_COLUMNS + SE_COLUMNS + ROLLOUT_COLUMNS
+                                + ROLLOUT_SE_COLUMNS)
     for (pos, turn), row in zip(steps, df.itertuples()):
         table = stand_in(rec.viewpoint(pos), samples=2048, seed=1).frame()
         assert row.best == table.loc[table["ev"].idxmax(), "action"]

@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from checks import bad_line, ok
-from oddsbot.analyser.records_common import ROLLOUT_COLUMNS
+from oddsbot.analyser.records_common import ROLLOUT_COLUMNS, ROLLOUT_SE_COLUMNS, SE_COLUMNS
 from oddsbot.analyser import registry
 from oddsbot.analyser.camel_up_cards import face as cuc
 from oddsbot.analyser.camel_up_cards import record as rec
@@ -350,7 +350,7 @@ SHORT = "\n".join(LINES[:12]) + "\n"  # start, deal and 10 turns: figures, hand,
 def test_annotation_is_advise_from_the_movers_view():
     _, steps = rec.load_record(SHORT)
     table = rec.annotate(steps, samples=512, seed=3)
-    assert list(table.columns) == rec.ANNOTATION_COLUMNS
+    assert list(table.columns) == rec.ANNOTATION_COLUMNS + SE_COLUMNS
     for (pos, turn), row in zip(steps, table.dicts()):
         advised = cuc.advise(pos, samples=512, seed=3)
         ev = dict(zip(advised["action"], advised["ev"]))
@@ -369,7 +369,8 @@ def test_rollout_annotation():
     own (on the same random numbers) where the table did not roll it out."""
     _, steps = rec.load_record(SHORT)
     table = rec.annotate(steps[:3], samples=256, seed=1, rollouts=24, policy="random")
-    assert list(table.columns) == rec.ANNOTATION_COLUMNS + ROLLOUT_COLUMNS
+    assert list(table.columns) == (rec.ANNOTATION_COLUMNS + SE_COLUMNS + ROLLOUT_COLUMNS
+                                   + ROLLOUT_SE_COLUMNS)
     assert table.provenance["rollouts"] == 24 and table.provenance["policy"] == "random"
     alone = 0
     for (pos, turn), row in zip(steps, table.dicts()):

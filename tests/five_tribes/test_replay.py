@@ -32,7 +32,7 @@ from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.analyser.five_tribes import record as rec
 from oddsbot.analyser.five_tribes.encode import encode
 from oddsbot.analyser.five_tribes.simulate import simulate
-from oddsbot.analyser.records_common import ROLLOUT_COLUMNS
+from oddsbot.analyser.records_common import ROLLOUT_COLUMNS, SE_COLUMNS
 from oddsbot.kernels import five_tribes as FT
 from terminal import in_terminal
 
@@ -421,7 +421,7 @@ def test_greedy_values_are_the_annotation():
     text = mid_game_record(6)
     _, steps = rec.load_record(text)
     table = rec.annotate(steps, samples=2000, seed=0)
-    assert list(table.columns) == rec.ANNOTATION_COLUMNS
+    assert list(table.columns) == rec.ANNOTATION_COLUMNS + SE_COLUMNS
     values = [float(m[4]) for m in turn_lines(text)]
     assert table["ev_taken"] == pytest.approx(values, abs=1e-9)
     assert table["ev_lost"] == [0.0] * 6 and table["round"] == [6] * 6
@@ -460,10 +460,10 @@ def test_output_formats(oddsbot_cli):
                          "provenance"}
     assert data["game"] == "five-tribes" and data["result"] is None
     assert [t["turn"] for t in data["turns"]] == [1, 2, 3, 4, 5]
-    assert set(data["turns"][0]) == set(rec.ANNOTATION_COLUMNS)
+    assert set(data["turns"][0]) == set(rec.ANNOTATION_COLUMNS + SE_COLUMNS)
     assert len(data["ev_lost"]) == 4 and data["provenance"]["seed"] == 2
     csv = ok(oddsbot_cli("replay", "-", "-f", "csv", stdin=text)).out
-    assert csv.splitlines()[0] == ",".join(rec.ANNOTATION_COLUMNS)
+    assert csv.splitlines()[0] == ",".join(rec.ANNOTATION_COLUMNS + SE_COLUMNS)
     table = ok(oddsbot_cli("replay", "-", stdin=text))
     assert "VP lost: p0" in " ".join(table.out.split())
     assert table.err.startswith("record OK: 5 turns · game not over: round 6, p0 to play")
