@@ -42,6 +42,7 @@ class Capability(Enum):
     POSITION_CHART = "position charts"     # ``chart``: the designer's ``position_chart``
     REPLAY_CHART = "replay charts"         # ``replay --chart``: the designer's ``replay_chart``
     REPORTS = "designer reports"           # ``report``: the designer module
+    PLAY = "play-along"                    # ``serve``: the face's ``apply`` (PlayFace)
 
 
 @dataclass(frozen=True)
@@ -192,6 +193,30 @@ class GameFace(Protocol):
     def simulate(self, pos: Any, *, seed: int, policy: str) -> GameResult: ...
 
     def play(self, players: int, seed: int, variant: str, policy: str) -> str: ...
+
+
+@runtime_checkable
+class PlayFace(Protocol):
+    """Capability PLAY: a game carried forward one action at a time (``oddsbot serve``,
+    docs/serve.md); module-level names of the face.
+
+    ``action`` is a label exactly as ``advise`` and ``moves`` print it; an ``outcome`` is
+    a chance result named in the words the game's docs use (``blue 2`` for a Camel Up
+    die). ``outcomes(pos, action)`` lists ``(outcome, probability)`` pairs, probabilities
+    summing to 1, or ``[]`` when the action involves no chance; ``apply`` refuses a
+    missing, unknown or unneeded outcome and an illegal action with an ``OddsbotError``
+    (one line). The rules stay in the kernels: ``apply`` runs the kernel's own step.
+    ``record_text(start, moves)`` is the record (``oddsbot replay`` reads it) of the
+    game played from ``start`` by the ``(action, outcome)`` pairs, and ``record_moves``
+    reads one back: ``record_moves(record_text(s, m)) == (s, m)``."""
+
+    def outcomes(self, pos: Any, action: str) -> list[tuple[str, float]]: ...
+
+    def apply(self, pos: Any, action: str, outcome: str | None = None) -> Any: ...
+
+    def record_text(self, start: Any, moves: list[tuple[str, str | None]]) -> str: ...
+
+    def record_moves(self, text: str) -> tuple[Any, list[tuple[str, str | None]]]: ...
 
 
 @runtime_checkable

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from oddsbot.analyser import registry
-from oddsbot.analyser.face import Capability, GameFace, GameSpec, RecordFace
+from oddsbot.analyser.face import Capability, GameFace, GameSpec, PlayFace, RecordFace
 from oddsbot.analyser.table import Table
 from oddsbot.errors import OddsbotError, PositionError
 from oddsbot.reports.face import DesignerFace, PositionChartFace, ReplayChartFace
@@ -145,6 +145,7 @@ def test_capabilities(name):
         assert isinstance(face.record, RecordFace)
     if spec.has(Capability.ROLLOUTS):
         assert "rollouts" in _keywords(face.advise)
+    assert spec.has(Capability.PLAY) == isinstance(face, PlayFace), name
     if spec.designer is not None:
         designer = spec.load_designer()
         for capability, protocol in CAPABILITY_FACES.items():
@@ -208,3 +209,38 @@ def test_declarations_are_light():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out == f"{sorted(registry.specs())} [] ['oddsbot.analyser.face']\n"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_play_along(name):
+    """Capability PLAY: from a new position, the best action of the EV table and each of its
+    outcomes (probabilities summing to 1) give a legal position; a missing outcome where
+    one is needed, an unknown outcome and an illegal action are refused in one line; the
+    record of the moves reads back as the same moves."""
+    spec = registry.spec(name)
+    if not spec.has(Capability.PLAY):
+        pytest.skip(f"{name} has no play-along yet")
+    face = spec.load()
+    low, high = spec.players
+    start = face.new_position(min(max(4, low), high), 0, name)
+    pos, moves = start, []
+    for _ in range(3):
+        table = face.advise(pos, samples=256, seed=0, target_se=None, progress=None)
+        action = table.records()[0]["action"]
+        outcomes = face.outcomes(pos, action)
+        assert abs(sum(p for _, p in outcomes) - 1) < 1e-12 if outcomes else True
+        assert all(p > 0 for _, p in outcomes)
+        for bad in (("no such action", None), (action, "no such outcome")):
+            with pytest.raises(OddsbotError) as caught:
+                face.apply(pos, *bad)
+            assert "\n" not in str(caught.value)
+        if outcomes:
+            with pytest.raises(OddsbotError):
+                face.apply(pos, action, None)
+        outcome = outcomes[-1][0] if outcomes else None
+        for other, _ in outcomes:
+            face.validate(face.apply(pos, action, other))
+        pos = face.apply(pos, action, outcome)
+        moves.append((action, outcome))
+    again, read = face.record_moves(face.record_text(start, moves))
+    assert read == moves and again.to_notation() == start.to_notation()
