@@ -21,7 +21,7 @@ from ..kernels.rng import MAX_SEED
 
 BLOCK_GAMES = 50_000
 # Games per variant at most: the report is built in memory from every game, 330 to 430 bytes
-# each at the peak (measured: README.md, "Report folders"), so that memory is bounded.
+# each at the peak (measured: docs/report-folders.md), so that memory is bounded.
 MAX_GAMES = 10_000_000
 
 

@@ -1,6 +1,6 @@
 """Reading what the user gives: a position or a game record, from a file, stdin or inline.
 
-Limits (README "Input limits"): a position is at most ``POSITION_LIMIT`` bytes, a record
+Limits (docs/input-limits.md): a position is at most ``POSITION_LIMIT`` bytes, a record
 ``RECORD_LIMIT``, a line of either ``LINE_LIMIT``; at most the limit plus one byte is ever
 read, so an endless or huge input is refused in bounded memory. Text is UTF-8 (a leading
 byte-order mark is skipped). A FIFO or device named as the input is read without
