@@ -14,7 +14,7 @@ GAME = GameSpec(
              max(v.max_players for v in VARIANTS.values())),
     face=f"{__name__}.face",
     docs="docs/games/camel-up.md",
-    capabilities=frozenset(Capability) - {Capability.PLAY},
+    capabilities=frozenset(Capability),
     options=(
         GameOption("deck_model", "How hidden finish cards already on a deck are modelled "
                    "in the winner / loser bet values.", "uniform",
