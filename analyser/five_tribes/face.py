@@ -1,6 +1,7 @@
 """Five Tribes' face (``GameFace`` of ``analyser/face.py``, declared in ``__init__.py``):
 ``parse``, ``Position``, ``validate``, ``legal_actions``, ``moves``, ``advise``, ``odds``,
-``new_position``, ``simulate`` and ``play``."""
+``new_position``, ``simulate`` and ``play``; and the play-along (``PlayFace``, ``play.py``):
+``outcomes``, ``apply``, ``record_text``, ``record_moves``, ``player_name``."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from . import record, rollouts, sowings
 from .advise import advise, check_action, legal_actions, table_view
 from .encode import encode
 from .labels import sowing_label
+from .play import apply, outcomes, player_name, record_moves, record_text
 from .notation import NOTATION_KEYS, parse_notation
 from .position import NAME, Position
 from .setup import END_RULE_OF, VARIANTS, new_position
@@ -31,7 +33,8 @@ __all__ = ["NAME", "VARIANTS", "NOTATION_KEYS",
            "POLICIES", "Position", "advise", "advise_caption",
            "check_action", "counts_line", "legal_actions", "moves", "new_position", "odds",
            "odds_view", "parse", "parse_as", "play", "record", "simulate", "table_view",
-           "validate", "warm_up"]
+           "validate", "warm_up", "apply", "outcomes", "player_name", "record_moves",
+           "record_text"]
 
 
 def parse(text: str) -> Position:
