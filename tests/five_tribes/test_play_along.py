@@ -91,28 +91,33 @@ def test_refill_of_one_djinn_is_uniform_over_the_djinn_deck():
     assert after.phase == "bidding" and len(after.djinns) == 3
 
 
+LAST_TURN = ("five-tribes S6:WWB,L4:WRR,D10:WGR,S6:YYB,D6:YYG,S6:WBR/O8:WBR,S6:BBR,S6:YBG,"
+             "O8:YYG,V5:YGR,D12:WRR/V5:WWR,S6:YWW,V5:WBR,S6:GRR,L4:GGR,O8:BGG/O8:WWG,V5:WBR,"
+             "L4:YWB,S6:YWG,O8:WBR,D15:BBG/V5:YBR,L4:YBG,D6:WGG,O8:YBR,D6:YWG,D6:YBG n=4 "
+             "turn=1:2 bid=3,0,1 phase=turns res={row} dj=Lamia,Shamhat,Utug p2=gc49")
+QUIET = "r0c0>r0c1:W>r0c2:W>r0c3:B; take 2B; skip small-market"  # takes no card, no djinn
+
+
 def test_refill_cards_by_hand():
-    """A row short of one card refills from the deck as it holds them: a kind's chance is
-    its cards over the deck's (§4.3); the display is full."""
-    text = ft.play(3, 5, "five-tribes", "random")
-    start, moves = ft.record_moves(text)
-    pos = start
-    for action, outcome in moves:
-        try:
-            listed = ft.outcomes(pos, action)
-        except OddsbotError:
-            listed = []
-        if listed and outcome.startswith("refill") and "djinns" not in outcome \
-                and len(pos.djinns) == 3 and len(listed) <= 10:
-            deck = pos.resource_deck
-            total = sum(deck)
-            codes = ft.record.names.CARD_CODES
-            for words, p in listed:
-                new = words.split()[1].removeprefix("res=").split(",")[-1]
-                assert abs(p - deck[codes.index(new)] / total) < 1e-12
-            return
-        pos = ft.apply(pos, action, outcome)
-    pytest.skip("no round of this game ends one card short with a full display")
+    """Player 2's turn is the round's last and takes no card: the clean-up refills the
+    row from the deck (54 cards less the row), one card at a time (§4.3). One card short:
+    a kind's chance is its cards over the deck's 46 (fakir 18 - 3 in the row); two short:
+    fakir then fakir 16/47 x 15/46, and ivory twice impossible (one ivory left)."""
+    row = "fa,po,fa,je,iv,wh,wh,fa"
+    listed = dict(ft.outcomes(ft.parse(LAST_TURN.format(row=row)), QUIET))
+    deck = {"iv": 1, "je": 1, "go": 2, "pa": 4, "si": 4, "sp": 4, "fi": 6, "wh": 4,
+            "po": 5, "fa": 15}
+    assert listed == pytest.approx({f"refill res={row},{k} dj=Lamia,Shamhat,Utug": n / 46
+                                    for k, n in deck.items()}, abs=1e-12)
+    short = "fa,po,fa,je,iv,wh,wh"
+    pos = ft.parse(LAST_TURN.format(row=short))
+    listed = dict(ft.outcomes(pos, QUIET))
+    words = f"refill res={short},{{}} dj=Lamia,Shamhat,Utug"
+    assert len(listed) == 10 * 10 - 2  # ivory twice and jewels twice cannot be
+    assert listed[words.format("fa,fa")] == pytest.approx(16 / 47 * 15 / 46, abs=1e-12)
+    assert words.format("iv,iv") not in listed
+    after = ft.apply(pos, QUIET, words.format("iv,fa"))
+    assert after.phase == "bidding" and after.resources[-2:] == ("ivory", "fakir")
 
 
 def test_bad_actions_and_outcomes_are_refused_in_one_line():
