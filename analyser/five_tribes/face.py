@@ -215,10 +215,10 @@ def advise_caption(pos: Position, prov: dict) -> str:
                  f" · {equity.candidates_words(prov, 'turns')}")
               if "rollouts" in prov else "")
     if pos.phase == "bidding":
-        return (f"{prov['variant']} · player {pos.to_move} bids · ev = best exact turn value "
+        return (f"{prov['variant']} · player {player_name(pos, pos.to_move)} bids · ev = best exact turn value "
                 f"at that place - cost, in VP (earlier markers play greedily; later bidders "
                 f"not modelled)" + rolled)
-    caption = (f"{prov['variant']} · player {pos.to_move} to move · exact change in final "
+    caption = (f"{prov['variant']} · player {player_name(pos, pos.to_move)} to move · exact change in final "
                f"score (VP) if the game ended after the turn · --wide: by part, and count = "
                f"sowings and choices of equal effect merged")
     sampling = prov.get("sampling")

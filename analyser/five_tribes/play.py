@@ -22,6 +22,7 @@ from ..records_common import RecordError
 from . import names, record
 from .encode import decode, encode
 from .labels import turn_label
+from .names import player_name  # noqa: F401 (the PlayFace's)
 from .position import Position
 from .simulate import GameResult, Refill, Turn
 from .validate import validate
@@ -29,11 +30,6 @@ from .validate import validate
 OUTCOMES_LIMIT = 20_000  # outcomes listed at most (a clean-up refilling many cards has more)
 OUTCOME_WORDS = ("'cards <codes>', 'meeples <letters>', 'djinns <names>' or 'refill "
                  "res=<codes> dj=<names>', joined by '; '")
-
-
-def player_name(pos: Position, seat: int) -> str:
-    """A seat as the notation names it (``to=2``, ``p2=...``): ``2``."""
-    return str(seat)
 
 
 # --------------------------------------------------------------------------- outcomes

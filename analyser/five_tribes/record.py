@@ -980,11 +980,12 @@ def warm_up() -> None:
 def status(steps: Replay) -> str:
     """How the record ends, for the ``record OK`` line."""
     if steps.over:
-        seats = ", ".join(f"p{p}" for p in steps.winners)
+        seats = ", ".join(f"p{names.player_name(steps.final, p)}" for p in steps.winners)
         return (f"game over after round {steps.round}: winner{'s' * (len(steps.winners) > 1)} "
                 f"{seats} ({steps.scores[steps.winners[0]][-1]} VP)")
     doing = "bid" if steps.final.phase == "bidding" else "play"
-    return f"game not over: round {steps.round}, p{steps.to_move} to {doing}"
+    return (f"game not over: round {steps.round}, p{names.player_name(steps.final, steps.to_move)}"
+            f" to {doing}")
 
 
 def result(steps: Replay) -> dict | None:
@@ -1004,5 +1005,6 @@ def caption(steps: Replay, lost: list[float], *, samples: int, seed: int,
             f"by the greedy bid model · a tall stack's turns sampled from {samples:,} "
             f"sowings, seed {seed}"
             + (f" · {rollouts:,} rollouts" if rollouts else "")
-            + " · VP lost: " + ", ".join(f"p{p} {x:.2f}" for p, x in enumerate(lost))
+            + " · VP lost: " + ", ".join(f"p{names.player_name(steps.final, p)} {x:.2f}"
+                                         for p, x in enumerate(lost))
             + (f" · {status(steps).removeprefix('game over ')}" if steps.over else ""))
