@@ -46,11 +46,21 @@ def _read_outcome(outcome: str | None) -> tuple[tuple[record.Draw, ...], record.
             except RecordError as exc:
                 raise OddsbotError(f"outcome: {exc.what}") from None
         elif refill is None and part:
-            draws.append(record._read_draw(f"drew {part}", 0))
+            draws.append(_read_draw(part))
         else:
             raise OddsbotError(f"outcome: cannot read {quote(outcome)} (expected "
                                f"{OUTCOME_WORDS}, the refill last)")
     return tuple(draws), refill
+
+
+def _read_draw(part: str) -> record.Draw:
+    """One draw an outcome names (``cards fi``), read as a record's drew line."""
+    draw = record._read_draw(f"drew {part}", 0)
+    if draw.unread is not None:
+        why = draw.unread.partition(quote(f"drew {part}"))[2]
+        raise OddsbotError(f"outcome: cannot read {quote(part)}" + (
+            why if why.startswith(":") else f" (expected {OUTCOME_WORDS})"))
+    return draw
 
 
 def _given(action: str, draws: tuple[record.Draw, ...]) -> record.DrawSource:
@@ -61,8 +71,9 @@ def _given(action: str, draws: tuple[record.Draw, ...]) -> record.DrawSource:
         if k >= len(draws):
             raise OddsbotError(f"outcome: {quote(action)} draws {kind} here: name them (e.g. "
                                f"{quote(outs[0].text)}; the outcomes list them)")
-        if draws[k].unread is not None:
-            raise OddsbotError(f"outcome: {draws[k].unread.removeprefix('cannot read ')}")
+        if draws[k].kind != kind:
+            raise OddsbotError(f"outcome: {quote(action)} draws {kind} here, not "
+                               f"{draws[k].kind} (e.g. {quote(outs[0].text)})")
         got = next((o for o in outs if o.text == draws[k].text), None)
         if got is None:
             items = sorted({x for o in outs for x in o.text.split()[1].split(",")})
@@ -154,7 +165,7 @@ def _round_over(st: np.ndarray) -> bool:
     return bool(st[FT.PHASE] == FT.TURNS and st[FT.TO_MOVE] < 0)
 
 
-def _state(pos: Position, action: str) -> np.ndarray:
+def _state(pos: Position) -> np.ndarray:
     """``pos`` encoded, for an action to be played on it."""
     validate(pos)
     if any(p.gold_range is not None for p in pos.players):
@@ -171,7 +182,7 @@ def outcomes(pos: Position, action: str) -> list[tuple[str, float]]:
     the kernel's order; ``[]`` for a bid or a turn that draws nothing and ends no round.
     A complete turn whose later choices are legal only after some draws lists those
     draws, their probabilities given that the turn can be played as labelled."""
-    st = _state(pos, action)
+    st = _state(pos)
     if action.split()[0] == "bid":
         _step(st.copy(), action, None, 1)  # refused if illegal
         return []
@@ -236,7 +247,7 @@ def apply(pos: Position, action: str, outcome: str | None = None) -> Position:
     prints it) and chance gives ``outcome`` (module doc; None when the action involves
     no chance). Refuses, in one line, an illegal action and a missing, unknown or
     unneeded outcome."""
-    st = _state(pos, action)
+    st = _state(pos)
     _step(st, action, outcome, 1)
     return decode(st)
 
@@ -249,7 +260,7 @@ def record_text(start: Position, moves: list[tuple[str, str | None]]) -> str:
     game played from ``start`` by the (action, outcome) pairs: a turn as played (a ``then
     best`` row in full), its ``value`` the exact change of the mover's final score it
     made (what the heuristic and random policies write)."""
-    st = _state(start, "start")
+    st = _state(start)
     turns: list[Turn] = []
     refills: list[Refill] = []
     round_no, over = 1, False

@@ -178,4 +178,6 @@ def test_then_best_row_by_hand():
         assert action.startswith(KILL + "; ") and again == outcome
         assert ft.apply(pos, action, outcome) == after
     assert "draws cards here: name them" in _refusal(pos, label, None)
-    assert "'cards xx'" not in _refusal(pos, label, "cards fi; cards fi")
+    assert "makes 1 draw(s)" in _refusal(pos, label, "cards fi; cards fi")
+    assert "draws cards here, not meeples" in _refusal(pos, label, "meeples Y")
+    assert "unknown resource card 'xx'" in _refusal(pos, label, "cards xx")
