@@ -143,7 +143,7 @@ def _refills(st: np.ndarray) -> list[tuple[str, float]]:
     probabilities."""
     row = [names.CARD_CODES[c] for c in st[FT.ROW:FT.ROW + FT.RESOURCE_ROW] if c >= 0]
     shown = [int(d) for d in st[FT.DJINN_ROW:FT.DJINN_ROW + FT.VISIBLE_DJINNS] if d >= 0]
-    left = bin(int(st[FT.DJINN_DECK])).count("1") + bin(int(st[FT.DJINN_DISCARD])).count("1")
+    left = int(st[FT.DJINN_DECK]).bit_count() + int(st[FT.DJINN_DISCARD]).bit_count()
     need = min(FT.VISIBLE_DJINNS - len(shown), left)
     sets = [[]] if need == 0 else [
         [d for d in range(len(names.DJINN_NAMES)) if (int(m) >> d) & 1]
@@ -300,3 +300,14 @@ def record_moves(text: str) -> tuple[Position, list[tuple[str, str | None]]]:
         elif isinstance(entry, record.Refill):
             moves[-1][1].append(_refill_words(entry, 0).text())
     return rec.start, [(action, "; ".join(words) or None) for action, words in moves]
+
+
+def warm_up(pos: Position) -> None:
+    """Compile (or load from the cache) the kernel a ``then best`` row's rest needs
+    (``FT.greedy_rest``), from the start of the turn of ``pos`` (turns phase)."""
+    st = encode(pos)
+    s = st.copy()
+    FT.marker_to_bid_track(s)
+    act = np.zeros(FT.ACTION_SIZE, dtype=np.int64)
+    FT.clear_action(act)
+    FT.greedy_rest(st, s, act, FT.S_PRE, *FT.walk_tables_once())
