@@ -19,8 +19,7 @@ GAME = GameSpec(
     players=(2, 4),
     face=f"{__name__}.face",
     docs="docs/games/five-tribes.md",
-    capabilities=frozenset({Capability.RECORDS, Capability.REPORTS, Capability.ROLLOUTS,
-                            Capability.POSITION_CHART, Capability.REPLAY_CHART}),
+    capabilities=frozenset(Capability),
     designer="oddsbot.reports.five_tribes",
     default_top=20,
     policies=("greedy", "heuristic", "random"),  # = simulate.POLICIES (tested)
