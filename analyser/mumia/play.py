@@ -28,7 +28,7 @@ def player_name(pos: Position, seat: int) -> str:
 
 def _split(action: str) -> tuple[str, str]:
     roll, _, choice = action.strip().partition(" ")
-    if not choice:
+    if not choice or not roll[:1].isdigit():
         raise OddsbotError(f"action: {quote(action)} is not '<roll> <choice>' as advise "
                            f"and moves print it (e.g. '4,PM pawn 2')")
     return roll, choice.strip()
