@@ -16,9 +16,9 @@ from math import factorial, prod
 
 from ...errors import OddsbotError, quote
 from .advise import game_over, read_roll
+from .encode import rules_vector, state_vector
 from .position import Position
 from .rules import Rules
-from .encode import rules_vector, state_vector
 from .simulate import final, result_line, roll_text, turn_text
 from .turns import ROLL, keep_choices, over, phase, take_keep, take_sequence, with_roll
 from .validate import validate

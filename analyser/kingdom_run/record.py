@@ -30,6 +30,7 @@ from ..table import Table
 from .advise import read_roll
 from .labels import wrapped
 from .notation import NOTATION_KEYS
+from .play import player_name
 from .position import Position
 from .simulate import play, result_line, roll_text
 from .turns import evaluation, over, take_keep, take_sequence, with_roll
@@ -268,7 +269,7 @@ def status(steps: Replay) -> str:
     """How the record ends, for the ``record OK`` line."""
     if steps.over:
         return f"game over: {result_line(steps.scores, steps.winners)[7:]}"
-    return f"game not over: p{steps.to_move + 1} to move"
+    return f"game not over: p{player_name(steps.final, steps.to_move)} to move"
 
 
 result = result_of

@@ -29,6 +29,7 @@ from ..records_common import (
 from ..table import Table
 from .encode import decode, encode
 from .notation import NOTATION_KEYS, SEATS, seat_letter
+from .play import player_name
 from .position import UNSEEN, Position
 from .simulate import final, play
 from .turns import step as take_step
@@ -257,7 +258,7 @@ def status(steps: Replay) -> str:
     """How the record ends, for the ``record OK`` line."""
     if steps.over:
         return f"game over: {_result_text(steps.scores, steps.winners)}"
-    return f"game not over: {seat_letter(steps.to_move)} to move"
+    return f"game not over: {player_name(steps.final, steps.to_move)} to move"
 
 
 result = result_of
