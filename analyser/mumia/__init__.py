@@ -25,7 +25,7 @@ GAME = GameSpec(
     players=(2, 6),
     face=f"{__name__}.face",
     docs="docs/games/mumia.md",
-    capabilities=frozenset(Capability) - {Capability.PLAY},
+    capabilities=frozenset(Capability),
     designer="oddsbot.reports.mumia",
     default_top=None,
     policies=("heuristic", "greedy", "random"),  # = kernels choices.POLICY_NAMES (tested)
