@@ -74,12 +74,15 @@ def serve(
         err.print(f"warning: listening on {host}: the server is reachable from the network; "
                   f"anyone who can reach it may run computations", markup=False,
                   highlight=False, soft_wrap=True)
-    config = uvicorn.Config(create_app(workers or None), log_level="warning",
+
+    def ready() -> None:
+        print(f"oddsbot serving on {where} (Ctrl-C stops it)", flush=True)
+        if open_browser:
+            webbrowser.open(where)
+
+    config = uvicorn.Config(create_app(workers or None, ready), log_level="warning",
                             timeout_graceful_shutdown=1, lifespan="on")
     server = uvicorn.Server(config)
-    print(f"oddsbot serving on {where} (Ctrl-C stops it)", flush=True)
-    if open_browser:
-        webbrowser.open(where)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn hands Ctrl-C on once it has stopped: the way out
