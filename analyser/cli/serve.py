@@ -55,7 +55,8 @@ def url(host: str, port: int) -> str:
 def serve(
     host: str = typer.Option("127.0.0.1", help="Address to listen on; the default is this "
                              "machine only (anything else is reachable from the network)."),
-    port: int = typer.Option(8765, min=0, max=65535, help="Port to listen on."),
+    port: int = typer.Option(8765, min=0, max=65535, help="Port to listen on (0: any free one; "
+                      "the line printed on start names it)."),
     open_browser: bool = typer.Option(False, "--open", help="Open the page in the web "
                                       "browser."),
     workers: int = typer.Option(0, min=0, help="Worker processes of long computations "
