@@ -19,7 +19,7 @@ from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -198,6 +198,8 @@ class Api:
     async def answer(self, endpoint: str, request: Request) -> Response:
         try:
             body = bodies.parse(endpoint, await read_body(request, endpoint))
+        except ClientDisconnect:  # gone before its body came: nothing to answer
+            return Response(status_code=499)
         except Refused as exc:
             return error(exc.status, str(exc))
         except OddsbotError as exc:

@@ -40,9 +40,45 @@ def test_serve_answers_then_stops_within_a_second_of_ctrl_c():
 
 
 def workers_of(server: psutil.Process) -> set[int]:
-    """The worker processes' ids (multiprocessing's resource tracker left out)."""
-    return {p.pid for p in server.children()
-            if "resource_tracker" not in " ".join(p.cmdline())}
+    """The live worker processes' ids (multiprocessing's resource tracker left out)."""
+    found = set()
+    for child in server.children():
+        try:
+            if child.status() != psutil.STATUS_ZOMBIE and \
+                    "resource_tracker" not in " ".join(child.cmdline()):
+                found.add(child.pid)
+        except psutil.Error:  # gone, or going, meanwhile
+            continue
+    return found
+
+
+def ask_and_leave(port: int, body: dict, until: bytes | None) -> None:
+    """POST ``body`` to /api/advise and close the connection: once ``until`` has come
+    (a streamed progress line), else two seconds after sending."""
+    data = json.dumps(body).encode()
+    with socket.create_connection(("127.0.0.1", port)) as client:
+        client.sendall(b"POST /api/advise HTTP/1.1\r\nHost: x\r\nContent-Length: "
+                       + str(len(data)).encode() + b"\r\n\r\n" + data)
+        if until is None:
+            time.sleep(2)
+            return
+        client.settimeout(300)
+        seen = b""
+        while until not in seen:
+            chunk = client.recv(4096)
+            assert chunk, f"the stream ended before {until!r}: {seen[-500:]!r}"
+            seen += chunk
+
+
+def replaced(server: subprocess.Popen, before: set[int]) -> set[int]:
+    """The workers, once one of ``before`` has been killed and replaced."""
+    deadline = time.monotonic() + 60
+    while True:
+        now = workers_of(psutil.Process(server.pid))
+        if len(before - now) == 1 and len(now) == len(before):
+            return now
+        assert time.monotonic() < deadline, f"no worker replaced: {before} -> {now}"
+        time.sleep(0.1)
 
 
 def test_a_client_that_goes_away_cancels_its_computation():
@@ -52,21 +88,13 @@ def test_a_client_that_goes_away_cancels_its_computation():
                               encoding="utf-8")
     try:
         assert f"127.0.0.1:{port}" in server.stdout.readline()
-        notation = "camel-up BGP/Y/R/11/W/K BGYRPX n=4 to=0"
+        long = {"position": "camel-up BGP/Y/R/11/W/K BGYRPX n=4 to=0", "samples": 10**9}
         before = workers_of(psutil.Process(server.pid))
         assert len(before) == 2  # one of long computations, one of quick ones
-        body = json.dumps({"position": notation, "samples": 10**9}).encode()
-        with socket.create_connection(("127.0.0.1", port)) as client:
-            client.sendall(b"POST /api/advise HTTP/1.1\r\nHost: x\r\nContent-Length: "
-                           + str(len(body)).encode() + b"\r\n\r\n" + body)
-            time.sleep(2)  # it computes
-        deadline = time.monotonic() + 30
-        while workers_of(psutil.Process(server.pid)) & before == before:
-            assert time.monotonic() < deadline, "the computation's worker still runs"
-            time.sleep(0.1)
-        after = workers_of(psutil.Process(server.pid))
-        assert len(before - after) == 1  # killed, and replaced:
-        assert len(after) == 2
+        ask_and_leave(port, {**long, "stream": True}, until=b'"progress"')
+        after = replaced(server, before)
+        ask_and_leave(port, long, until=None)  # not streamed: cancelled all the same
+        replaced(server, after)
     finally:
         server.send_signal(signal.SIGINT)
         server.wait(timeout=30)
