@@ -111,6 +111,20 @@ def test_a_port_in_use_is_one_line(oddsbot_cli):
                        f"server?); pick another with --port\n")
 
 
+def test_serving_to_the_network_is_said_on_start():
+    server = subprocess.Popen([oddsbot_script(), "serve", "--host", "0.0.0.0", "--port", "0",
+                               "--workers", "1"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, encoding="utf-8")
+    try:
+        warning = server.stderr.readline()
+        assert "oddsbot serving on http://0.0.0.0:" in server.stdout.readline()
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=30)
+    assert warning == ("warning: listening on 0.0.0.0: the server is reachable from the "
+                       "network; anyone who can reach it may run computations\n")
+
+
 def test_another_host_than_loopback_is_said_to_be_reachable():
     from oddsbot.analyser.cli.serve import is_loopback
 
