@@ -259,10 +259,31 @@ def run_advise(face: GameFace, pos: Any, *, samples: Optional[int], seed: int,
                        progress=progress, **options)
 
 
-def advise_json(spec: GameSpec, pos: Any, table: Table, top: Optional[int]) -> dict:
-    """``advise -f json``: every row, or the best ``top``."""
+CORE_COLUMNS = ("action", "ev", "se", "method", "gap")  # first in every game's EV table
+
+
+def advise_shown(table: Table, top: Optional[int]) -> Table:
+    """The rows ``advise`` gives tools (``-f json``, csv, markdown): the best ``top`` (every
+    row if None), with ``se`` empty wherever ``ev`` was not sampled (exact, or a model such
+    as the greedy one), as the terminal table shows it."""
     shown = table.head(top) if top else table
-    return {"game": spec.name, "player": pos.to_move, "actions": shown.records(),
+    se, method = shown.columns.index("se"), shown.columns.index("method")
+
+    def sampled(row: tuple) -> Any:
+        value = row[se]
+        return None if row[method] == "exact" or value is None or value != value else value
+
+    rows = tuple(row[:se] + (sampled(row),) + row[se + 1:] for row in shown.rows)
+    return Table(shown.columns, rows, shown.provenance)
+
+
+def advise_json(spec: GameSpec, pos: Any, table: Table, top: Optional[int]) -> dict:
+    """``advise -f json``: every row, or the best ``top``; each row has the core columns
+    (``CORE_COLUMNS``, ``se`` null where not sampled), then the game's own that apply."""
+    shown = advise_shown(table, top)
+    rows = [{c: v for c, v in zip(shown.columns, row) if v is not None or c in CORE_COLUMNS}
+            for row in shown.rows]
+    return {"game": spec.name, "player": pos.to_move, "actions": rows,
             "provenance": table.provenance}
 
 

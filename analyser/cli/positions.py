@@ -70,9 +70,8 @@ def advise(
     if fmt == "json":
         print(render.to_json(answers.advise_json(spec, pos, table, top)))
         return
-    shown = table.head(top) if top else table  # an explicit --top applies to every format
-    if fmt != "table":
-        print_frame(shown, fmt)
+    if fmt != "table":  # an explicit --top applies to every format
+        print_frame(answers.advise_shown(table, top), fmt)
         return
     top = top or spec.default_top
     caption = face.advise_caption(pos, table.provenance)

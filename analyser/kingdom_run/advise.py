@@ -52,20 +52,6 @@ ROLLOUT_POLICIES = ("heuristic", "greedy", "random")
 FACE_LETTERS = "SCBTZY"
 
 
-class EvTable(Table):
-    """The EV table: every row of ``-f json`` carries the core columns ``action, ev, se,
-    method, gap`` (``se`` null where a row has none), the game's own columns after them."""
-
-    CORE = ("action", "ev", "se", "method", "gap")
-
-    def records(self) -> list[dict]:
-        return [{c: v for c, v in zip(self.columns, row) if v is not None or c in self.CORE}
-                for row in self.rows]
-
-    def head(self, k: int) -> EvTable:
-        return EvTable(self.columns, self.rows[:k], self.provenance)
-
-
 def read_roll(text: str, dice: int) -> tuple[int, ...]:
     """``--roll``: faces by name (``scatter,catchup,bath,copy``) or letters (``SCBY``)."""
     words = [w.strip() for w in text.split(",")] if "," in text else list(text.strip())
@@ -123,7 +109,7 @@ def _exact_table(pos: Position, labels: list[str], values: np.ndarray, methods: 
                "gap": [best - float(values[i]) for i in order]}
     if on is not None:
         columns["on"] = [on[i] for i in order]
-    return EvTable.from_columns(columns, provenance=prov)
+    return Table.from_columns(columns, provenance=prov)
 
 
 def best_first(values: np.ndarray) -> list[int]:
@@ -146,7 +132,7 @@ def reroll_table(pos: Position) -> Table:
 def roll_table(pos: Position) -> Table:
     """No roll yet: the one action, ``roll`` (its outcomes are the dice), valued by the
     default evaluation now (§14)."""
-    return EvTable.from_columns(
+    return Table.from_columns(
         {"action": [ROLL], "ev": [evaluation(pos, pos.to_move)], "se": [None],
          "method": ["before-roll"], "gap": [0.0]},
         provenance=_provenance(pos, "before-roll"))
@@ -208,7 +194,7 @@ def rollout_table(pos: Position, rollouts: int, seed: int, policy: str | None,
     if shown is not None:
         table["evaluation"] = [shown[i] for i in order]
         table["on"] = [on[i] for i in order]
-    return EvTable.from_columns(table, provenance=prov)
+    return Table.from_columns(table, provenance=prov)
 
 
 def sequence_candidates(pos: Position, most: int) -> tuple[

@@ -155,4 +155,4 @@ def test_advise_json_rows_carry_the_core_columns(oddsbot_cli, example):
     rows = oddsbot_cli("advise", path, "-f", "json", "--samples", "500").json()["actions"]
     assert rows and all(list(row)[:5] == ["action", "ev", "se", "method", "gap"]
                         for row in rows)
-    assert all(row["se"] == 0 for row in rows if row["method"] == "exact")
+    assert all(row["se"] is None for row in rows if row["method"] == "exact")

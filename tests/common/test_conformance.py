@@ -244,3 +244,20 @@ def test_play_along(name):
         moves.append((action, outcome))
     again, read = face.record_moves(face.record_text(start, moves))
     assert read == moves and again.to_notation() == start.to_notation()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_advise_json_rows_carry_the_core_columns(name, oddsbot_cli):
+    """Every game's ``advise -f json`` row starts with ``action, ev, se, method, gap``;
+    ``se`` is null where ``ev`` was not sampled (exact, or a model) and positive where it
+    was; csv leaves the same cells empty."""
+    spec = registry.spec(name)
+    low, high = spec.players
+    pos = spec.load().new_position(min(max(4, low), high), 0, name).to_notation()
+    rows = oddsbot_cli("advise", pos, "--samples", "1024", "-f", "json").json()["actions"]
+    assert rows and all(list(row)[:5] == REQUIRED_COLUMNS for row in rows)
+    for row in rows:
+        assert (row["se"] > 0) if row["method"] == "monte-carlo" else row["se"] is None, row
+    csv_rows = oddsbot_cli("advise", pos, "--samples", "1024", "-f", "csv").out.splitlines()
+    assert csv_rows[0].startswith(",".join(REQUIRED_COLUMNS))
+    assert len(csv_rows) == len(rows) + 1

@@ -287,7 +287,8 @@ def test_play_along_is_refused_for_a_game_without_it(client, starts):
     "no game has play-along yet"))])
 def test_play_along_carries_a_game_forward(game, client, starts):
     start = starts[game]
-    action = post(client, "moves", {"position": start}).json()["moves"][0]
+    advice = post(client, "advise", {"position": start, "samples": 256})
+    action = advice.json()["actions"][0]["action"]  # a label as advise prints it
     chances = post(client, "outcomes", {"position": start, "action": action}).json()
     outcomes = chances["outcomes"]
     assert abs(sum(o["p"] for o in outcomes) - 1) < 1e-9 if outcomes else outcomes == []

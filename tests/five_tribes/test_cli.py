@@ -156,7 +156,7 @@ def check_turn_rows(rows: list[dict]) -> None:
         assert {"action", "ev", "se", "method", "gap", "count", *PARTS} <= set(row), row
         assert row["ev"] == sum(row[p] for p in PARTS), row
         assert row["gap"] == best - row["ev"], row
-        assert row["method"] == "exact" and row["se"] == 0.0, row
+        assert row["method"] == "exact" and row["se"] is None, row
         assert isinstance(row["count"], int) and row["count"] >= 1, row
     evs = [row["ev"] for row in rows]
     assert evs == sorted(evs, reverse=True)
@@ -847,9 +847,6 @@ def test_bid_rows_have_the_core_columns_first():
     assert set(table["se"]) == {None} and set(table["method"]) == {"greedy"}
 
 
-@pytest.mark.xfail(strict=True, reason="JSON rows leave out None cells (Table.records, "
-                   "analyser/table.py): the shared change keeping the core columns is "
-                   "described in the play-along report (issue 35)")
 def test_bid_rows_carry_se_in_json(oddsbot_cli):
     line = ok(oddsbot_cli("new", "five-tribes", "--seed", 3, "-f", "notation")).out.strip()
     rows = ok(oddsbot_cli("advise", line, "-f", "json")).json()["actions"]

@@ -74,7 +74,7 @@ def test_advise_the_actions_and_top(oddsbot_cli):
     assert prov["listed"] == len(rows) <= prov["positions"]
     assert len({r["action"] for r in rows}) == len(rows)  # merged: one label a position
     evs = [r["ev"] for r in rows]
-    assert evs == sorted(evs, reverse=True) and all(r["se"] == 0 for r in rows)
+    assert evs == sorted(evs, reverse=True) and all(r["se"] is None for r in rows)
     assert all(r["action"].split(" > ")[0].split()[0] in
                ("scatter", "catchup", "bath", "steal", "copy:scatter") for r in rows)
     top = oddsbot_cli("advise", MID, "--top", "5", "-f", "json").json()
