@@ -230,8 +230,9 @@ def step(pos: Position, action: str, outcome: str | None
     label and outcome, the scratch state after it and how it ended (0, leg 1, race 2)."""
     label, codes = _canonical(pos, action)
     listed = outcomes(pos, label)
-    head, *deal_words = (outcome or "").split()
-    seen = choose_outcome(label, listed, None if outcome is None else head,
+    words = (outcome or "").split()
+    deal_words = words[1:]
+    seen = choose_outcome(label, listed, words[0] if words else outcome,
                           lambda text: text.upper())
     if deal_words and not _empties_deck(pos, codes):
         raise OddsbotError(f"outcome: {quote(outcome)}: only a reveal that empties the race "
