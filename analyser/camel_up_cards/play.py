@@ -17,6 +17,7 @@ samples from.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -307,10 +308,22 @@ def is_view_record(text: str) -> bool:
     return len(facts) > 1 and facts[1].startswith("view ")
 
 
-def record_moves(text: str) -> tuple[Position, list[tuple[str, str | None]]]:
-    """The start and the ``(action, outcome or None)`` pairs of a viewer's record
-    (``record_text``'s inverse), each turn checked by ``apply``; one line ``line N: ...``
-    for the first bad one."""
+@dataclass(frozen=True)
+class ViewTurn:
+    """One turn line of a viewer's record: its line, the position before it (the
+    viewer's), the move as written, its canonical label and outcome, and how it ended."""
+
+    line: int
+    pos: Position
+    move: tuple[str, str | None]
+    label: str
+    seen: str | None
+    ended: int
+
+
+def view_turns(text: str) -> tuple[Position, int, list[ViewTurn], np.ndarray | None]:
+    """The start of a viewer's record, its line, its turns checked by ``step`` (one line
+    ``line N: ...`` for the first bad one), and the scratch state after the last."""
     from .face import parse
 
     facts = [(n, line.split("#")[0].strip()) for n, line in enumerate(text.splitlines(), 1)]
@@ -319,15 +332,18 @@ def record_moves(text: str) -> tuple[Position, list[tuple[str, str | None]]]:
             or not facts[1][1].startswith("view "):
         raise OddsbotError(f"line 1: a viewer's record starts 'start <notation>' then "
                            f"'{VIEW_SYNTAX}' (docs/games/camel-up-cards.md §15)")
-    start = parse(facts[0][1][len("start "):])
-    validate(start)
+    try:
+        start = parse(facts[0][1][len("start "):])
+        validate(start)
+    except OddsbotError as exc:
+        raise OddsbotError(f"line {facts[0][0]}: bad start position: {exc}") from None
     if facts[1][1] != f"view p{start.viewer}":
         raise OddsbotError(f"line {facts[1][0]}: expected 'view p{start.viewer}' (the start "
                            f"position's viewer)")
     pos: Position | None = start
-    moves = []
+    turns, st = [], None
     for n, fact in facts[2:]:
-        body, _, tail = fact.partition("|")
+        body, _, _ = fact.partition("|")
         head, _, seen = body.partition("->")
         words = head.split()
         if words and words[0].isdigit():
@@ -337,9 +353,16 @@ def record_moves(text: str) -> tuple[Position, list[tuple[str, str | None]]]:
                                if pos else f"line {n}: the race is over")
         move = (" ".join(words[1:]), seen.strip() or None)
         try:
-            _, _, st, ended = step(pos, *move)
+            label, shown, st, ended = step(pos, *move)
         except OddsbotError as exc:
             raise OddsbotError(f"line {n}: {exc}") from None
-        moves.append(move)
+        turns.append(ViewTurn(n, pos, move, label, shown, ended))
         pos = None if ended == 2 else _after(pos, st)
-    return start, moves
+    return start, facts[0][0], turns, st
+
+
+def record_moves(text: str) -> tuple[Position, list[tuple[str, str | None]]]:
+    """The start and the ``(action, outcome or None)`` pairs of a viewer's record
+    (``record_text``'s inverse), each turn checked by ``apply``."""
+    start, _, turns, _ = view_turns(text)
+    return start, [t.move for t in turns]

@@ -147,3 +147,26 @@ def test_the_cli_reads_a_viewers_moves(oddsbot_cli, tmp_path):
     assert run.code == 0 and "hand yellow" in run.out and "hand white" in run.out
     run = oddsbot_cli("advise", opp.to_notation(), "--samples", "64")
     assert run.code == 2 and run.err.count("\n") == 1 and "viewer:" in run.err
+
+
+def test_replay_reads_a_viewers_record(oddsbot_cli, tmp_path):
+    """``oddsbot replay`` of a viewer's record: the viewer's own turns annotated, the
+    position reached as the viewer knows it; a bad turn line refused in one line."""
+    start = cc.new_position(4, 0)
+    moves = [("reveal", "W1"), ("hand yellow", "Y2"), ("reveal", "G1"),
+             ("leader white + reveal", "B1"), ("reveal", "O1")]
+    path = tmp_path / "view.record"
+    path.write_text(cc.record_text(start, moves))
+    run = oddsbot_cli("replay", path, "--samples", "200", "-f", "json")
+    assert run.code == 0 and "record OK: 2 turns" in run.err
+    turns = run.json()["turns"]
+    assert [(t["player"], t["action"], t["card"]) for t in turns] == [
+        (0, "reveal", "W1"), (0, "reveal", "O1")]
+    pos = cc.parse(run.json()["position"])
+    assert pos == cc.apply(cc.apply(cc.apply(cc.apply(cc.apply(start, *moves[0]),
+                                                      *moves[1]), *moves[2]), *moves[3]),
+                           *moves[4])
+    path.write_text(cc.record_text(start, moves[:2]) + "   3 p2 hand yellow -> Y9\n")
+    run = oddsbot_cli("replay", path, "--samples", "200")
+    assert run.code == 2 and run.err.count("\n") == 1
+    assert run.err.startswith("oddsbot: error: line 5: outcome: 'Y9' is not an outcome")
