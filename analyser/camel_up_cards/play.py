@@ -271,7 +271,7 @@ def apply(pos: Position, action: str, outcome: str | None = None) -> Position:
     """The position, as the viewer knows it, after the seat to move takes ``action`` (a
     label as ``moves`` lists it) with the ``outcome`` the table saw. A turn that ends the
     race is refused (a position is of a running leg, §6): ``record_text`` writes it."""
-    label, seen, st, ended = step(pos, action, outcome)
+    label, _, st, ended = step(pos, action, outcome)
     if ended == 2:
         raise OddsbotError(f"action: {quote(label)} ends the race; a position cannot show a "
                            f"finished race (the record of the game can: §15)")
