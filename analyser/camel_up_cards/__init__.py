@@ -14,7 +14,7 @@ GAME = GameSpec(
     players=(2, 6),
     face=f"{__name__}.face",
     docs="docs/games/camel-up-cards.md",
-    capabilities=frozenset(Capability) - {Capability.PLAY},
+    capabilities=frozenset(Capability),
     designer="oddsbot.reports.camel_up_cards",
     default_top=15,
     policies=("heuristic", "random"),  # = kernels policy.POLICY_NAMES (tested)

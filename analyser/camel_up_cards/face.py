@@ -16,6 +16,7 @@ from . import GAME, record
 from . import advise as _advise
 from .notation import NOTATION_KEYS, parse_notation
 from .odds import odds as _odds
+from .play import apply, legal_turns, outcomes, record_moves, record_text
 from .position import Position
 from .simulate import POLICIES, new_position, play, simulate
 from .rollouts import with_rollouts
@@ -28,7 +29,7 @@ __all__ = ["NAME", "VARIANTS", "NOTATION_KEYS",
            "POLICIES", "Position", "advise", "advise_caption",
            "counts_line", "legal_actions", "moves", "new_position", "odds", "odds_view",
            "parse", "parse_as", "play", "record", "simulate", "table_view", "validate",
-           "warm_up", "player_name"]
+           "warm_up", "player_name", "apply", "outcomes", "record_text", "record_moves"]
 
 
 def parse(text: str) -> Position:
@@ -55,9 +56,10 @@ def _check_viewer(pos: Position) -> None:
 def legal_actions(pos: Position) -> list[str]:
     """Every legal turn of the player to move, as the EV table labels it (§14.1): a bet
     is listed after the race action only where that can differ (a reveal, or a hand card
-    that ends the race); elsewhere the same turn is listed bet first."""
-    validate(pos)
-    return _advise.turn_labels(pos)
+    that ends the race); elsewhere the same turn is listed bet first. On an opponent's
+    turn, the turns the viewer can see them take (§15: a ``hand <colour>`` for every
+    colour their hidden hand card may have)."""
+    return legal_turns(pos)
 
 
 def moves(pos: Position) -> tuple[dict[str, int], list[str]]:

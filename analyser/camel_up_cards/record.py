@@ -58,7 +58,8 @@ from ..records_common import (  # noqa: F401 (ev_lost_by_player: the RecordFace'
     start_position,
 )
 from ..table import Table
-from .labels import BET_KINDS, COLOUR_NAMES, colour_code, parse_turn, turn_label
+from .labels import (BET_KINDS, COLOUR_NAMES, colour_code, parse_bet_or_none, parse_turn,
+                     turn_label)
 from ..play_common import seat_number as player_name
 from .notation import NOTATION_KEYS, parse_notation
 from .position import (CARD_TYPES, COLOURS, MAX_LEG, MAX_MONEY, Position,
@@ -551,8 +552,45 @@ def _ending(steps: Replay) -> None:
 
 def load_record(text: str) -> tuple[Record, Replay]:
     """Parse and replay ``text``, reporting the first bad line of the file (module doc);
-    the record may stop anywhere but where a deal line is due."""
+    the record may stop anywhere but where a deal line is due. A viewer's record (§15)
+    is read by ``view_replay``."""
+    from .play import is_view_record
+
+    if is_view_record(text):
+        return view_replay(text)
     return load(text, parse_record, replay, _ending)
+
+
+def view_replay(text: str) -> tuple[Record, Replay]:
+    """A viewer's record (docs/games/camel-up-cards.md §15) checked turn by turn by
+    ``play.step``: its steps are the viewer's own turns (the only ones ``advise`` values,
+    from what the viewer knew), and how it ends (the board, bets and money are public)."""
+    from .play import view_turns
+
+    start, start_line, turns, st = view_turns(text)
+    out = Replay()
+    out.leg, out.money, out.to_move, out.final = start.leg, start.money, start.to_move, start
+    for t in turns:
+        pos = t.pos
+        if pos.to_move != pos.viewer:
+            continue
+        if pos.phase == "race":
+            codes = (parse_bet_or_none(t.label), K.RACE_REVEAL, K.NO_BET, -1)
+        else:
+            codes = parse_turn(t.label)
+        card = t.seen.split()[0] if t.seen else (pos.own_hand if codes[1] == K.RACE_HAND
+                                                 else None)
+        out.append((pos, RecordTurn(t.line, None, pos.to_move, t.label, *codes, card,
+                                    ENDS[t.ended], None)))
+    if st is not None:
+        out.over, out.money, out.leg = bool(st[K.STATUS]), _money_of(st), int(st[K.LEG])
+        out.to_move = None if out.over else int(st[K.TO_MOVE])
+        out.final = None if out.over else decode(st, start.viewer)
+    if out.over:
+        order = np.empty(T.N_CAMELS, dtype=np.int64)
+        T.ranking(st, order)
+        out.winner, out.loser = COLOUR_NAMES[order[0]], COLOUR_NAMES[order[-1]]
+    return Record(start, start_line, (), None, len(text.splitlines())), out
 
 
 # --------------------------------------------------------------------------- annotation
