@@ -206,12 +206,9 @@ def _read(spec: GameSpec, face: GameFace, text: str, variant: Optional[str]) -> 
 
 
 def player_name(spec: GameSpec, face: GameFace, pos: Any, seat: Optional[int] = None) -> str:
-    """How the game names a seat (the mover's by default): the play-along face's
-    ``player_name``, else the seat's number."""
-    seat = pos.to_move if seat is None else seat
-    if spec.has(Capability.PLAY) and hasattr(face, "player_name"):
-        return face.player_name(pos, seat)
-    return str(seat)
+    """How the game names a seat (the mover's by default), as its notation and records
+    do: ``face.player_name``."""
+    return face.player_name(pos, pos.to_move if seat is None else seat)
 
 
 # --------------------------------------------------------------------------- answers

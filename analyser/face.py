@@ -172,6 +172,10 @@ class GameFace(Protocol):
 
     def legal_actions(self, pos: Any) -> list[str]: ...
 
+    # how the notation and records name seat ``seat`` (0-based): "2", "D", ... Every line
+    # for people names players so; JSON keeps the integer seat
+    def player_name(self, pos: Any, seat: int) -> str: ...
+
     def moves(self, pos: Any) -> tuple[dict[str, int], list[str]]: ...
 
     def advise(self, pos: Any, *, samples: int | None, seed: int, target_se: float | None,

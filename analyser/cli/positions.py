@@ -137,7 +137,8 @@ def validate(
         print(render.to_json(pos.to_json()))
     else:
         print(pos.to_notation())
-        err.print(f"valid {pos.variant} position, player {pos.to_move} to move")
+        err.print(f"valid {pos.variant} position, player "
+                  f"{answers.player_name(spec, face, pos)} to move")
 
 
 @app.command()
