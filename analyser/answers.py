@@ -26,7 +26,6 @@ from .table import Table
 
 MAX_SEED = 2**64 - 1  # = kernels.rng.MAX_SEED; not imported: the CLI loads numba late
 MAX_OPTION = 10**9  # the most samples, rollouts, games, rows... an option may ask for
-DEFAULT_TARGET_SE = 0.002  # advise's, when --target-se is not given
 
 
 # --------------------------------------------------------------------------- option checks
@@ -250,9 +249,11 @@ def advise_options(spec: GameSpec, game: Mapping[str, Any], *, target_se: Option
 def run_advise(face: GameFace, pos: Any, *, samples: Optional[int], seed: int,
                target_se: Optional[float], options: Mapping[str, Any],
                progress: Optional[Progress]) -> Table:
-    """The EV table (``face.advise``) with advise's default target SE."""
-    return face.advise(pos, samples=samples, seed=seed,
-                       target_se=DEFAULT_TARGET_SE if target_se is None else target_se,
+    """The EV table (``face.advise``), with the game's declared default target SE
+    (``GameSpec.target_se``) unless one is given."""
+    if target_se is None:
+        target_se = registry.spec(face.NAME).target_se.get("advise")
+    return face.advise(pos, samples=samples, seed=seed, target_se=target_se,
                        progress=progress, **options)
 
 

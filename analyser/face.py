@@ -100,6 +100,9 @@ class GameSpec:
     # rule parameters; a game with any offers ``with_rules(pos, {name: text})`` and takes
     # ``rules={name: text}`` in ``new_position``, ``play`` and its designer's runs
     rules: tuple[RuleParam, ...] = ()
+    # command ("advise", "odds", "chart") -> the default --target-se at which its Monte
+    # Carlo stops; a command not named samples a fixed number (--samples) unless told
+    target_se: Mapping[str, float] = field(default_factory=dict)
     # the game's board module for the page of ``oddsbot serve``: a file of the game's
     # analyser package (e.g. "board.js"), served at /games/<game>/board.js (docs/serve.md)
     board: str | None = None

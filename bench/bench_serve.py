@@ -30,7 +30,7 @@ import psutil
 import uvicorn
 
 from oddsbot.analyser import registry
-from oddsbot.analyser.answers import DEFAULT_TARGET_SE, load_text
+from oddsbot.analyser.answers import load_text, run_advise
 from oddsbot.analyser.serve.app import STATIC, create_app
 
 SAMPLES = 4000  # of the per-game advise comparison
@@ -114,8 +114,8 @@ def api_against_face(client: httpx.Client, positions: dict[str, dict]) -> None:
             client.post("/api/advise", json=body, timeout=None).raise_for_status()
 
         def direct(face=face, pos=pos) -> None:
-            face.advise(pos, samples=SAMPLES, seed=1, target_se=DEFAULT_TARGET_SE,
-                        progress=None)
+            run_advise(face, pos, samples=SAMPLES, seed=1, target_se=None, options={},
+                       progress=None)
 
         direct()  # compiled or loaded in this process too
         through, inside = best_of(3, api), best_of(3, direct)

@@ -28,6 +28,7 @@ GAME = GameSpec(
                    ("advise", "odds", "replay")),
     ),
     designer="oddsbot.reports.camel_up",
+    target_se={"advise": 0.002, "odds": 0.002, "chart": 0.002},
     policies=("random", "heuristic", "greedy"),  # = kernels policy.POLICY_NAMES (tested)
     rollout_policies=("heuristic", "random"),  # = rollouts.ROLLOUT_POLICIES (tested)
     advise_columns={

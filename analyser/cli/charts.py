@@ -9,6 +9,7 @@ import typer
 
 from ...inputs import input_files
 from ..face import Capability
+from .helptext import target_se_defaults
 from .common import (
     POSITION_HELP, VARIANT_HELP, Variant, app, check_positive, err, first_run, load,
     rule_option, seed_option,
@@ -23,8 +24,8 @@ def chart(
                                                      "--target-se is reached)."),
     seed: int = seed_option("Random seed; the same seed gives the same chart."),
     target_se: Optional[float] = typer.Option(
-        None, "--target-se", help="Target standard error of the sampled odds (default: the "
-        "game's: 0.002 for Camel Up, 0.01 for Five Tribes' win probabilities)."),
+        None, "--target-se", help="Target standard error of the sampled odds "
+        f"({target_se_defaults('chart')})."),
     variant: Optional[Variant] = typer.Option(None, help=VARIANT_HELP),
     rule: Optional[list[str]] = rule_option(),
 ) -> None:

@@ -50,3 +50,12 @@ def compose(command: str, doc: str) -> str:
     if shown:
         parts.append("Examples:\n" + "\n".join(f"  {line}" for line in shown))
     return escape("\n\n".join(parts))
+
+
+def target_se_defaults(command: str) -> str:
+    """``--target-se``'s default for ``command``, game by game, from the declarations."""
+    specs = [registry.spec(name) for name in registry.specs()]
+    given = [f"{s.title} {s.target_se[command]:g}" for s in specs if command in s.target_se]
+    fixed = [s.title for s in specs if command not in s.target_se]
+    return (f"default: the game's: {', '.join(given) or 'none'}"
+            + (f"; {', '.join(fixed)}: a fixed number of samples" if fixed else ""))

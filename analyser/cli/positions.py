@@ -11,6 +11,7 @@ import typer
 
 from ...inputs import EXAMPLES
 from .. import answers, registry, render
+from .helptext import target_se_defaults
 from .common import (
     FORMAT_HELP, POSITION_HELP, VARIANT_HELP, WIDE_HELP, Format, TextFormat, Variant, app, busy,
     check_policy, check_positive, check_wide, choices, err, first_run, load, policy_choices,
@@ -31,7 +32,8 @@ def advise(
     seed: int = seed_option("Random seed; the same seed gives the same numbers."),
     target_se: Optional[float] = typer.Option(
         None, "--target-se", help="Stop the Monte Carlo once every sampled probability "
-        "has at most this standard error (default 0.002); with --rollouts, also stop the "
+        f"has at most this standard error ({target_se_defaults('advise')}); with "
+        "--rollouts, also stop the "
         "rollouts once the leading action is separated from the rest (every gap > 2.5 SE "
         "or its SE below this)."),
     rollouts: Optional[int] = typer.Option(None, help="Also play every action to the end "
@@ -94,8 +96,7 @@ def odds(
                                                      "--target-se is reached)."),
     seed: int = seed_option("Random seed."),
     target_se: Optional[float] = typer.Option(
-        None, "--target-se", help="Target standard error (default: the game's: 0.002 for "
-        "Camel Up's race odds, 0.01 for Five Tribes' win probabilities)."),
+        None, "--target-se", help=f"Target standard error ({target_se_defaults('odds')})."),
     variant: Optional[Variant] = typer.Option(None, help=VARIANT_HELP),
     fmt: Format = typer.Option("table", "--format", "-f", help=FORMAT_HELP),
     wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),

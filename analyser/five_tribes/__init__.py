@@ -21,6 +21,7 @@ GAME = GameSpec(
     docs="docs/games/five-tribes.md",
     capabilities=frozenset(Capability),
     designer="oddsbot.reports.five_tribes",
+    target_se={"odds": 0.01, "chart": 0.01},
     default_top=20,
     policies=("greedy", "heuristic", "random"),  # = simulate.POLICIES (tested)
     rollout_policies=("heuristic", "random"),  # = rollouts.ROLLOUT_POLICIES (tested)

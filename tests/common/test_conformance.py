@@ -265,3 +265,20 @@ def test_advise_json_rows_carry_the_core_columns(name, oddsbot_cli):
     csv_rows = oddsbot_cli("advise", pos, "--samples", "1024", "-f", "csv").out.splitlines()
     assert csv_rows[0].startswith(",".join(REQUIRED_COLUMNS))
     assert len(csv_rows) == len(rows) + 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_declared_target_se_defaults_are_the_face_s(name):
+    """``GameSpec.target_se`` (which ``--help`` shows) says what the face does: each
+    command's declared default is its function's ``target_se`` default (None: a fixed
+    number of samples)."""
+    spec = registry.spec(name)
+    face = spec.load()
+    functions = {"odds": face.odds}
+    if spec.has(Capability.POSITION_CHART):
+        functions["chart"] = spec.load_designer().position_chart
+    for command, function in functions.items():
+        default = inspect.signature(function).parameters["target_se"].default
+        assert spec.target_se.get(command) == default, (name, command)
+    advise_default = inspect.signature(face.advise).parameters["target_se"].default
+    assert spec.target_se.get("advise") in (None, advise_default), name
