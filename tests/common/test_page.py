@@ -68,7 +68,7 @@ def server():
     from oddsbot.analyser.serve import app as serve_app
 
     port = free_port()
-    config = uvicorn.Config(serve_app.create_app(), host="127.0.0.1", port=port,
+    config = uvicorn.Config(serve_app.create_app(workers=2), host="127.0.0.1", port=port,
                             log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
