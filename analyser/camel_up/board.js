@@ -309,7 +309,8 @@ function deckText(deck, name) {
 }
 
 function playerTable(root, pos, ctx, name) {
-  const table = html("table", {class: "cu-players"}, root);
+  const table = html("table", {class: "cu-players"},
+                     html("div", {style: "overflow-x: auto"}, root));
   const head = html("tr", {}, html("thead", {}, table));
   const partners = Array.isArray(pos.partnership);
   for (const h of ["seat", "money (EP)", "leg tickets (click: give back)", "pyramid",
