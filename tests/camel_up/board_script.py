@@ -17,7 +17,7 @@ def build(page) -> None:
     """Move a camel (with the camels on it), take a leg ticket, place a boo tile, set a
     player's money: four kinds of edit."""
     pos = position(page)
-    space, stack = next(iter(pos["track"].items()))
+    stack = next(iter(pos["track"].values()))
     target = empty_space(pos)
     edit(page, click(page, f"camel-{stack[0]}"), click(page, f"space-{target}"))
     assert position(page)["track"][str(target)] == stack

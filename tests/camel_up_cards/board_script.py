@@ -10,7 +10,7 @@ def build(page) -> None:
     """Move a camel onto another stack, take a leader card, put the fox ahead of the
     camels, set a player's money: four kinds of edit."""
     pos = position(page)
-    (low, under), (high, _) = sorted(pos["stacks"].items(), key=lambda kv: int(kv[0]))[:2]
+    (_, under), (high, _) = sorted(pos["stacks"].items(), key=lambda kv: int(kv[0]))[:2]
     top = under[-1]
     edit(page, click(page, f"camel-{top}"), click(page, f"space-{high}"))
     assert position(page)["stacks"][high][-1] == top

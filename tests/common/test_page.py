@@ -23,7 +23,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from oddsbot.analyser import registry
 from oddsbot.analyser.face import Capability
 

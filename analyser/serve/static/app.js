@@ -182,6 +182,15 @@ function jsonView(value) {
     span.dataset.value = JSON.stringify(value);
     return span;
   }
+  const flat = (v) => v !== null && typeof v === "object" && !Array.isArray(v)
+    && Object.values(v).every((x) => x === null || typeof x !== "object");
+  if (Array.isArray(value) && value.length && value.every(flat)) {
+    const table = document.createElement("table");
+    table.className = "json";
+    table.append(document.createElement("thead"), document.createElement("tbody"));
+    fillTable(table, value, []);
+    return table;
+  }
   if (value !== null && typeof value === "object") {
     const table = document.createElement("table");
     table.className = "json";
