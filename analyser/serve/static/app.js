@@ -4,6 +4,7 @@
 const $ = (id) => document.getElementById(id);
 const TAB = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2));
 const CORE_COLUMNS = ["action", "ev", "se", "method", "gap"];
+const DEBOUNCE_MS = 250;
 
 const S = {
   games: [],          // /api/games
@@ -14,6 +15,8 @@ const S = {
   at: -1,             // index of the shown position in history
   pending: null,      // {action, outcomes: [{outcome, p}]} of the action asked last
   analysis: null,     // AbortController of the running advise/odds/chart chain
+  debounce: null,     // the timer of the analysis a position change asked for
+  extrasOf: null,     // the history entry the odds panel and chart show
   busy: 0,            // requests in flight (tests wait for 0)
   replay: null,       // {turns: [...], first: history index of turn 1, at: turn index}
 };
@@ -343,16 +346,31 @@ function onProgress(done, planned) {
   $("progress").value = done;
 }
 
-/** After every position change: advise, then odds, then the chart; a newer change aborts
- * the older chain (and its fetches). */
-async function analyse(extra = {}) {
+/** After every position change (once changes pause for DEBOUNCE_MS, so a run of edits
+ * starts one computation): advise, then, while their panel is open, odds and the chart.
+ * A newer change aborts the older chain (and its fetches, which cancels them). */
+function analyse(extra = {}) {
   S.analysis?.abort();
+  S.analysis = null;
+  if (S.debounce) {
+    clearTimeout(S.debounce);
+    setBusy(-1);
+  }
+  $("ev-table").dataset.state = "loading";
+  setBusy(1);
+  S.debounce = setTimeout(() => {
+    S.debounce = null;
+    setBusy(-1);
+    runAnalysis(extra);
+  }, DEBOUNCE_MS);
+}
+
+async function runAnalysis(extra) {
   const control = new AbortController();
   S.analysis = control;
   const entry = current();
   const table = $("ev-table");
   if (!entry) return;
-  table.dataset.state = "loading";
   progressOn(true);
   try {
     const advice = await streamed("/api/advise", {position: entry.pos, ...extra}, "advise",
@@ -365,8 +383,7 @@ async function analyse(extra = {}) {
     $("provenance").textContent = caption(advice.provenance);
     table.dataset.state = "ready";
     progressOn(false);
-    await odds(entry, control.signal);
-    await chart(entry, control.signal);
+    await extras(entry, control.signal);
   } catch (error) {
     if (aborted(error)) return;
     if (table.dataset.state === "loading") {
@@ -379,6 +396,24 @@ async function analyse(extra = {}) {
       S.analysis = null;
     }
   }
+}
+
+/** The odds panel and the position chart of `entry`, while their panel is open. */
+async function extras(entry, signal) {
+  if (!$("odds-panel").open || S.extrasOf === entry) return;
+  await odds(entry, signal);
+  await chart(entry, signal);
+  S.extrasOf = entry;
+}
+
+/** The panel opened: its odds and chart, unless a computation is running (it will). */
+function onExtrasOpen() {
+  if (!$("odds-panel").open || S.analysis || S.debounce || !current()) return;
+  const control = new AbortController();
+  S.analysis = control;
+  extras(current(), control.signal).catch(() => null).finally(() => {
+    if (S.analysis === control) S.analysis = null;
+  });
 }
 
 async function odds(entry, signal) {
@@ -415,6 +450,11 @@ async function chart(entry, signal) {
 }
 
 function cancel() {
+  if (S.debounce) {
+    clearTimeout(S.debounce);
+    S.debounce = null;
+    setBusy(-1);
+  }
   S.analysis?.abort();
   S.analysis = null;
   progressOn(false);
@@ -666,6 +706,7 @@ async function start() {
     analyse({rollouts: Number($("rollouts-n").value) || 1});
   });
   $("cancel").addEventListener("click", cancel);
+  $("odds-panel").addEventListener("toggle", onExtrasOpen);
   $("turn-prev").addEventListener("click", () => goToTurn((S.replay?.at ?? 0) - 1));
   $("turn-next").addEventListener("click", () => goToTurn((S.replay?.at ?? 0) + 1));
   window.oddsbot = {
