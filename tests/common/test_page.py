@@ -7,7 +7,8 @@ the module; one page per game. Per game: ``#new`` with a seed, the game's
 must agree with the CLI: the notation box with ``oddsbot validate``, the EV table with
 ``oddsbot advise -f json``, the position after playing the best action (and its first
 outcome) with the face's ``apply``; ``#undo``/``#redo`` walk back and forth;
-``#save-record`` downloads a record ``oddsbot replay`` accepts; ``break_it(page)``'s
+``#save-record`` downloads a record ``oddsbot replay`` accepts, and ``#open-record``
+steps through it (``#turn-prev``/``#turn-next``); ``break_it(page)``'s
 refused edit shows its message in ``#message``. Keyboard: Tab reaches every control.
 Screenshots at 1280x800 and 390x844 go to ``$ODDSBOT_SHOTS`` (else a temporary folder),
 and the phone width must not scroll sideways."""
@@ -183,7 +184,9 @@ def check_play(page, oddsbot_cli, game: str, pos: dict, best: str) -> dict:
     return got
 
 
-def check_record(page, oddsbot_cli, tmp_path: Path) -> None:
+def check_record(page, oddsbot_cli, tmp_path: Path, pos: dict, after: dict) -> None:
+    """``#save-record`` downloads the game from the last new start (one move), which
+    ``oddsbot replay`` reads; ``#open-record`` shows it again, turn by turn."""
     with page.expect_download() as info:
         page.click("#save-record")
     download = info.value
@@ -192,7 +195,19 @@ def check_record(page, oddsbot_cli, tmp_path: Path) -> None:
     download.save_as(path)
     run = oddsbot_cli("replay", str(path), "--samples", "256", "-f", "json")
     assert run.code == 0, run.err
-    assert run.json()["game"]
+    turns = run.json()["turns"]
+    page.set_input_files("#open-record", str(path))
+    page.wait_for_function(
+        "document.querySelector('#replay-table').tBodies[0].rows.length > 0",
+        timeout=TIMEOUT_MS)
+    assert page.locator("#replay-table tbody tr").count() == len(turns)
+    assert position(page) == pos
+    page.click("#turn-next")
+    assert position(page) == after
+    page.click("#turn-prev")
+    assert position(page) == pos
+    page.click("#turn-next")  # the board goes on from after the move, as before
+    settle(page)
 
 
 def check_keyboard(page) -> None:
@@ -247,13 +262,12 @@ def test_board_page(game, server, browser, shots, oddsbot_cli, tmp_path):
         after = pos
         if playing:
             after = check_play(page, oddsbot_cli, game, pos, best)
-            page.click("#undo")
-            settle(page)
+            page.click("#undo")  # the history moves at once; an analysis waits a moment
             assert position(page) == pos
             page.click("#redo")
-            settle(page)
             assert position(page) == after
-            check_record(page, oddsbot_cli, tmp_path)
+            settle(page)
+            check_record(page, oddsbot_cli, tmp_path, pos, after)
         expected = script.break_it(page)
         page.wait_for_function("document.querySelector('#message').textContent !== ''",
                                timeout=TIMEOUT_MS)

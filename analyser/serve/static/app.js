@@ -615,9 +615,9 @@ async function annotate(text, control) {
 function goToTurn(index) {
   const replay = S.replay;
   if (!replay) return;
-  const last = Math.max(replay.turns.length, 1) - 1;
+  const last = S.history.length - 1 - replay.first;  // the position after the last move
   replay.at = Math.min(Math.max(index, 0), last);
-  S.at = Math.min(replay.first + replay.at, S.history.length - 1);
+  S.at = replay.first + replay.at;
   show();
 }
 
@@ -626,7 +626,9 @@ function markReplayTurn() {
   if (!replay) return;
   replay.at = Math.max(0, S.at - replay.first);
   const turn = replay.turns[replay.at];
-  $("turn-label").textContent = turn ? `turn ${turn.turn}` : `move ${replay.at}`;
+  $("turn-label").textContent = turn ? `turn ${turn.turn}`
+    : replay.at === S.history.length - 1 - replay.first ? "after the last move"
+      : `move ${replay.at + 1}`;
   for (const [i, tr] of [...$("replay-table").tBodies[0].rows].entries()) {
     tr.classList.toggle("current", i === replay.at);
   }
