@@ -196,7 +196,7 @@ function drawTrack(root, pos, ctx) {
     svg("text", {x: box.x + 6, y: box.y + 18, "font-size": 14, fill: "#6b5a2e"}, g, label);
     if (!space) {
       svg("text", {x: box.x + 6, y: box.y + 34, "font-size": 11, fill: "#6b5a2e"}, g,
-          "line-up: 1st on top");
+          "1st on top");
     }
     if (space) drawFigures(g, box, pos, space);
     camels.forEach((camel, slot) => {
