@@ -23,7 +23,7 @@ const LEFT = 44;
 const CSS = `
 .cu-board .space { fill: #f3e6c4; stroke: #b59a5a; }
 .cu-board .space.picked { fill: #ffe08a; }
-.cu-board .camel.picked { stroke: #ff9f1a; stroke-width: 4; }
+.cu-board .camel.picked { stroke: #1f5fbf; stroke-width: 4; stroke-dasharray: 7 3; }
 .cu-board .clickable { cursor: pointer; }
 .cu-board .clickable:focus { outline: none; }
 .cu-board .clickable:focus > rect, .cu-board rect.clickable:focus { stroke: #ff9f1a;

@@ -28,7 +28,7 @@ const CSS = `
 .cuc-board .sand { fill: #e0b77a; }
 .cuc-board .start, .cuc-board .finish { fill: #dde6f0; }
 .cuc-board .picked { fill: #ffe08a; }
-.cuc-board .camel.picked { stroke: #ff9f1a; stroke-width: 4; }
+.cuc-board .camel.picked { stroke: #1f5fbf; stroke-width: 4; stroke-dasharray: 7 3; }
 .cuc-board .clickable { cursor: pointer; }
 .cuc-board .clickable:focus { outline: none; }
 .cuc-board .clickable:focus > rect { stroke: #ff9f1a; stroke-width: 5; }
