@@ -6,8 +6,8 @@
 // a ticket stack gives its top ticket to the seat, a held ticket goes back; money, pyramid
 // tickets and the seat to move are inputs.
 
-import {button, clickable, copy, html, moveUnit, narrow, numberInput, redraw, seats, selectInput,
-  style, svg} from "/static/boardkit.js";
+import {button, clickable, copy, html, moveUnit, narrow, numberInput, pickAndPlace,
+  pickedSeat, redraw, seats, selectInput, style, svg} from "/static/boardkit.js";
 
 const COLOURS = {
   blue: "#2f6fd6", green: "#2e9e48", yellow: "#f2cf2a", red: "#d63a2f", purple: "#8a4bc2",
@@ -173,7 +173,7 @@ function drawCamel(g, box, camel, index, picked) {
 }
 
 function drawTrack(root, pos, ctx, name) {
-  const picked = ctx.state.camel;
+  const picked = ctx.state.piece;
   const tiles = new Map((pos.tiles ?? []).map((t) => [t.space, t]));
   for (let space = 1; space <= SPACES; space += 1) {
     const box = spaceBox(space, ctx.perRow);
@@ -183,7 +183,7 @@ function drawTrack(root, pos, ctx, name) {
     const what = stack.length ? stack.join(", ") + " (bottom up)"
       : tile ? `${tile.side} tile of player ${name(tile.owner)}` : "empty";
     clickable(g, `space ${space}: ${what}`, `space-${space}`,
-              () => onSpace(pos, ctx, space));
+              () => ctx.clicks.onSpace(space));
     svg("rect", {x: box.x, y: box.y, width: box.w, height: box.h, rx: 8,
                  class: `space${ctx.state.space === space ? " picked" : ""}`}, g);
     svg("text", {x: box.x + 6, y: box.y + 18, class: "num"}, g, String(space));
@@ -194,7 +194,7 @@ function drawTrack(root, pos, ctx, name) {
       const label = picked && picked !== camel && whereIs(pos, picked)?.space !== space
         ? `move the ${picked} camel onto space ${space}`
         : `${camel} camel on space ${space}, ${i + 1} from the bottom`;
-      clickable(cg, label, `camel-${camel}`, () => onCamel(pos, ctx, camel, space));
+      clickable(cg, label, `camel-${camel}`, () => ctx.clicks.onPiece(camel, space));
     });
   }
 }
@@ -236,55 +236,25 @@ function drawTickets(root, pos, ctx, top) {
     svg("text", {x: x + w / 2, y: y + 56, "text-anchor": "middle", "font-size": 12}, g,
         stack.length ? `left: ${stack.join(" ")}` : "none left");
     if (stack.length) {
-      clickable(g, `take the ${colour} ticket ${stack[0]} for the picked seat`,
-                `stack-${colour}`, () => ctx.edit(takeTicket(pos, seatOf(pos, ctx), colour)));
+      const seat = pickedSeat(pos, ctx);
+      clickable(g, `take the ${colour} ticket ${stack[0]} for player ${seat}`,
+                `stack-${colour}`, () => ctx.edit(takeTicket(pos, seat, colour)));
     }
   });
 }
 
-// ---------------------------------------------------------------- clicks
-
-function onSpace(pos, ctx, space) {
-  const camel = ctx.state.camel;
-  if (camel) {
-    ctx.state.camel = null;
-    const next = moveCamel(pos, camel, space);
-    if (next) ctx.edit(next);
-    else ctx.rerender();
-    return;
-  }
-  ctx.state.space = ctx.state.space === space ? null : space;
-  ctx.rerender();
-}
-
-function onCamel(pos, ctx, camel, space) {
-  const picked = ctx.state.camel;
-  if (picked && picked !== camel && whereIs(pos, picked)?.space !== space) {
-    onSpace(pos, ctx, space);
-    return;
-  }
-  ctx.state.camel = picked === camel ? null : camel;
-  ctx.state.space = null;
-  ctx.rerender();
-}
-
 // ---------------------------------------------------------------- HTML panels
-
-function seatOf(pos, ctx) {
-  const seat = ctx.state.seat;
-  return Number.isInteger(seat) && seat < pos.players ? seat : pos.to_move;
-}
 
 function toolPanel(root, pos, ctx, name) {
   const panel = html("div", {class: "cu-panel"}, root);
-  const seat = seatOf(pos, ctx);
+  const seat = pickedSeat(pos, ctx);
   selectInput("Seat for tickets and tiles", seats(pos.players, name), seat, "seat",
               (v) => { ctx.state.seat = Number(v); ctx.rerender(); }, panel);
   selectInput("To move", seats(pos.players, name), pos.to_move, "to-move",
               (v) => ctx.edit(retimed({...copy(pos), to_move: Number(v)})), panel);
   const space = ctx.state.space;
   const tile = (pos.tiles ?? []).find((t) => t.space === space);
-  const text = ctx.state.camel ? `${ctx.state.camel} camel picked: click a space`
+  const text = ctx.state.piece ? `${ctx.state.piece} camel picked: click a space`
     : space ? `space ${space} picked` : "pick a camel or a space";
   html("span", {"aria-live": "polite", "data-testid": "pick"}, panel, text);
   const none = !space;
@@ -297,10 +267,10 @@ function toolPanel(root, pos, ctx, name) {
   button("Remove tile", "tile-remove", () => ctx.edit(removeTile(pos, space)), panel,
          {disabled: !tile});
   button("Drop pick", "unpick", () => {
-    ctx.state.camel = null;
+    ctx.state.piece = null;
     ctx.state.space = null;
     ctx.rerender();
-  }, panel, {disabled: !ctx.state.camel && !space});
+  }, panel, {disabled: !ctx.state.piece && !space});
 }
 
 function deckText(deck, name) {
@@ -356,6 +326,8 @@ export function render(root, pos, ctx) {
   const again = () => render(root, pos, ctx);
   const perRow = narrow(root, 560, ctx.game, again) ? 4 : 8;
   const own = {...ctx, rerender: again, perRow};
+  own.clicks = pickAndPlace(own, (camel) => whereIs(pos, camel)?.space,
+                           (camel, space) => moveCamel(pos, camel, space));
   redraw(root, () => {
     const rows = SPACES / perRow;
     const top = rows * (SPACE_H + 16) + 10;

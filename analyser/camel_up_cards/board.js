@@ -7,8 +7,8 @@
 // midfield card goes to the picked seat, a held card goes back; winner and loser cards,
 // money, hands, the revealed cards, the seat to move and the phase are inputs.
 
-import {button, clickable, copy, html, moveUnit, narrow, numberInput, redraw, seats,
-  selectInput, style, svg} from "/static/boardkit.js";
+import {button, clickable, copy, html, moveUnit, narrow, numberInput, pickAndPlace,
+  pickedSeat, redraw, seats, selectInput, style, svg} from "/static/boardkit.js";
 
 const CAMELS = {W: "#f4f4f4", G: "#2e9e48", O: "#ee8a1f", B: "#2f6fd6", Y: "#f2cf2a"};
 const NAMES = {W: "white", G: "green", O: "orange", B: "blue", Y: "yellow"};
@@ -187,7 +187,7 @@ function drawTrack(root, pos, ctx) {
     const name = space === 0 ? "start card" : `space ${space}`;
     const what = space === 0 ? `line-up ${pos.start_line.join(" ") || "empty"} (first ahead)`
       : camels.length ? `${camels.join(" ")} (bottom up)` : "no camel";
-    clickable(g, `${name}: ${what}`, `space-${space}`, () => onSpace(pos, ctx, space));
+    clickable(g, `${name}: ${what}`, `space-${space}`, () => ctx.clicks.onSpace(space));
     svg("rect", {x: box.x, y: box.y, width: box.w, height: box.h, rx: 8,
                  class: `cell ${cellClass(pos, space, cardOf, ctx.state.space === space)}`},
         g);
@@ -201,9 +201,9 @@ function drawTrack(root, pos, ctx) {
     if (space) drawFigures(g, box, pos, space);
     camels.forEach((camel, slot) => {
       const cg = svg("g", {}, root);
-      drawCamel(cg, box, camel, slot, ctx.state.camel === camel);
+      drawCamel(cg, box, camel, slot, ctx.state.piece === camel);
       clickable(cg, `${NAMES[camel]} camel on the ${name}`, `camel-${camel}`,
-                () => onCamel(pos, ctx, camel, space));
+                () => ctx.clicks.onPiece(camel, space));
     });
   }
   const box = cellBox(last + 1, ctx.perRow);
@@ -213,42 +213,11 @@ function drawTrack(root, pos, ctx) {
                "font-size": 15}, root, "finish");
 }
 
-// ---------------------------------------------------------------- clicks
-
-function onSpace(pos, ctx, space) {
-  const camel = ctx.state.camel;
-  if (camel) {
-    ctx.state.camel = null;
-    const next = moveCamel(pos, camel, space);
-    if (next) ctx.edit(next);
-    else ctx.rerender();
-    return;
-  }
-  ctx.state.space = ctx.state.space === space ? null : space;
-  ctx.rerender();
-}
-
-function onCamel(pos, ctx, camel, space) {
-  const picked = ctx.state.camel;
-  if (picked && picked !== camel && whereIs(pos, picked)?.space !== space) {
-    onSpace(pos, ctx, space);
-    return;
-  }
-  ctx.state.camel = picked === camel ? null : camel;
-  ctx.state.space = null;
-  ctx.rerender();
-}
-
 // ---------------------------------------------------------------- HTML panels
-
-function seatOf(pos, ctx) {
-  const seat = ctx.state.seat;
-  return Number.isInteger(seat) && seat < pos.players ? seat : pos.to_move;
-}
 
 function toolPanel(root, pos, ctx) {
   const panel = html("div", {class: "cuc-panel"}, root);
-  const seat = seatOf(pos, ctx);
+  const seat = pickedSeat(pos, ctx);
   selectInput("Seat for cards and figures", seats(pos.players), seat, "seat",
               (v) => { ctx.state.seat = Number(v); ctx.rerender(); }, panel);
   selectInput("To move", seats(pos.players), pos.to_move, "to-move",
@@ -256,7 +225,7 @@ function toolPanel(root, pos, ctx) {
   selectInput("Phase", PHASES, pos.phase, "phase",
               (v) => ctx.edit({...copy(pos), phase: v}), panel);
   const space = ctx.state.space;
-  const text = ctx.state.camel ? `${NAMES[ctx.state.camel]} camel picked: click a space`
+  const text = ctx.state.piece ? `${NAMES[ctx.state.piece]} camel picked: click a space`
     : space ? `space ${space} picked` : "pick a camel or a space";
   html("span", {"aria-live": "polite", "data-testid": "pick"}, panel, text);
   for (const figure of ["fox", "palm"]) {
@@ -268,10 +237,10 @@ function toolPanel(root, pos, ctx) {
            {disabled: pos[figure] === "supply" || pos[figure] === null});
   }
   button("Drop pick", "unpick", () => {
-    ctx.state.camel = null;
+    ctx.state.piece = null;
     ctx.state.space = null;
     ctx.rerender();
-  }, panel, {disabled: !ctx.state.camel && !space});
+  }, panel, {disabled: !ctx.state.piece && !space});
 }
 
 function betPanel(root, pos, ctx) {
@@ -280,12 +249,12 @@ function betPanel(root, pos, ctx) {
   for (const colour of Object.keys(CAMELS)) {
     const stack = pos.leader_stacks[colour] ?? [];
     button(stack.length ? `${NAMES[colour]} ${stack[0]}` : `${NAMES[colour]} –`,
-           `leader-${colour}`, () => ctx.edit(takeLeader(pos, seatOf(pos, ctx), colour)),
+           `leader-${colour}`, () => ctx.edit(takeLeader(pos, pickedSeat(pos, ctx), colour)),
            panel, {disabled: !stack.length,
                    label: `take the ${NAMES[colour]} leader card ${stack[0] ?? ""}`
                      + ` (left: ${stack.join(" ") || "none"})`});
     button(`${NAMES[colour]} mid`, `midfield-${colour}`,
-           () => ctx.edit(takeMidfield(pos, seatOf(pos, ctx), colour)), panel,
+           () => ctx.edit(takeMidfield(pos, pickedSeat(pos, ctx), colour)), panel,
            {disabled: !pos.midfield_available[colour],
             label: `take the ${NAMES[colour]} midfield card`});
   }
@@ -362,6 +331,8 @@ export function render(root, pos, ctx) {
   const again = () => render(root, pos, ctx);
   const perRow = narrow(root, 560, ctx.game, again) ? PER_ROW / 2 : PER_ROW;
   const own = {...ctx, rerender: again, perRow};
+  own.clicks = pickAndPlace(own, (camel) => whereIs(pos, camel)?.space,
+                           (camel, space) => moveCamel(pos, camel, space));
   redraw(root, () => {
     const cells = pos.track.last + 2;
     const rows = Math.ceil(cells / perRow);

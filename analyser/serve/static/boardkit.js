@@ -132,3 +132,40 @@ export function narrow(root, limit, game, again) {
   }).observe(root);
   return now;
 }
+
+/** "Pick a piece, then a place": the click handlers of a board where a piece moves by a
+ * click on it and one on a space (or on a piece standing there). The pick is kept in
+ * ctx.state.piece (a picked space, with no piece, in ctx.state.space); `spaceOf(piece)`
+ * says where a piece stands; `move(piece, space)` is the edited position, or null when
+ * nothing moves. `ctx.rerender()` redraws the board with the new pick. */
+export function pickAndPlace(ctx, spaceOf, move) {
+  const onSpace = (space) => {
+    const piece = ctx.state.piece;
+    if (piece) {
+      ctx.state.piece = null;
+      const next = move(piece, space);
+      if (next) ctx.edit(next);
+      else ctx.rerender();
+      return;
+    }
+    ctx.state.space = ctx.state.space === space ? null : space;
+    ctx.rerender();
+  };
+  const onPiece = (piece, space) => {
+    const picked = ctx.state.piece;
+    if (picked && picked !== piece && spaceOf(picked) !== space) {
+      onSpace(space);
+      return;
+    }
+    ctx.state.piece = picked === piece ? null : piece;
+    ctx.state.space = null;
+    ctx.rerender();
+  };
+  return {onSpace, onPiece};
+}
+
+/** The seat an edit is for: the one picked in ctx.state.seat, else the seat to move. */
+export function pickedSeat(pos, ctx) {
+  const seat = ctx.state.seat;
+  return Number.isInteger(seat) && seat < pos.players ? seat : pos.to_move;
+}
