@@ -122,15 +122,19 @@ function drawRunner(g, pos, runner, x, y, ctx, redraw) {
                  stroke: picked ? "#ffd400" : CLAN_COLOUR[runner[0]],
                  "stroke-width": picked ? 4 : 2,
                  "stroke-dasharray": asleep && !picked ? "3 2" : "none"}, node);
-  const label = svg("text", {x, y: y + 4, "text-anchor": "middle", "font-size": 11,
-                             "font-weight": 700, fill: asleep ? CLAN_COLOUR[runner[0]] : "#fff"},
-                    node);
-  label.textContent = asleep ? runner.toLowerCase() : runner;
+  const text = svg("text", {x, y: y + 4, "text-anchor": "middle", "font-size": 11,
+                            "font-weight": 700, fill: asleep ? CLAN_COLOUR[runner[0]] : "#fff"},
+                   node);
+  text.textContent = asleep ? runner.toLowerCase() : runner;
   const at = locate(pos, runner);
   const where = at.where === "track" ? `on space ${at.space}` : at.where === "podium"
     ? `on podium place ${pos.podium.indexOf(runner) + 1}` : at.where;
   const name = `${CLANS[runner[0]]} runner ${runner}${asleep ? ", asleep" : ""}, ${where}`;
-  activatable(node, picked ? `${name}, picked` : `pick ${name}`, `runner-${runner}`, () => {
+  const elsewhere = ctx.state.runner && !picked && at.where === "track";  // go to its space
+  const label = picked ? `${name}, picked` : elsewhere
+    ? `${name}: move ${ctx.state.runner} to space ${at.space}` : `pick ${name}`;
+  activatable(node, label, `runner-${runner}`, () => {
+    if (elsewhere) { moveTo(pos, ctx, at.space); return; }
     ctx.state.runner = picked ? null : runner;
     redraw();
   }, ctx.state);
@@ -171,8 +175,8 @@ function toPodium(pos, ctx, place) {
 function drawTrack(root, pos, ctx, redraw) {
   const rl = rules(pos);
   const all = spaces(rl);
-  const narrow = (root.clientWidth || 1000) < 640;
-  const cols = narrow ? 6 : 13;
+  const cols = Math.max(5, Math.min(13, Math.floor((root.clientWidth || 900) / 62)));
+  const narrow = cols < 8;
   const rows = Math.ceil(all.length / cols);
   const podiumCols = narrow ? 4 : 8;
   const podiumRows = Math.ceil(rl.podium.length / podiumCols);
