@@ -327,7 +327,7 @@ function drawSeats(panel, pos, ctx) {
              () => ctx.edit({...pos, to_move: s}), ctx.state);
     }
     if (tokens.length) {
-      button(head, `takes ${tokens[0]}`, `${letter(s)} takes the top mummy token, ${tokens[0]}`,
+      button(head, `takes mummy ${tokens[0]}`, `${letter(s)} takes the top mummy token, ${tokens[0]}`,
              `mummy-token-${letter(s)}`, () => ctx.edit(takeToken(pos, s)), ctx.state);
     }
     const held = html("div", {class: "mu-row mu-indent", "data-testid": `held-${letter(s)}`}, box);
