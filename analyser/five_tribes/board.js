@@ -107,38 +107,39 @@ function drawTile(board, pos, r, c, x, y, ctx, redraw) {
   const g = svg("g", {}, board);
   svg("rect", {x, y, width: CELL, height: CELL, rx: 8, fill: kind.fill,
                stroke: picked ? "#111" : "#8c7a5b", "stroke-width": picked ? 4 : 1.2}, g);
-  svg("circle", {cx: x + 16, cy: y + 16, r: 12, fill: kind.blue ? "#2457a6" : "#b3261e"}, g);
-  const vp = svg("text", {x: x + 16, y: y + 21, "text-anchor": "middle", "font-size": 14,
+  svg("circle", {cx: x + 17, cy: y + 17, r: 14, fill: kind.blue ? "#2457a6" : "#b3261e"}, g);
+  const vp = svg("text", {x: x + 17, y: y + 23, "text-anchor": "middle", "font-size": 17,
                           "font-weight": 700, fill: "#fff"}, g);
   vp.textContent = cell.vp;
-  const name = svg("text", {x: x + 32, y: y + 21, "font-size": 12, fill: "#333"}, g);
+  const name = svg("text", {x: x + 36, y: y + 22, "font-size": 12, fill: "#333"}, g);
   name.textContent = kind.name;
+  // meeples in two columns on the left, the camel, palms and palaces in the right one
   MEEPLES.filter(([k]) => count(cell.meeples, k)).forEach(([k, , fill], i) => {
-    const mx = x + 14 + (i % 3) * 34, my = y + 44 + Math.floor(i / 3) * 26;
-    svg("path", {d: `M${mx - 7} ${my + 10} L${mx - 5} ${my - 1} A6 6 0 1 1 ${mx + 5} ${my - 1}` +
-                    ` L${mx + 7} ${my + 10} Z`, fill, stroke: "#333", "stroke-width": 1}, g);
-    const n = svg("text", {x: mx + 11, y: my + 8, "font-size": 14, "font-weight": 700,
+    const mx = x + 13 + (i % 2) * 38, my = y + 46 + Math.floor(i / 2) * 24;
+    svg("path", {d: `M${mx - 8} ${my + 10} L${mx - 6} ${my - 1} A7 7 0 1 1 ${mx + 6} ${my - 1}` +
+                    ` L${mx + 8} ${my + 10} Z`, fill, stroke: "#333", "stroke-width": 1}, g);
+    const n = svg("text", {x: mx + 11, y: my + 9, "font-size": 17, "font-weight": 700,
                            fill: "#222"}, g);
     n.textContent = count(cell.meeples, k);
   });
-  const by = y + CELL - 14;
+  const rx = x + 84;
   if (cell.owner !== null && cell.owner !== undefined) {
-    svg("rect", {x: x + 6, y: by - 12, width: 34, height: 20, rx: 5,
+    svg("rect", {x: rx - 4, y: y + 36, width: 32, height: 22, rx: 5,
                  fill: SEAT_COLOUR[cell.owner], stroke: "#222"}, g);
-    const t = svg("text", {x: x + 23, y: by + 3, "text-anchor": "middle", "font-size": 12,
+    const t = svg("text", {x: rx + 12, y: y + 53, "text-anchor": "middle", "font-size": 15,
                            "font-weight": 700, fill: "#fff"}, g);
     t.textContent = `P${cell.owner}`;
   }
   if (cell.palms) {
-    svg("path", {d: `M${x + 56} ${by + 8} l0 -10 m0 0 l-8 -4 m8 4 l8 -4 m-8 4 l0 -8`,
+    svg("path", {d: `M${rx + 2} ${y + 86} l0 -12 m0 0 l-6 -4 m6 4 l6 -4 m-6 4 l0 -7`,
                  stroke: "#1c6b2a", "stroke-width": 3, fill: "none"}, g);
-    const t = svg("text", {x: x + 66, y: by + 5, "font-size": 13, "font-weight": 700}, g);
+    const t = svg("text", {x: rx + 11, y: y + 84, "font-size": 16, "font-weight": 700}, g);
     t.textContent = cell.palms;
   }
   if (cell.palaces) {
-    svg("path", {d: `M${x + 82} ${by + 8} l0 -10 l7 -6 l7 6 l0 10 z`, fill: "#fafafa",
+    svg("path", {d: `M${rx - 4} ${y + 108} l0 -10 l6 -6 l6 6 l0 10 z`, fill: "#fafafa",
                  stroke: "#555"}, g);
-    const t = svg("text", {x: x + 99, y: by + 5, "font-size": 13, "font-weight": 700}, g);
+    const t = svg("text", {x: rx + 11, y: y + 107, "font-size": 16, "font-weight": 700}, g);
     t.textContent = cell.palaces;
   }
   activatable(g, `${tileLabel(cell, r, c)}${picked ? ", picked" : ""}`, `tile-${r}-${c}`, () => {
