@@ -100,6 +100,9 @@ class GameSpec:
     # rule parameters; a game with any offers ``with_rules(pos, {name: text})`` and takes
     # ``rules={name: text}`` in ``new_position``, ``play`` and its designer's runs
     rules: tuple[RuleParam, ...] = ()
+    # the game's board module for the page of ``oddsbot serve``: a file of the game's
+    # analyser package (e.g. "board.js"), served at /games/<game>/board.js (docs/serve.md)
+    board: str | None = None
 
     def __post_init__(self) -> None:
         if self.name not in self.variants:

@@ -9,15 +9,12 @@ from typing import Optional
 
 import typer
 
-from ...errors import OddsbotError
 from ...inputs import EXAMPLES
-from .. import registry, render
-from ..face import Capability
+from .. import answers, registry, render
 from .common import (
     FORMAT_HELP, POSITION_HELP, VARIANT_HELP, WIDE_HELP, Format, TextFormat, Variant, app, busy,
-    check_policy, check_positive, check_wide, choices, err, first_run, game_options, load,
-    policy_choices, print_frame, progress_bar, read_rules, rule_option, seed_option,
-    with_game_options,
+    check_policy, check_positive, check_wide, choices, err, first_run, load, policy_choices,
+    print_frame, progress_bar, rule_option, seed_option, with_game_options,
 )
 
 Play = policy_choices("policies")
@@ -61,34 +58,19 @@ def advise(
     method (with --wide), how ev was found: exact, monte-carlo or a named model. The
     table fits 80 columns; --wide shows every column, as -f json and csv always do."""
     check_wide(wide, fmt)
-    check_positive("--samples", samples)
-    check_positive("--target-se", target_se)
-    check_positive("--top", top)
-    check_positive("--rollouts", rollouts)
-    check_positive("--candidates", candidates)
+    answers.check_advise_numbers(samples, target_se, top, rollouts, candidates)
     spec, face, pos = load(position, variant, rule)
-    options = game_options(spec, "advise", game)
-    if rollouts is not None:
-        spec.require(Capability.ROLLOUTS, "--rollouts")
-        options.update(rollouts=rollouts, rollout_target_se=target_se)
-        if policy is not None:
-            options["policy"] = check_policy("--policy", spec, spec.rollout_policies, policy)
-        if candidates is not None:
-            options["candidates"] = candidates
-    elif policy is not None or candidates is not None:
-        raise OddsbotError(f"{'--policy' if policy is not None else '--candidates'}: only "
-                           f"used with --rollouts")
+    options = answers.advise_options(spec, game, target_se=target_se, rollouts=rollouts,
+                                     policy=policy, candidates=candidates)
     kind = "advise --rollouts" if rollouts else "advise"
     with first_run(spec, kind), progress_bar(*(("rollouts", "rollouts") if rollouts
                                                else ("odds",))) as update:
-        table = face.advise(pos, samples=samples, seed=seed,
-                            target_se=0.002 if target_se is None else target_se,
-                            progress=update, **options)
-    shown = table.head(top) if top else table  # an explicit --top applies to every format
+        table = answers.run_advise(face, pos, samples=samples, seed=seed,
+                                   target_se=target_se, options=options, progress=update)
     if fmt == "json":
-        print(render.to_json({"game": spec.name, "player": pos.to_move,
-                              "actions": shown.records(), "provenance": table.provenance}))
+        print(render.to_json(answers.advise_json(spec, pos, table, top)))
         return
+    shown = table.head(top) if top else table  # an explicit --top applies to every format
     if fmt != "table":
         print_frame(shown, fmt)
         return
@@ -128,10 +110,9 @@ def odds(
     check_positive("--samples", samples)
     check_positive("--target-se", target_se)
     spec, face, pos = load(position, variant, rule)
-    options = game_options(spec, "odds", game)
+    options = answers.odds_options(spec, game, target_se)
     with first_run(spec, "odds"), progress_bar("odds") as update:
-        result = face.odds(pos, samples=samples, seed=seed, progress=update, **options,
-                           **({} if target_se is None else {"target_se": target_se}))
+        result = face.odds(pos, samples=samples, seed=seed, progress=update, **options)
     if fmt == "json":
         print(render.to_json(result))
         return
@@ -173,8 +154,7 @@ def moves(
     with first_run(spec, "moves"):
         counts, labels = face.moves(pos)
     if fmt == "json":
-        print(render.to_json({"game": spec.name, "player": pos.to_move,
-                              "counts": counts, "moves": labels}))
+        print(render.to_json(answers.moves_json(spec, face, pos)))
     else:
         if labels:
             print("\n".join(labels))
@@ -204,14 +184,9 @@ def new(
     with this position: advise, odds and moves take the record and answer for the
     position after its last line (see 'oddsbot replay --position')."""
     spec = registry.spec(game)
-    chosen = str(variant or (game if game in spec.variants else spec.name))
-    if chosen not in spec.variants:
-        raise OddsbotError(f"variant: {chosen!r} is not a variant of {spec.name}")
+    chosen = answers.new_variant(spec, game, variant)
     policy = check_policy("--play", spec, spec.policies, play)
-    setup = game_options(spec, "new", options)
-    rules = read_rules(spec, rule)
-    if rules:
-        setup["rules"] = rules
+    setup = answers.new_setup(spec, options, rule)
     face = spec.load()
     if policy is not None:
         with first_run(spec, "new --play"), busy(f"playing a whole {chosen} game, every "
@@ -234,9 +209,7 @@ def rules(
     resolution oddsbot takes by default, and what else --rule NAME=VALUE may set."""
     spec = registry.spec(game)
     if fmt == "json":
-        print(render.to_json({"game": spec.name, "docs": spec.docs, "rules": [
-            {"name": r.name, "default": r.default, "values": r.values, "meaning": r.meaning}
-            for r in spec.rules]}))
+        print(render.to_json(answers.rules_json(spec)))
         return
     if not spec.rules:
         err.print(f"{spec.name} has no rule parameters; its variants: 'oddsbot games'",

@@ -11,12 +11,12 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ...errors import OddsbotError
 from ...inputs import input_files, read_record_text
-from .. import registry, render
+from .. import answers, registry, render
 from ..face import Capability
-from ..records_common import se_caption, turn_records
+from ..records_common import se_caption
 from .common import (
-    FORMAT_HELP, WIDE_HELP, Format, app, check_policy, check_positive, check_wide, err,
-    first_run, game_options, guarded, policy_choices, print_frame, read_rules,
+    FORMAT_HELP, WIDE_HELP, Format, app, check_positive, check_wide, err,
+    first_run, guarded, policy_choices, print_frame, read_rules,
     record_going_on, rule_option, seed_option, with_game_options,
 )
 
@@ -62,54 +62,39 @@ def replay(
         figures.check_out(Path(chart), input_files(record), "--chart")
     text = read_record_text(record)
     spec = registry.spec_of_record(text)
-    spec.require(Capability.RECORDS)
-    options = game_options(spec, "replay", game)
+    options = answers.replay_options(spec, game)
     if chart is not None:
         spec.require(Capability.REPLAY_CHART, "--chart")
-    if rollouts is not None:
-        spec.require(Capability.ROLLOUTS, "--rollouts")
-    if policy is not None and rollouts is None:
-        raise OddsbotError("--policy: only used with --rollouts")
-    rollout_policy = check_policy("--policy", spec, spec.rollout_policies, policy)
+    rollout_policy = answers.rollout_policy(spec, rollouts, policy)
     rules = read_rules(spec, rule)
-    game_record = spec.load().record
     if position:
-        _print_position(game_record, text, rules, fmt)
+        _print_position(spec.load().record, text, rules, fmt)
         return
     # nothing is printed before the work is done: a refusal (of the record, an option the
     # game checks, the chart's file) is then the only line on stderr
     with first_run(spec, "replay"):  # the notice before a first run's compile
-        parsed, steps = game_record.load_record(text, **({"rules": rules} if rules else {}))
-        annotate = dict(samples=samples, seed=seed, rollouts=rollouts, policy=rollout_policy,
-                        **options)
-        table = _annotate(game_record, steps, annotate)
+        run = _annotate(spec, text, rules, dict(samples=samples, seed=seed, rollouts=rollouts,
+                                                policy=rollout_policy, options=options))
         if chart is not None:
             from ...reports import figures
 
             name = "stdin" if record == "-" else Path(record).name
-            fig = spec.load_designer().replay_chart(steps, samples=samples, seed=seed,
+            fig = spec.load_designer().replay_chart(run.steps, samples=samples, seed=seed,
                                                     title=f"record {name}")
             figures.save(fig, Path(chart), "--chart")
+    steps, game_record = run.steps, run.record
     err.print(f"record OK: {len(steps)} turns · {game_record.status(steps)}", markup=False,
               highlight=False)
     if chart is not None:
         err.print(f"wrote {chart}: {len(steps)} turns", markup=False, highlight=False,
                   soft_wrap=True)
-    prov = dict(table.provenance, start=parsed.start.to_notation())
-    players = parsed.start.players  # a count, or the players themselves (Five Tribes)
-    lost = game_record.ev_lost_by_player(table, players if isinstance(players, int)
-                                         else len(players))
     if fmt == "json":
-        reached = None if steps.over or steps.final is None else steps.final.to_notation()
-        print(render.to_json({"game": spec.name, "start": parsed.start.to_notation(),
-                              "position": reached, "turns": turn_records(table),
-                              "result": game_record.result(steps), "ev_lost": lost,
-                              "provenance": prov}))
+        print(render.to_json(answers.replay_json(run)))
         return
-    print_frame(game_record.table_view(table, wide or fmt != "table"), fmt, wide,
-                title=parsed.start.to_notation(),
-                caption=game_record.caption(steps, lost, samples=samples, seed=seed,
-                                            rollouts=rollouts) + se_caption(table))
+    print_frame(game_record.table_view(run.table, wide or fmt != "table"), fmt, wide,
+                title=run.parsed.start.to_notation(),
+                caption=game_record.caption(steps, run.lost, samples=samples, seed=seed,
+                                            rollouts=rollouts) + se_caption(run.table))
 
 
 def _print_position(game_record, text: str, rules: dict, fmt: str) -> None:
@@ -122,13 +107,13 @@ def _print_position(game_record, text: str, rules: dict, fmt: str) -> None:
     print(render.to_json(final.to_json()) if fmt == "json" else final.to_notation())
 
 
-def _annotate(game_record, steps, annotate: dict):
-    """``game_record.annotate``, with a turns bar on a terminal (``guarded``)."""
+def _annotate(spec, text: str, rules: dict, annotate: dict) -> answers.Replay:
+    """``answers.run_replay``, with a turns bar on a terminal (``guarded``)."""
     if not err.is_terminal:
-        return game_record.annotate(steps, **annotate)
+        return answers.run_replay(spec, text, rules, **annotate)
     with Progress(TextColumn("annotating"), BarColumn(),
                   TextColumn("{task.completed}/{task.total} turns"), TimeElapsedColumn(),
                   console=err, transient=True) as bar:
-        task = bar.add_task("annotating", total=len(steps))
-        return game_record.annotate(steps, **annotate,
-                                    progress=guarded(lambda i, n: bar.update(task, completed=i)))
+        task = bar.add_task("annotating", total=None)
+        return answers.run_replay(spec, text, rules, **annotate, progress=guarded(
+            lambda i, n: bar.update(task, completed=i, total=n)))
