@@ -1,0 +1,101 @@
+// What every board module (serve contract, section 3) needs, written once: SVG and HTML
+// elements, keyboard-usable clickable things, inputs that edit, and a redraw that keeps
+// the keyboard focus on the same control. Boards import it as "/static/boardkit.js".
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** An SVG element with attributes, appended to `parent` when given. */
+export function svg(tag, attrs = {}, parent = null, text = null) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== null && v !== undefined) el.setAttribute(k, v);
+  }
+  if (text !== null) el.textContent = text;
+  parent?.append(el);
+  return el;
+}
+
+/** An HTML element with attributes, appended to `parent` when given. */
+export function html(tag, attrs = {}, parent = null, text = null) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== null && v !== undefined) el.setAttribute(k, v);
+  }
+  if (text !== null) el.textContent = text;
+  parent?.append(el);
+  return el;
+}
+
+/** Make an SVG element a button: focusable, named, Enter/Space/click run `act`. */
+export function clickable(el, label, testid, act) {
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-label", label);
+  el.dataset.testid = testid;
+  el.classList.add("clickable");
+  el.addEventListener("click", (e) => {
+    e.stopPropagation();
+    act();
+  });
+  el.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      e.stopPropagation();
+      act();
+    }
+  });
+  return el;
+}
+
+/** An HTML button. */
+export function button(text, testid, act, parent = null, {disabled = false, label} = {}) {
+  const b = html("button", {type: "button", "data-testid": testid, "aria-label": label},
+                 parent, text);
+  b.disabled = disabled;
+  b.addEventListener("click", act);
+  return b;
+}
+
+/** A labelled number input; a changed, whole value goes to `change(value)`. */
+export function numberInput(text, value, testid, change, parent, {min = 0, max} = {}) {
+  const label = html("label", {}, parent, `${text} `);
+  const input = html("input", {type: "number", min, max, step: 1, value,
+                               "data-testid": testid}, label);
+  input.addEventListener("change", () => {
+    if (input.value.trim() !== "") change(Number(input.value));
+  });
+  return input;
+}
+
+/** A labelled select of [value, text] pairs. */
+export function selectInput(text, options, value, testid, change, parent) {
+  const label = html("label", {}, parent, `${text} `);
+  const select = html("select", {"data-testid": testid}, label);
+  for (const [v, t] of options) select.append(new Option(t, String(v)));
+  select.value = String(value);
+  select.addEventListener("change", () => change(select.value));
+  return select;
+}
+
+/** Redraw the board into `root` (emptied first), keeping the keyboard focus on the
+ * control with the same data-testid, if it is still there. */
+export function redraw(root, draw) {
+  const focused = root.contains(document.activeElement)
+    ? document.activeElement.dataset?.testid : null;
+  root.replaceChildren();
+  draw();
+  if (focused) root.querySelector(`[data-testid="${CSS.escape(focused)}"]`)?.focus();
+}
+
+/** A deep copy of a position to edit. */
+export const copy = (pos) => structuredClone(pos);
+
+/** Seats 0..n-1 as [seat, "player <name>"] options. */
+export const seats = (n, name = String) =>
+  Array.from({length: n}, (_, i) => [i, `player ${name(i)}`]);
+
+/** The board stylesheet once per page (boards share one look). */
+export function style(css, id) {
+  if (document.getElementById(id)) return;
+  html("style", {id}, document.head, css);
+}
