@@ -24,6 +24,7 @@ const MEEPLES = [
 const SEAT_COLOUR = ["#d2691e", "#6a3d9a", "#1b9e77", "#e7298a"];
 const GOODS = ["ivory", "jewels", "gold", "papyrus", "silk", "spice", "fish", "wheat",
                "pottery"];
+const HELD = [["viziers", "Vizier"], ["elders", "Elder"], ["fakirs", "Fakir"]];
 const TURN_SPACES = ["18", "12", "8", "5", "3", "1", "0"];
 const CELL = 116, GAP = 6;
 
@@ -92,7 +93,9 @@ function tileLabel(cell, r, c) {
   const m = MEEPLES.filter(([k]) => count(cell.meeples, k))
     .map(([k, name]) => `${count(cell.meeples, k)} ${name}`);
   parts.push(m.length ? m.join(" ") : "no meeples");
-  if (cell.owner !== null && cell.owner !== undefined) parts.push(`camel of player ${cell.owner}`);
+  if (cell.owner !== null && cell.owner !== undefined) {
+    parts.push(`camel of player ${cell.owner}`);
+  }
   if (cell.palms) parts.push(`${cell.palms} palm${cell.palms > 1 ? "s" : ""}`);
   if (cell.palaces) parts.push(`${cell.palaces} palace${cell.palaces > 1 ? "s" : ""}`);
   return parts.join(", ");
@@ -116,8 +119,9 @@ function drawTile(board, pos, r, c, x, y, ctx, redraw) {
   // meeples in two columns on the left, the camel, palms and palaces in the right one
   MEEPLES.filter(([k]) => count(cell.meeples, k)).forEach(([k, , fill], i) => {
     const mx = x + 13 + (i % 2) * 38, my = y + 46 + Math.floor(i / 2) * 24;
-    svg("path", {d: `M${mx - 8} ${my + 10} L${mx - 6} ${my - 1} A7 7 0 1 1 ${mx + 6} ${my - 1}` +
-                    ` L${mx + 8} ${my + 10} Z`, fill, stroke: "#333", "stroke-width": 1}, g);
+    svg("path", {d: `M${mx - 8} ${my + 10} L${mx - 6} ${my - 1} ` +
+                    `A7 7 0 1 1 ${mx + 6} ${my - 1} L${mx + 8} ${my + 10} Z`,
+                 fill, stroke: "#333", "stroke-width": 1}, g);
     const n = svg("text", {x: mx + 11, y: my + 9, "font-size": 17, "font-weight": 700,
                            fill: "#222"}, g);
     n.textContent = count(cell.meeples, k);
@@ -142,7 +146,8 @@ function drawTile(board, pos, r, c, x, y, ctx, redraw) {
     const t = svg("text", {x: rx + 11, y: y + 107, "font-size": 16, "font-weight": 700}, g);
     t.textContent = cell.palaces;
   }
-  activatable(g, `${tileLabel(cell, r, c)}${picked ? ", picked" : ""}`, `tile-${r}-${c}`, () => {
+  const label = `${tileLabel(cell, r, c)}${picked ? ", picked" : ""}`;
+  activatable(g, label, `tile-${r}-${c}`, () => {
     ctx.state.tile = picked ? null : [r, c];
     redraw();
   }, ctx.state);
@@ -188,15 +193,19 @@ function drawTilePanel(panel, pos, ctx) {
   for (const [key, what] of [["palms", "palm"], ["palaces", "palace"]]) {
     stepper(grid, `${what[0].toUpperCase()}${what.slice(1)}s`, `${what} on r${r}c${c}`,
             key === "palms" ? "palm" : "palace", cell[key] || 0,
-            (delta) => ctx.edit(editTile(pos, r, c, (t) => { t[key] = (t[key] || 0) + delta; })),
+            (delta) => ctx.edit(editTile(pos, r, c, (t) => {
+              t[key] = (t[key] || 0) + delta;
+            })),
             ctx.state);
   }
-  const owners = html("div", {class: "ft-row", role: "group", "aria-label": "camel owner"}, box);
+  const owners = html("div", {class: "ft-row", role: "group", "aria-label": "camel owner"},
+                      box);
   html("span", {}, owners, "Camel:");
   const owner = cell.owner === undefined ? null : cell.owner;
   [null, ...pos.players.map((_, p) => p)].forEach((p) => {
     const b = button(owners, p === null ? "none" : `P${p}`,
-                     p === null ? `no camel on r${r}c${c}` : `camel of player ${p} on r${r}c${c}`,
+                     p === null ? `no camel on r${r}c${c}`
+                       : `camel of player ${p} on r${r}c${c}`,
                      p === null ? "owner-none" : `owner-${p}`,
                      () => ctx.edit(editTile(pos, r, c, (t, next) => setOwner(t, next, p))),
                      ctx.state);
@@ -208,8 +217,13 @@ function drawTilePanel(panel, pos, ctx) {
 function setOwner(t, next, p) {
   const old = t.owner === undefined ? null : t.owner;
   if (old === p) return;
-  if (old !== null && typeof next.players[old].camels === "number") next.players[old].camels += 1;
-  if (p !== null && typeof next.players[p].camels === "number") next.players[p].camels -= 1;
+  const camels = (seat, delta) => {
+    if (seat !== null && typeof next.players[seat].camels === "number") {
+      next.players[seat].camels += delta;
+    }
+  };
+  camels(old, 1);
+  camels(p, -1);
   t.owner = p;
 }
 
@@ -240,13 +254,15 @@ function drawPlayers(panel, pos, ctx) {
     const grid = html("div", {class: "ft-grid"}, card);
     if (typeof pl.gold === "number") {
       const row = stepper(grid, "Gold", `GC for player ${p}`, `gold-${p}`, pl.gold,
-                          (d) => ctx.edit(editPlayer(pos, p, (q) => { q.gold += d; })), ctx.state);
+                          (d) => ctx.edit(editPlayer(pos, p, (q) => { q.gold += d; })),
+                          ctx.state);
       button(row, "+5", `5 GC more for player ${p}`, `gold-${p}-plus5`,
              () => ctx.edit(editPlayer(pos, p, (q) => { q.gold += 5; })), ctx.state);
     } else {
-      html("div", {class: "ft-step", "data-testid": `gold-${p}`}, grid, `Gold: ${goldText(pl.gold)}`);
+      html("div", {class: "ft-step", "data-testid": `gold-${p}`}, grid,
+           `Gold: ${goldText(pl.gold)}`);
     }
-    for (const [key, what] of [["viziers", "Vizier"], ["elders", "Elder"], ["fakirs", "Fakir"]]) {
+    for (const [key, what] of HELD) {
       stepper(grid, `${what}s`, `${what} held by player ${p}`, `${key}-${p}`, pl[key] || 0,
               (d) => ctx.edit(editPlayer(pos, p, (q) => { q[key] = (q[key] || 0) + d; })),
               ctx.state);
@@ -265,7 +281,8 @@ function drawPlayers(panel, pos, ctx) {
     for (const good of GOODS) html("option", {value: good}, pick, good);
     button(add, "+ card", `give player ${p} one card of the chosen merchandise`,
            `goods-add-${p}`, () => ctx.edit(editPlayer(pos, p, (q) => {
-             q.goods = {...(q.goods || {}), [pick.value]: ((q.goods || {})[pick.value] || 0) + 1};
+             const goods = q.goods || {};
+             q.goods = {...goods, [pick.value]: (goods[pick.value] || 0) + 1};
            })), ctx.state);
     const used = pl.djinns_used || [];
     html("div", {class: "ft-note"}, card, `Djinns: ${(pl.djinns || [])
@@ -307,7 +324,8 @@ const STYLE = `
 .ft-board{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
 .ft-svg{width:100%;height:auto;display:block}
 .ft-sultanate{flex:1 1 520px;min-width:0}
-.ft-panel{flex:1 1 300px;max-width:480px;display:flex;flex-direction:column;gap:8px;min-width:0}
+.ft-panel{
+flex:1 1 300px;max-width:480px;display:flex;flex-direction:column;gap:8px;min-width:0}
 .ft-panel fieldset{border:1px solid #bbb;border-radius:6px;margin:0;padding:6px 8px}
 .ft-row{display:flex;flex-wrap:wrap;gap:5px;align-items:center;margin:3px 0}
 .ft-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(190px,1fr));gap:2px 10px}
@@ -318,13 +336,15 @@ const STYLE = `
 .ft-swatch{width:14px;height:14px;border-radius:3px;display:inline-block}
 .ft-btn{font:inherit;padding:2px 8px;min-height:30px;min-width:30px;cursor:pointer}
 .ft-btn[aria-pressed=true]{background:#333;color:#fff}
-.ft-card{border:1px solid #b9975b;background:#fff6df;border-radius:4px;padding:1px 5px;font-size:.9em}
+.ft-card{
+border:1px solid #b9975b;background:#fff6df;border-radius:4px;padding:1px 5px;font-size:.9em}
 .ft-fakir{background:#eee;border-color:#777}
 .ft-note{font-size:.9em;color:#444}
 .ft-board [role=button]{cursor:pointer}
 .ft-board [role=button]:focus{outline:none}
 .ft-board [role=button]:focus-visible>rect{stroke:#1a73e8;stroke-width:5}
-.ft-board button:focus-visible,.ft-board select:focus-visible{outline:3px solid #1a73e8;outline-offset:2px}
+.ft-board button:focus-visible,.ft-board select:focus-visible{
+outline:3px solid #1a73e8;outline-offset:2px}
 `;
 
 /** Draw the board for `pos` into `root` (contract section 3). */

@@ -123,8 +123,8 @@ function drawRunner(g, pos, runner, x, y, ctx, redraw) {
                  "stroke-width": picked ? 4 : 2,
                  "stroke-dasharray": asleep && !picked ? "3 2" : "none"}, node);
   const text = svg("text", {x, y: y + 4, "text-anchor": "middle", "font-size": 11,
-                            "font-weight": 700, fill: asleep ? CLAN_COLOUR[runner[0]] : "#fff"},
-                   node);
+                            "font-weight": 700,
+                            fill: asleep ? CLAN_COLOUR[runner[0]] : "#fff"}, node);
   text.textContent = asleep ? runner.toLowerCase() : runner;
   const at = locate(pos, runner);
   const where = at.where === "track" ? `on space ${at.space}` : at.where === "podium"
@@ -204,8 +204,9 @@ function drawTrack(root, pos, ctx, redraw) {
                              "font-size": 11, "font-weight": 700}, cell);
       t.textContent = sp.token;
     }
-    activatable(cell, `${what.join(" ")}${ctx.state.runner ? `: move ${ctx.state.runner} here` : ""}`,
-                `space-${sp.index}`, () => moveTo(pos, ctx, sp.index), ctx.state);
+    const move = ctx.state.runner ? `: move ${ctx.state.runner} here` : "";
+    activatable(cell, `${what.join(" ")}${move}`, `space-${sp.index}`,
+                () => moveTo(pos, ctx, sp.index), ctx.state);
     (pos.track[sp.index] || []).forEach((r, i) => {
       drawRunner(board, pos, r, x + 17 + (i % 2) * 28, y + 36 + Math.floor(i / 2) * 30,
                  ctx, redraw);
@@ -231,7 +232,8 @@ function drawTrack(root, pos, ctx, redraw) {
   const waiting = [...(pos.crossed || []).map((c) => [c.runner, "crossed"]),
                    ...(pos.out || []).map((r) => [r, "out"])];
   const label = svg("text", {x: GAP, y: wy, "font-size": 13}, board);
-  label.textContent = waiting.length ? "Crossed, waiting / out:" : "No runner waiting for a place";
+  label.textContent = waiting.length ? "Crossed, waiting / out:"
+    : "No runner waiting for a place";
   waiting.forEach(([r, kind], i) => {
     drawRunner(board, pos, r, 190 + i * 64, wy - 4, ctx, redraw);
     const k = svg("text", {x: 206 + i * 64, y: wy, "font-size": 10}, board);
@@ -267,6 +269,8 @@ function drawPlayers(panel, pos, ctx) {
       ctx.edit({...pos, tokens});
     }, ctx.state);
   });
+  html("div", {class: "kr-note"}, box, "Key: blue spaces are lakes; a gold disc is a " +
+       "board's score token (its zone value); a white runner named in lower case is asleep.");
   const neutral = Object.keys(CLANS).filter((c) => !pos.clans.includes(c));
   if (neutral.length) {
     html("div", {class: "kr-note"}, box,
@@ -292,9 +296,10 @@ function drawRoll(panel, pos, ctx) {
     const spent = used.indexOf(face);
     if (spent >= 0) used.splice(spent, 1);
     const next = rl.faces[(rl.faces.indexOf(face) + 1) % rl.faces.length];
-    const die = button(dice, `${FACE_GLYPH[face] || "?"} ${FACE_TEXT[face] || face}`,
-                       `die ${i + 1} shows ${FACE_TEXT[face] || face}${spent >= 0 ? ", used" : ""}:`
-                       + ` change it to ${FACE_TEXT[next] || next}`, `die-${i}`, () => {
+    const said = `die ${i + 1} shows ${FACE_TEXT[face] || face}` +
+      `${spent >= 0 ? ", used" : ""}: change it to ${FACE_TEXT[next] || next}`;
+    const die = button(dice, `${FACE_GLYPH[face] || "?"} ${FACE_TEXT[face] || face}`, said,
+                       `die-${i}`, () => {
                          const roll = [...pos.roll];
                          roll[i] = next;
                          roll.sort((a, b) => FACES.indexOf(a) - FACES.indexOf(b));
@@ -328,11 +333,13 @@ function drawPick(panel, pos, ctx, redraw) {
   }
   const at = locate(pos, runner);
   const asleep = (pos.asleep || []).includes(runner);
-  html("div", {}, box, `${runner} (${CLANS[runner[0]]}): ${at.where === "track"
-    ? `space ${at.space}${asleep ? ", asleep" : ""}` : at.where}. Click a space or a podium place.`);
+  const where = at.where === "track" ? `space ${at.space}${asleep ? ", asleep" : ""}`
+    : at.where;
+  html("div", {}, box,
+       `${runner} (${CLANS[runner[0]]}): ${where}. Click a space or a podium place.`);
   if (at.where === "track") {
-    button(box, asleep ? "wake" : "sleep", asleep ? `wake ${runner}` : `put ${runner} to sleep`,
-           "sleep", () => {
+    button(box, asleep ? "wake" : "sleep",
+           asleep ? `wake ${runner}` : `put ${runner} to sleep`, "sleep", () => {
              const rest = (pos.asleep || []).filter((r) => r !== runner);
              ctx.edit({...pos, asleep: asleep ? rest : [...rest, runner].sort(runnerOrder)});
            }, ctx.state);
@@ -347,7 +354,8 @@ const STYLE = `
 .kr-board{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
 .kr-svg{width:100%;height:auto;display:block}
 .kr-track{flex:1 1 560px;min-width:0}
-.kr-panel{flex:1 1 300px;max-width:420px;display:flex;flex-direction:column;gap:8px;min-width:0}
+.kr-panel{
+flex:1 1 300px;max-width:420px;display:flex;flex-direction:column;gap:8px;min-width:0}
 .kr-panel fieldset{border:1px solid #bbb;border-radius:6px;margin:0;padding:6px 8px}
 .kr-row{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:3px 0}
 .kr-swatch{width:14px;height:14px;border-radius:50%;display:inline-block}
@@ -358,8 +366,10 @@ const STYLE = `
 .kr-note{font-size:.9em;color:#555}
 .kr-board [role=button]{cursor:pointer}
 .kr-board [role=button]:focus{outline:none}
-.kr-board [role=button]:focus-visible>rect,.kr-board [role=button]:focus-visible>circle{stroke:#1a73e8;stroke-width:4}
-.kr-board button:focus-visible,.kr-board select:focus-visible{outline:3px solid #1a73e8;outline-offset:2px}
+.kr-board [role=button]:focus-visible>rect,.kr-board [role=button]:focus-visible>circle{
+stroke:#1a73e8;stroke-width:4}
+.kr-board button:focus-visible,.kr-board select:focus-visible{
+outline:3px solid #1a73e8;outline-offset:2px}
 `;
 
 /** Draw the board for `pos` into `root` (contract section 3). */

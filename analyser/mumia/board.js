@@ -84,7 +84,8 @@ function pawnsOf(pos) {
   const hats = pos.hats || {};
   for (const kind of ["luck", "bad"]) {
     if (!hats[kind]) continue;
-    const mine = pawns.filter((p) => p.seat === hats[kind].seat && p.field === hats[kind].field);
+    const {seat, field} = hats[kind];
+    const mine = pawns.filter((p) => p.seat === seat && p.field === field);
     const nth = kind === "bad" && hats.split ? 1 : 0;
     if (mine[nth]) mine[nth].hats.push(kind);
   }
@@ -148,7 +149,9 @@ function drawPieces(board, pos, pawns, field, x, y, ctx, redraw) {
     count[p.seat] = (count[p.seat] || 0) + 1;
     pieces.push({kind: "pawn", seat: p.seat, nth: count[p.seat] - 1, hats: p.hats});
   }
-  for (let g = 0; g < (pos.track[field].guardians || 0); g++) pieces.push({kind: "guardian", nth: g});
+  for (let g = 0; g < (pos.track[field].guardians || 0); g++) {
+    pieces.push({kind: "guardian", nth: g});
+  }
   if (pos.track[field].mummy) pieces.push({kind: "mummy"});
   pieces.forEach((piece, i) => {
     const cx = x + 18 + (i % PER_ROW) * PITCH, cy = y + 36 + Math.floor(i / PER_ROW) * PITCH;
@@ -156,7 +159,8 @@ function drawPieces(board, pos, pawns, field, x, y, ctx, redraw) {
     const picked = pick && pick.kind === piece.kind && pick.field === field &&
       (piece.kind === "mummy" || (pick.nth === piece.nth && pick.seat === piece.seat));
     const g = svg("g", {}, board);
-    const ring = picked ? {stroke: "#111", "stroke-width": 3} : {stroke: "#fff", "stroke-width": 1};
+    const ring = picked ? {stroke: "#111", "stroke-width": 3}
+      : {stroke: "#fff", "stroke-width": 1};
     let name, testid;
     if (piece.kind === "pawn") {
       svg("circle", {cx, cy, r: R, fill: SEAT_COLOUR[piece.seat], ...ring}, g);
@@ -164,7 +168,8 @@ function drawPieces(board, pos, pawns, field, x, y, ctx, redraw) {
                              "font-weight": 700, fill: piece.seat === 3 ? "#000" : "#fff"}, g);
       t.textContent = letter(piece.seat);
       for (const hat of piece.hats) {
-        const dx = piece.hats.length === 2 && hat === "bad" ? 5 : piece.hats.length === 2 ? -5 : 0;
+        const both = piece.hats.length === 2;
+        const dx = both ? (hat === "bad" ? 5 : -5) : 0;
         svg("path", {d: `M${cx + dx - 6} ${cy - 9} l6 -9 l6 9 z`,
                      fill: hat === "luck" ? "#ffd21f" : "#222", stroke: "#000",
                      "stroke-width": 0.8}, g);
@@ -174,14 +179,16 @@ function drawPieces(board, pos, pawns, field, x, y, ctx, redraw) {
         (hats.length ? `, wearing the ${hats.join(" and the ")}` : "");
       testid = `pawn-${field}-${letter(piece.seat)}${piece.nth + 1}`;
     } else if (piece.kind === "guardian") {
-      svg("rect", {x: cx - 10, y: cy - 10, width: 20, height: 20, rx: 3, fill: "#666", ...ring}, g);
+      svg("rect", {x: cx - 10, y: cy - 10, width: 20, height: 20, rx: 3, fill: "#666",
+                   ...ring}, g);
       const t = svg("text", {x: cx, y: cy + 5, "text-anchor": "middle", "font-size": 13,
                              fill: "#fff"}, g);
       t.textContent = "g";
       name = `guardian ${piece.nth + 1} on field ${field}`;
       testid = `guardian-${field}-${piece.nth + 1}`;
     } else {
-      svg("rect", {x: cx - 11, y: cy - 11, width: 22, height: 22, rx: 9, fill: "#8b5a2b", ...ring}, g);
+      svg("rect", {x: cx - 11, y: cy - 11, width: 22, height: 22, rx: 9, fill: "#8b5a2b",
+                   ...ring}, g);
       const t = svg("text", {x: cx, y: cy + 5, "text-anchor": "middle", "font-size": 14,
                              "font-weight": 700, fill: "#fff"}, g);
       t.textContent = "M";
@@ -220,7 +227,8 @@ function drawTrack(root, pos, ctx, redraw) {
     const x = GAP + (i % cols) * (CELL_W + GAP), y = tops[row];
     const cell = svg("g", {}, board);
     const chosen = ctx.state.field === i;
-    svg("rect", {x, y, width: CELL_W, height: tops[row + 1] - y - GAP, rx: 7, fill: tileFill(f.tile),
+    svg("rect", {x, y, width: CELL_W, height: tops[row + 1] - y - GAP, rx: 7,
+                 fill: tileFill(f.tile),
                  stroke: chosen ? "#111" : "#999", "stroke-width": chosen ? 3 : 1}, cell);
     const num = svg("text", {x: x + 5, y: y + 14, "font-size": 11, fill: "#555"}, cell);
     num.textContent = i;
@@ -246,7 +254,8 @@ function drawPick(panel, pos, ctx, redraw) {
   html("legend", {}, box, "Picked");
   const {pick, field} = ctx.state;
   if (pick) {
-    const what = pick.kind === "pawn" ? `pawn ${letter(pick.seat)} ${pick.nth + 1}` : pick.kind;
+    const what = pick.kind === "pawn" ? `pawn ${letter(pick.seat)} ${pick.nth + 1}`
+      : pick.kind;
     html("div", {}, box, `${what} on field ${pick.field}: click a field to move it there.`);
     if (pick.kind === "pawn" && pos.hats) {
       for (const [kind, text] of [["luck", "hat of luck"], ["bad", "hat of bad luck"]]) {
@@ -270,7 +279,8 @@ function drawPick(panel, pos, ctx, redraw) {
     html("div", {}, box, `field ${field}: ${tileText(tile)}. Give its tile to:`);
     const row = html("div", {class: "mu-row"}, box);
     for (let s = 0; s < pos.players; s++) {
-      button(row, letter(s), `give the tile ${tileText(tile)} of field ${field} to ${letter(s)}`,
+      button(row, letter(s),
+             `give the tile ${tileText(tile)} of field ${field} to ${letter(s)}`,
              `take-${letter(s)}`, () => {
                ctx.state.field = null;
                ctx.edit(collect(pos, field, s));
@@ -288,7 +298,8 @@ function collect(pos, field, s) {
   const [gone] = next.track.splice(field, 1);
   next.collected[s].push(gone.tile);
   for (const kind of ["luck", "bad"]) {
-    if (next.hats && next.hats[kind] && next.hats[kind].field > field) next.hats[kind].field -= 1;
+    const hat = next.hats && next.hats[kind];
+    if (hat && hat.field > field) hat.field -= 1;
   }
   return next;
 }
@@ -327,10 +338,12 @@ function drawSeats(panel, pos, ctx) {
              () => ctx.edit({...pos, to_move: s}), ctx.state);
     }
     if (tokens.length) {
-      button(head, `takes mummy ${tokens[0]}`, `${letter(s)} takes the top mummy token, ${tokens[0]}`,
+      button(head, `takes mummy ${tokens[0]}`,
+             `${letter(s)} takes the top mummy token, ${tokens[0]}`,
              `mummy-token-${letter(s)}`, () => ctx.edit(takeToken(pos, s)), ctx.state);
     }
-    const held = html("div", {class: "mu-row mu-indent", "data-testid": `held-${letter(s)}`}, box);
+    const held = html("div", {class: "mu-row mu-indent", "data-testid": `held-${letter(s)}`},
+                      box);
     html("span", {class: "mu-note"}, held, "tiles:");
     if (!pos.collected[s].length) html("span", {class: "mu-note"}, held, "none");
     pos.collected[s].forEach((tile, i) => {
@@ -346,14 +359,17 @@ function drawSeats(panel, pos, ctx) {
     const extra = html("div", {class: "mu-row mu-indent"}, box);
     (pos.mummy_taken[s] || []).forEach((value, i) => {
       button(extra, `mummy ${value}`, `${letter(s)} gives the mummy token ${value} back`,
-             `mummy-back-${letter(s)}-${i}`, () => ctx.edit(returnToken(pos, s, i)), ctx.state);
+             `mummy-back-${letter(s)}-${i}`, () => ctx.edit(returnToken(pos, s, i)),
+             ctx.state);
     });
     const worn = pawns.filter((p) => p.seat === s).flatMap((p) => p.hats.map((h) =>
       `${h === "luck" ? "hat of luck" : "hat of bad luck"} (field ${p.field}` +
       `${p.field === pos.track.length - 1 ? ", locked" : ""})`));
     if (worn.length) html("span", {class: "mu-note"}, extra, worn.join("; "));
     const hand = pos.action_tokens ? pos.action_tokens.hands[s] : null;
-    if (hand) html("span", {class: "mu-note"}, extra, `action tokens: ${hand.join(", ") || "none"}`);
+    if (hand) {
+      html("span", {class: "mu-note"}, extra, `action tokens: ${hand.join(", ") || "none"}`);
+    }
   }
   if (pos.action_tokens) {
     html("div", {class: "mu-note"}, box, `Action-token pile (top first): ` +
@@ -369,8 +385,8 @@ function drawGame(panel, pos, ctx) {
   const row = html("div", {class: "mu-row"}, box);
   html("span", {}, row, `${pos.players} players; expansions: ${exp.join(", ") || "none"}`);
   const on = exp.includes("e2");
-  button(row, on ? "no hats" : "hats", on ? "play without the hats (E2)" : "play with the hats (E2)",
-         "hats-toggle", () => {
+  button(row, on ? "no hats" : "hats",
+         on ? "play without the hats (E2)" : "play with the hats (E2)", "hats-toggle", () => {
            const next = structuredClone(pos);
            if (on) {
              next.expansions = exp.filter((e) => e !== "e2");
@@ -396,7 +412,8 @@ const STYLE = `
 .mu-board{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
 .mu-svg{width:100%;height:auto;display:block}
 .mu-track{flex:1 1 560px;min-width:0}
-.mu-panel{flex:1 1 300px;max-width:440px;display:flex;flex-direction:column;gap:8px;min-width:0}
+.mu-panel{
+flex:1 1 300px;max-width:440px;display:flex;flex-direction:column;gap:8px;min-width:0}
 .mu-panel fieldset{border:1px solid #bbb;border-radius:6px;margin:0;padding:6px 8px}
 .mu-row{display:flex;flex-wrap:wrap;gap:5px;align-items:center;margin:3px 0}
 .mu-indent{margin-left:20px}
@@ -406,7 +423,8 @@ const STYLE = `
 .mu-note{font-size:.9em;color:#444}
 .mu-board [role=button]{cursor:pointer}
 .mu-board [role=button]:focus{outline:none}
-.mu-board [role=button]:focus-visible>rect,.mu-board [role=button]:focus-visible>circle{stroke:#1a73e8;stroke-width:4}
+.mu-board [role=button]:focus-visible>rect,.mu-board [role=button]:focus-visible>circle{
+stroke:#1a73e8;stroke-width:4}
 .mu-board button:focus-visible{outline:3px solid #1a73e8;outline-offset:2px}
 `;
 
