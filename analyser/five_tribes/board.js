@@ -114,7 +114,7 @@ function drawTile(board, pos, r, c, x, y, ctx, redraw) {
   const vp = svg("text", {x: x + 17, y: y + 23, "text-anchor": "middle", "font-size": 17,
                           "font-weight": 700, fill: "#fff"}, g);
   vp.textContent = cell.vp;
-  const name = svg("text", {x: x + 36, y: y + 22, "font-size": 12, fill: "#333"}, g);
+  const name = svg("text", {x: x + 35, y: y + 22, "font-size": 11, fill: "#333"}, g);
   name.textContent = kind.name;
   // meeples in two columns on the left, the camel, palms and palaces in the right one
   MEEPLES.filter(([k]) => count(cell.meeples, k)).forEach(([k, , fill], i) => {
@@ -342,6 +342,7 @@ border:1px solid #b9975b;background:#fff6df;border-radius:4px;padding:1px 5px;fo
 .ft-note{font-size:.9em;color:#444}
 .ft-board [role=button]{cursor:pointer}
 .ft-board [role=button]:focus{outline:none}
+.ft-board [role=button]:focus-visible text{stroke:none}
 .ft-board [role=button]:focus-visible>rect{stroke:#1a73e8;stroke-width:5}
 .ft-board button:focus-visible,.ft-board select:focus-visible{
 outline:3px solid #1a73e8;outline-offset:2px}

@@ -366,6 +366,7 @@ flex:1 1 300px;max-width:420px;display:flex;flex-direction:column;gap:8px;min-wi
 .kr-note{font-size:.9em;color:#555}
 .kr-board [role=button]{cursor:pointer}
 .kr-board [role=button]:focus{outline:none}
+.kr-board [role=button]:focus-visible text{stroke:none}
 .kr-board [role=button]:focus-visible>rect,.kr-board [role=button]:focus-visible>circle{
 stroke:#1a73e8;stroke-width:4}
 .kr-board button:focus-visible,.kr-board select:focus-visible{

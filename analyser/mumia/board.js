@@ -423,6 +423,7 @@ flex:1 1 300px;max-width:440px;display:flex;flex-direction:column;gap:8px;min-wi
 .mu-note{font-size:.9em;color:#444}
 .mu-board [role=button]{cursor:pointer}
 .mu-board [role=button]:focus{outline:none}
+.mu-board [role=button]:focus-visible text{stroke:none}
 .mu-board [role=button]:focus-visible>rect,.mu-board [role=button]:focus-visible>circle{
 stroke:#1a73e8;stroke-width:4}
 .mu-board button:focus-visible{outline:3px solid #1a73e8;outline-offset:2px}
