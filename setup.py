@@ -18,5 +18,5 @@ setup(
                   # the page of oddsbot serve and every game's board module (docs/serve.md)
                   "oddsbot.analyser.serve": ["static/*"],
                   **{f"oddsbot.analyser.{game.name}": ["board.js"]
-                     for game in Path("analyser").iterdir() if (game / "face.py").is_file()}},
+                     for game in (Path(__file__).parent / "analyser").iterdir() if (game / "face.py").is_file()}},
 )

@@ -80,4 +80,8 @@ def serve(
     print(f"oddsbot serving on {where} (Ctrl-C stops it)", flush=True)
     if open_browser:
         webbrowser.open(where)
-    server.run(sockets=[sock])
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn hands Ctrl-C on once it has stopped: the way out
+        pass
+    err.print("oddsbot serve: stopped", markup=False, highlight=False)

@@ -25,7 +25,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ...errors import OddsbotError
-from .. import registry
+from .. import registry, render
 from ..face import GameSpec
 from . import bodies, jobs, work
 
@@ -43,8 +43,16 @@ class Refused(Exception):
         self.status = status
 
 
+class CliJSON(JSONResponse):
+    """JSON as the CLI prints it with ``-f json``: indented, one newline at the end (so
+    ``curl`` shows the bytes ``oddsbot COMMAND -f json`` prints)."""
+
+    def render(self, content: Any) -> bytes:
+        return (render.to_json(content) + "\n").encode("utf-8")
+
+
 def error(status: int, line: str) -> JSONResponse:
-    return JSONResponse({"error": line}, status_code=status)
+    return CliJSON({"error": line}, status_code=status)
 
 
 def game_entry(spec: GameSpec) -> dict[str, Any]:
@@ -58,7 +66,7 @@ def game_entry(spec: GameSpec) -> dict[str, Any]:
 
 
 async def games(request: Request) -> Response:
-    return JSONResponse([game_entry(spec) for spec in registry.specs().values()])
+    return CliJSON([game_entry(spec) for spec in registry.specs().values()])
 
 
 async def board(request: Request) -> Response:
@@ -129,7 +137,7 @@ def final_response(message: tuple) -> Response:
     if kind == "result":
         if isinstance(value, bytes):
             return Response(value, media_type="image/png")
-        return JSONResponse(value)
+        return CliJSON(value)
     if kind == "error":
         return error(400, value)
     print(value, file=sys.stderr)  # a bug: its traceback in the server's log
@@ -196,7 +204,7 @@ class Api:
             return error(400, str(exc))
         if endpoint == "rules":  # the declarations only: no worker needed
             try:
-                return JSONResponse(work.rules(body, None))
+                return CliJSON(work.rules(body, None))
             except OddsbotError as exc:
                 return error(400, str(exc))
         if endpoint in QUICK:

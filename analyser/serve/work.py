@@ -11,10 +11,11 @@ choices), then the numbers, then the position.
 from __future__ import annotations
 
 import base64
+import json
 from collections.abc import Callable
 from typing import Any, Optional
 
-from .. import answers, registry
+from .. import answers, registry, render
 from ..face import Capability, Progress
 from .bodies import position_text, record_text
 
@@ -175,8 +176,10 @@ ENDPOINTS: dict[str, Callable[[dict, Progress], Answer]] = {
 
 
 def run(endpoint: str, body: dict, progress: Optional[Progress] = None) -> Answer:
-    """The answer of ``endpoint`` to ``body`` (an ``OddsbotError`` for a refusal)."""
-    return ENDPOINTS[endpoint](body, progress)
+    """The answer of ``endpoint`` to ``body`` (an ``OddsbotError`` for a refusal): JSON
+    as the CLI prints it (numpy numbers as Python's, NaN as null), or image bytes."""
+    answer = ENDPOINTS[endpoint](body, progress)
+    return answer if isinstance(answer, bytes) else json.loads(render.to_json(answer))
 
 
 def streamed(answer: Answer) -> Any:

@@ -10,9 +10,13 @@ fenced block whose info string starts with ``console`` holds commands and their 
 
 A line starting with ``$ `` starts a command; the output shown for it is every line up
 to the next ``$ `` line or the end of the block. A command line ending in ``\\``
-continues on the next line. Only commands starting with ``oddsbot `` are run (other
-``$ `` lines, e.g. pipes from ``printf``, are left alone and their output is not
-checked).
+continues on the next line. Only commands starting with ``oddsbot `` are run, and
+``curl`` commands that ask ``oddsbot serve`` at its default address (below); other ``$ ``
+lines, e.g. pipes from ``printf``, are left alone and their output is not checked.
+
+A ``curl`` command naming ``http://127.0.0.1:8765/`` (docs/serve.md) runs against an
+``oddsbot serve`` the runner starts once, on a free port of its own (the address is
+rewritten to it), and stops at exit; what is compared is curl's stdout, as for oddsbot.
 
 How a command runs:
 
@@ -44,11 +48,13 @@ separator lines); every other byte of a document is left as it is. The test
 from __future__ import annotations
 
 import argparse
+import atexit
 import difflib
 import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -148,10 +154,18 @@ def commands(doc: Path) -> list[Command]:
             stop = i
             while stop > start and not lines[stop - 1].strip():
                 stop -= 1
-            if command.split(maxsplit=1)[0] == "oddsbot":
+            if _runnable(command):
                 found.append(Command(doc, line_no, command, indent, start, stop,
                                      tuple(_dedent(x, indent) for x in lines[start:stop])))
     return found
+
+
+SERVER = "http://127.0.0.1:8765/"  # the address of oddsbot serve in the documents
+
+
+def _runnable(command: str) -> bool:
+    first = command.split(maxsplit=1)[0] if command.strip() else ""
+    return first == "oddsbot" or (first == "curl" and SERVER in command)
 
 
 def collect(root: Path = ROOT) -> list[Command]:
@@ -183,11 +197,43 @@ def run(command: Command) -> str:
     if bad:
         raise ValueError(f"{command.id}: console commands run without a shell; "
                          f"{' '.join(bad)} is not supported: {command.text}")
-    done = subprocess.run([oddsbot_script(), *argv[1:]], cwd=ROOT, env=environment(),
+    if argv[0] == "curl":
+        argv = [a.replace(SERVER, served()) for a in argv]
+    program = argv[0] if argv[0] == "curl" else oddsbot_script()
+    done = subprocess.run([program, *argv[1:]], cwd=ROOT, env=environment(),
                           stdin=subprocess.DEVNULL, capture_output=True, encoding="utf-8",
                           timeout=TIMEOUT_S)
     text = done.stdout + (done.stderr if done.returncode else "")
     return "\n".join(normalise(text.splitlines()))
+
+
+_SERVED: list[tuple[subprocess.Popen, str]] = []
+
+
+def served() -> str:
+    """The address of the ``oddsbot serve`` the ``curl`` commands ask: started on the
+    first call, on a free port, stopped (Ctrl-C) when this process exits."""
+    if not _SERVED:
+        proc = subprocess.Popen([oddsbot_script(), "serve", "--port", "0", "--workers", "1"],
+                                cwd=ROOT, env=environment(), stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, encoding="utf-8")
+        line = proc.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        if found is None:
+            proc.kill()
+            raise RuntimeError(f"oddsbot serve did not say where it serves: {line!r}")
+        _SERVED.append((proc, found[0]))
+        atexit.register(_stop_server)
+    return _SERVED[0][1]
+
+
+def _stop_server() -> None:
+    for proc, _ in _SERVED:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
 
 
 def normalise(lines) -> list[str]:

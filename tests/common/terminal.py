@@ -14,6 +14,7 @@ import struct
 import subprocess
 import termios
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,10 +68,12 @@ def in_terminal(args: list[str], columns: int, timeout: float = 600) -> tuple[in
 
 
 def interrupted(args: list[str], when: str, after: float = 0.5, columns: int = 80,
-                timeout: float = 300) -> tuple[int, str, float]:
+                timeout: float = 300, before_signal: Callable[[], None] | None = None
+                ) -> tuple[int, str, float]:
     """Run ``oddsbot ARGS`` and press Ctrl-C (SIGINT) ``after`` seconds after ``when``
-    appears on the terminal: (exit code, everything it wrote, seconds from the signal to
-    the exit). Fails if ``when`` never appears while it runs."""
+    appears on the terminal (and after ``before_signal()``, e.g. a request to a server):
+    (exit code, everything it wrote, seconds from the signal to the exit). Fails if
+    ``when`` never appears while it runs."""
     proc, master = _start(args, columns)
     out: list[bytes] = []
     try:
@@ -78,6 +81,8 @@ def interrupted(args: list[str], when: str, after: float = 0.5, columns: int = 8
         screen = b"".join(out).decode("utf-8", "replace")
         assert seen, f"{when!r} never appeared (exit {proc.poll()}): {screen[-2000:]}"
         time.sleep(after)
+        if before_signal is not None:
+            before_signal()
         assert proc.poll() is None, f"it ended before Ctrl-C: {screen[-2000:]}"
         proc.send_signal(signal.SIGINT)
         sent = time.monotonic()
