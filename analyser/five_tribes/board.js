@@ -313,6 +313,8 @@ function drawTable(panel, pos) {
   });
   html("div", {"data-testid": "djinns"}, box,
        `Djinns on display: ${(pos.djinns || []).join(", ") || "none"}`);
+  const rules = Object.entries(pos.rules || {}).map(([k, v]) => `${k}=${v}`);
+  if (rules.length) html("div", {class: "ft-note"}, box, `Rules: ${rules.join(", ")}`);
   const rd = pos.resource_discard || [], dd = pos.djinn_discard || [];
   if (rd.length || dd.length) {
     html("div", {class: "ft-note"}, box, `Discarded: ${rd.length} resource cards ` +

@@ -271,6 +271,8 @@ function drawPlayers(panel, pos, ctx) {
   });
   html("div", {class: "kr-note"}, box, "Key: blue spaces are lakes; a gold disc is a " +
        "board's score token (its zone value); a white runner named in lower case is asleep.");
+  const changed = Object.entries(pos.rules || {}).map(([k, v]) => `${k}=${v}`);
+  if (changed.length) html("div", {class: "kr-note"}, box, `Rules: ${changed.join(", ")}`);
   const neutral = Object.keys(CLANS).filter((c) => !pos.clans.includes(c));
   if (neutral.length) {
     html("div", {class: "kr-note"}, box,

@@ -159,21 +159,23 @@ function drawPieces(board, pos, pawns, field, x, y, ctx, redraw) {
     const picked = pick && pick.kind === piece.kind && pick.field === field &&
       (piece.kind === "mummy" || (pick.nth === piece.nth && pick.seat === piece.seat));
     const g = svg("g", {}, board);
-    const ring = picked ? {stroke: "#111", "stroke-width": 3}
-      : {stroke: "#fff", "stroke-width": 1};
+    if (picked) {  // a blue ring round the picked piece
+      svg("circle", {cx, cy, r: R + 3.5, fill: "none", stroke: "#1a73e8", "stroke-width": 3},
+          g);
+    }
+    const ring = {stroke: "#fff", "stroke-width": 1};
     let name, testid;
     if (piece.kind === "pawn") {
-      svg("circle", {cx, cy, r: R, fill: SEAT_COLOUR[piece.seat], ...ring}, g);
+      // hats are rings: gold the hat of luck, black bad luck (both: black outside gold)
+      const hat = {luck: "#ffc400", bad: "#111"};
+      const worn = piece.hats.length ? {stroke: hat[piece.hats[0]], "stroke-width": 4} : ring;
+      svg("circle", {cx, cy, r: R, fill: SEAT_COLOUR[piece.seat], ...worn}, g);
+      if (piece.hats.length === 2) {
+        svg("circle", {cx, cy, r: R + 3, fill: "none", stroke: hat.bad, "stroke-width": 2.5}, g);
+      }
       const t = svg("text", {x: cx, y: cy + 5, "text-anchor": "middle", "font-size": 14,
                              "font-weight": 700, fill: piece.seat === 3 ? "#000" : "#fff"}, g);
       t.textContent = letter(piece.seat);
-      for (const hat of piece.hats) {
-        const both = piece.hats.length === 2;
-        const dx = both ? (hat === "bad" ? 5 : -5) : 0;
-        svg("path", {d: `M${cx + dx - 6} ${cy - 9} l6 -9 l6 9 z`,
-                     fill: hat === "luck" ? "#ffd21f" : "#222", stroke: "#000",
-                     "stroke-width": 0.8}, g);
-      }
       const hats = piece.hats.map((h) => (h === "luck" ? "hat of luck" : "hat of bad luck"));
       name = `pawn ${letter(piece.seat)} ${piece.nth + 1} on field ${field}` +
         (hats.length ? `, wearing the ${hats.join(" and the ")}` : "");
@@ -401,7 +403,7 @@ function drawGame(panel, pos, ctx) {
            ctx.edit(next);
          }, ctx.state);
   html("div", {class: "mu-note"}, box, "Key: circles are pawns (seat letter), g a guardian, " +
-       "M the mummy; a gold hat on a pawn is the hat of luck, a black one bad luck.");
+       "M the mummy; a gold ring round a pawn is the hat of luck, a black one bad luck.");
   if (pos.rules && Object.keys(pos.rules).length) {
     html("div", {class: "mu-note"}, box, `rules: ${Object.entries(pos.rules)
       .map(([k, v]) => `${k}=${v}`).join(" ")}`);
