@@ -6,8 +6,8 @@
 // a ticket stack gives its top ticket to the seat, a held ticket goes back; money, pyramid
 // tickets and the seat to move are inputs.
 
-import {button, clickable, copy, html, numberInput, redraw, seats, selectInput, style, svg}
-  from "/static/boardkit.js";
+import {button, clickable, copy, html, moveUnit, numberInput, redraw, seats, selectInput, style,
+  svg} from "/static/boardkit.js";
 
 const COLOURS = {
   blue: "#2f6fd6", green: "#2e9e48", yellow: "#f2cf2a", red: "#d63a2f", purple: "#8a4bc2",
@@ -68,10 +68,7 @@ function moveCamel(pos, camel, space) {
   const from = whereIs(pos, camel);
   if (!from || from.space === space) return null;
   const next = copy(pos);
-  const stack = next.track[String(from.space)];
-  const unit = stack.splice(from.index);
-  if (!stack.length) delete next.track[String(from.space)];
-  next.track[String(space)] = [...(next.track[String(space)] ?? []), ...unit];
+  moveUnit(next.track, String(from.space), from.index, String(space));
   return next;
 }
 

@@ -2,8 +2,10 @@
 games, their options and their capabilities come from the registry (``analyser/face.py``).
 
 One module per command family: ``positions`` (advise, odds, validate, moves, new, games),
-``records`` (replay), ``charts`` (chart), ``reports`` (report); ``common`` holds what they
-share and ``startup`` every start-up speed measure.
+``records`` (replay), ``charts`` (chart), ``reports`` (report), ``serve`` (the web server,
+``analyser/serve``); ``common`` holds what they share (with the server: the option checks
+and the JSON answers of ``analyser/answers.py``) and ``startup`` every start-up speed
+measure.
 
 Data goes to stdout, messages and progress to stderr. Bad input of any kind prints one
 line ``oddsbot: error: <what is wrong and where>`` on stderr and exits with code 2. Ctrl-C

@@ -11,7 +11,8 @@ from rich.markup import escape
 from .. import registry
 
 # examples of commands that concern no game
-OWN_EXAMPLES = ("oddsbot games", "oddsbot examples", "oddsbot warm-up five-tribes")
+OWN_EXAMPLES = ("oddsbot games", "oddsbot examples", "oddsbot warm-up five-tribes",
+                "oddsbot serve --port 0")
 COLUMNS_OF = {"advise": "advise_columns", "odds": "odds_columns"}
 
 

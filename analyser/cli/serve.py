@@ -55,7 +55,8 @@ def url(host: str, port: int) -> str:
 def serve(
     host: str = typer.Option("127.0.0.1", help="Address to listen on; the default is this "
                              "machine only (anything else is reachable from the network)."),
-    port: int = typer.Option(8765, min=0, max=65535, help="Port to listen on."),
+    port: int = typer.Option(8765, min=0, max=65535, help="Port to listen on (0: any free one; "
+                      "the line printed on start names it)."),
     open_browser: bool = typer.Option(False, "--open", help="Open the page in the web "
                                       "browser."),
     workers: int = typer.Option(0, min=0, help="Worker processes of long computations "
@@ -74,12 +75,15 @@ def serve(
         err.print(f"warning: listening on {host}: the server is reachable from the network; "
                   f"anyone who can reach it may run computations", markup=False,
                   highlight=False, soft_wrap=True)
-    config = uvicorn.Config(create_app(workers or None), log_level="warning",
+
+    def ready() -> None:
+        print(f"oddsbot serving on {where} (Ctrl-C stops it)", flush=True)
+        if open_browser:
+            webbrowser.open(where)
+
+    config = uvicorn.Config(create_app(workers or None, ready), log_level="warning",
                             timeout_graceful_shutdown=1, lifespan="on")
     server = uvicorn.Server(config)
-    print(f"oddsbot serving on {where} (Ctrl-C stops it)", flush=True)
-    if open_browser:
-        webbrowser.open(where)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn hands Ctrl-C on once it has stopped: the way out

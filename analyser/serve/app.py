@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import json
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from importlib import resources
 from typing import Any
 
@@ -262,13 +262,17 @@ ENDPOINTS = ("new", "validate", "moves", "advise", "odds", "rules", "outcomes", 
              "record/moves", "record", "replay", "chart")
 
 
-def create_app(workers: int | None = None) -> Starlette:
-    """The server's app; ``workers``: processes of long computations (default: cores)."""
+def create_app(workers: int | None = None, ready: Callable[[], None] | None = None
+               ) -> Starlette:
+    """The server's app; ``workers``: processes of long computations (default: cores);
+    ``ready()`` is called once they are started."""
     api = Api(workers)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         api.open()
+        if ready is not None:
+            ready()
         try:
             yield
         finally:

@@ -128,7 +128,9 @@ def parse(endpoint: str, raw: bytes) -> dict[str, Any]:
     for name in REQUIRED.get(endpoint, ("position",)):
         if body.get(name) is None:
             raise OddsbotError(f"{name}: required field missing")
-    return {name: value for name, value in body.items() if value is not None}
+    # a number field holds a float, as the CLI's option does (``--target-se 1`` is 1.0)
+    return {name: float(value) if known[name] is NUMBER else value
+            for name, value in body.items() if value is not None}
 
 
 def _looks_like_path(text: str) -> bool:

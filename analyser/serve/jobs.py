@@ -17,7 +17,7 @@ import os
 import signal
 import time
 import traceback
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -37,6 +37,19 @@ def _preload() -> None:
         spec.load()
 
 
+def _reporter(conn: Connection) -> Callable[[int, int], None]:
+    """A job's progress callback: a message at most every ``PROGRESS_EVERY`` seconds."""
+    last = [0.0]
+
+    def progress(done: int, planned: int) -> None:
+        now = time.monotonic()
+        if now - last[0] >= PROGRESS_EVERY:
+            last[0] = now
+            conn.send(("progress", int(done), int(planned)))
+
+    return progress
+
+
 def _serve(conn: Connection) -> None:
     """A worker's loop: one job after another until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
@@ -49,16 +62,8 @@ def _serve(conn: Connection) -> None:
             endpoint, body = conn.recv()
         except (EOFError, OSError):
             return
-        last = [0.0]
-
-        def progress(done: int, planned: int) -> None:
-            now = time.monotonic()
-            if now - last[0] >= PROGRESS_EVERY:
-                last[0] = now
-                conn.send(("progress", int(done), int(planned)))
-
         try:
-            conn.send(("result", work.run(endpoint, body, progress)))
+            conn.send(("result", work.run(endpoint, body, _reporter(conn))))
         except OddsbotError as exc:
             conn.send(("error", str(exc)))
         except Exception:  # noqa: BLE001 - a bug: the server logs it, the client gets a line

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 from pathlib import Path
 
@@ -38,11 +39,25 @@ def test_every_example_runs(line, tmp_path):
     assert exe, "the `oddsbot` console script is not on PATH"
     args = shlex.split(line)
     env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    if args[1] == "serve":  # serves until Ctrl-C: once it says where, press it
+        _serves_until_ctrl_c([exe, *args[1:]], tmp_path, env)
+        return
     done = subprocess.run([exe, *args[1:]], cwd=tmp_path, env=env, capture_output=True,
                           text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     wrote = any(p.name != "examples" for p in tmp_path.iterdir())
     assert done.stdout or wrote or done.stderr.strip(), "the example printed nothing"
+
+
+def _serves_until_ctrl_c(argv: list[str], cwd: Path, env: dict) -> None:
+    server = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    try:
+        assert "oddsbot serving on http://" in server.stdout.readline()
+    finally:
+        server.send_signal(signal.SIGINT)
+        _, err = server.communicate(timeout=60)
+    assert server.returncode == 0, err
 
 
 @pytest.mark.parametrize("args, shown", [

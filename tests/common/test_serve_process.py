@@ -4,9 +4,14 @@ gone within a second of Ctrl-C; a port in use is one line and exit code 2."""
 from __future__ import annotations
 
 import json
+import signal
 import socket
+import subprocess
+import time
 import urllib.request
 
+import psutil
+from docs_blocks import oddsbot_script
 from terminal import interrupted
 
 
@@ -32,6 +37,39 @@ def test_serve_answers_then_stops_within_a_second_of_ctrl_c():
     assert took < 1.0, f"{took:.2f} s from Ctrl-C to the exit"
     assert "Traceback" not in screen
     assert code in (0, 130), screen
+
+
+def workers_of(server: psutil.Process) -> set[int]:
+    """The worker processes' ids (multiprocessing's resource tracker left out)."""
+    return {p.pid for p in server.children()
+            if "resource_tracker" not in " ".join(p.cmdline())}
+
+
+def test_a_client_that_goes_away_cancels_its_computation():
+    port = free_port()
+    server = subprocess.Popen([oddsbot_script(), "serve", "--port", str(port), "--workers",
+                               "1"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              encoding="utf-8")
+    try:
+        assert f"127.0.0.1:{port}" in server.stdout.readline()
+        notation = "camel-up BGP/Y/R/11/W/K BGYRPX n=4 to=0"
+        before = workers_of(psutil.Process(server.pid))
+        assert len(before) == 2  # one of long computations, one of quick ones
+        body = json.dumps({"position": notation, "samples": 10**9}).encode()
+        with socket.create_connection(("127.0.0.1", port)) as client:
+            client.sendall(b"POST /api/advise HTTP/1.1\r\nHost: x\r\nContent-Length: "
+                           + str(len(body)).encode() + b"\r\n\r\n" + body)
+            time.sleep(2)  # it computes
+        deadline = time.monotonic() + 30
+        while workers_of(psutil.Process(server.pid)) & before == before:
+            assert time.monotonic() < deadline, "the computation's worker still runs"
+            time.sleep(0.1)
+        after = workers_of(psutil.Process(server.pid))
+        assert len(before - after) == 1  # killed, and replaced:
+        assert len(after) == 2
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=30)
 
 
 def test_a_port_in_use_is_one_line(oddsbot_cli):

@@ -99,3 +99,12 @@ export function style(css, id) {
   if (document.getElementById(id)) return;
   html("style", {id}, document.head, css);
 }
+
+/** Stacks as {key: [bottom, ..., top]}: the piece at `index` of stack `from` and the
+ * pieces on it go on top of stack `to` (the key is dropped when its stack empties). */
+export function moveUnit(stacks, from, index, to) {
+  const unit = stacks[from].splice(index);
+  if (!stacks[from].length) delete stacks[from];
+  stacks[to] = [...(stacks[to] ?? []), ...unit];
+  return unit;
+}
