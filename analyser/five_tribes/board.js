@@ -9,7 +9,8 @@
 // add or remove palms and palaces; change a player's gold, Viziers, Elders, Fakirs and
 // merchandise.
 
-const SVG = "http://www.w3.org/2000/svg";
+import {button as kitButton, clickable, html, style, svg} from "/static/boardkit.js";
+
 const TILES = {
   "oasis": {name: "Oasis", fill: "#cfe6b8", blue: false},
   "small-market": {name: "Small market", fill: "#f6dcae", blue: false},
@@ -28,45 +29,17 @@ const HELD = [["viziers", "Vizier"], ["elders", "Elder"], ["fakirs", "Fakir"]];
 const TURN_SPACES = ["18", "12", "8", "5", "3", "1", "0"];
 const CELL = 116, GAP = 6;
 
-/** An SVG element with attributes, appended to parent. */
-function svg(tag, attrs, parent) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-  if (parent) parent.append(node);
-  return node;
-}
-
-/** An HTML element with attributes and text, appended to parent. */
-function html(tag, attrs, parent, text) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  if (parent) parent.append(node);
-  return node;
-}
-
-/** Make an element a keyboard-reachable button calling act() on click, Enter or Space. */
+/** An SVG control (boardkit's `clickable`) that keeps the keyboard focus through the
+ * re-render its edit brings (`state.focus`, restored at the end of `render`). */
 function activatable(node, label, testid, act, state) {
-  if (node.namespaceURI === SVG) {
-    node.setAttribute("tabindex", "0");
-    node.setAttribute("role", "button");
-  }
-  node.setAttribute("aria-label", label);
-  node.dataset.testid = testid;
-  const run = (event) => { event.preventDefault(); state.focus = testid; act(); };
-  node.addEventListener("click", run);
-  if (node.namespaceURI === SVG) {
-    node.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") run(event);
-    });
-  }
-  return node;
+  return clickable(node, label, testid, () => { state.focus = testid; act(); });
 }
 
+/** An HTML button (boardkit's) that keeps the keyboard focus the same way. */
 function button(parent, text, label, testid, act, state, enabled = true) {
-  const node = activatable(html("button", {type: "button", class: "ft-btn"}, parent, text),
-                           label, testid, act, state);
-  node.disabled = !enabled;
+  const node = kitButton(text, testid, () => { state.focus = testid; act(); }, parent,
+                         {disabled: !enabled, label});
+  node.classList.add("ft-btn");
   return node;
 }
 
@@ -354,7 +327,7 @@ outline:3px solid #1a73e8;outline-offset:2px}
 export function render(root, pos, ctx) {
   const redraw = () => render(root, pos, ctx);
   root.replaceChildren();
-  html("style", {}, root, STYLE);
+  style(STYLE, "ft-board-style");
   const wrap = html("div", {class: "ft-board"}, root);
   const sultanate = html("div", {class: "ft-sultanate"}, wrap);
   const panel = html("div", {class: "ft-panel"}, wrap);

@@ -8,7 +8,8 @@
 // from one player to another, set each die of the roll, roll/unroll, re-roll taken or not,
 // and the player to move.
 
-const SVG = "http://www.w3.org/2000/svg";
+import {button as kitButton, clickable, html, style, svg} from "/static/boardkit.js";
+
 const FACES = ["scatter", "catchup", "bath", "steal", "sleepwake", "copy"];
 const FACE_TEXT = {scatter: "Scatter", catchup: "Catch-up", bath: "Bath", steal: "Steal",
                    sleepwake: "Sleep/Wake", copy: "Copy"};
@@ -21,44 +22,18 @@ const DEFAULTS = {layout: "4/6:3/6:3/6:3/4", zone_values: "1,2,3,4,5",
                   die_faces: FACES.join(","), dice: "4"};
 const CELL_W = 62, CELL_H = 86, GAP = 6;
 
-/** An SVG element with attributes, appended to parent. */
-function svg(tag, attrs, parent) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-  if (parent) parent.append(node);
-  return node;
-}
-
-/** An HTML element with attributes and text, appended to parent. */
-function html(tag, attrs, parent, text) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  if (parent) parent.append(node);
-  return node;
-}
-
-/** Make an element a keyboard-reachable button calling act() on click, Enter or Space. */
+/** An SVG control (boardkit's `clickable`) that keeps the keyboard focus through the
+ * re-render its edit brings (`state.focus`, restored at the end of `render`). */
 function activatable(node, label, testid, act, state) {
-  if (node.namespaceURI === SVG) {
-    node.setAttribute("tabindex", "0");
-    node.setAttribute("role", "button");
-  }
-  node.setAttribute("aria-label", label);
-  node.dataset.testid = testid;
-  const run = (event) => { event.preventDefault(); state.focus = testid; act(); };
-  node.addEventListener("click", run);
-  if (node.namespaceURI === SVG) {
-    node.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") run(event);
-    });
-  }
-  return node;
+  return clickable(node, label, testid, () => { state.focus = testid; act(); });
 }
 
-function button(parent, text, label, testid, act, state) {
-  return activatable(html("button", {type: "button", class: "kr-btn"}, parent, text),
-                     label, testid, act, state);
+/** An HTML button (boardkit's) that keeps the keyboard focus the same way. */
+function button(parent, text, label, testid, act, state, enabled = true) {
+  const node = kitButton(text, testid, () => { state.focus = testid; act(); }, parent,
+                         {disabled: !enabled, label});
+  node.classList.add("kr-btn");
+  return node;
 }
 
 /** The rule parameters the board needs: the position's, else the defaults (§11). */
@@ -379,7 +354,7 @@ outline:3px solid #1a73e8;outline-offset:2px}
 export function render(root, pos, ctx) {
   const redraw = () => render(root, pos, ctx);
   root.replaceChildren();
-  html("style", {}, root, STYLE);
+  style(STYLE, "kr-board-style");
   const wrap = html("div", {class: "kr-board"}, root);
   const track = html("div", {class: "kr-track"}, wrap);
   const panel = html("div", {class: "kr-panel"}, wrap);

@@ -9,48 +9,23 @@
 // or take a tile back out of a seat's holdings; a seat takes the top mummy token, or gives
 // one back; the seat to move.
 
-const SVG = "http://www.w3.org/2000/svg";
+import {button as kitButton, clickable, html, style, svg} from "/static/boardkit.js";
+
 const SEAT_COLOUR = ["#d62728", "#1f77b4", "#2ca02c", "#e6b800", "#9467bd", "#ff7f0e"];
 const CELL_W = 92, GAP = 6, PITCH = 27, PER_ROW = 3, R = 11.5;
 
-/** An SVG element with attributes, appended to parent. */
-function svg(tag, attrs, parent) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-  if (parent) parent.append(node);
-  return node;
-}
-
-/** An HTML element with attributes and text, appended to parent. */
-function html(tag, attrs, parent, text) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  if (parent) parent.append(node);
-  return node;
-}
-
-/** Make an element a keyboard-reachable button calling act() on click, Enter or Space. */
+/** An SVG control (boardkit's `clickable`) that keeps the keyboard focus through the
+ * re-render its edit brings (`state.focus`, restored at the end of `render`). */
 function activatable(node, label, testid, act, state) {
-  if (node.namespaceURI === SVG) {
-    node.setAttribute("tabindex", "0");
-    node.setAttribute("role", "button");
-  }
-  node.setAttribute("aria-label", label);
-  node.dataset.testid = testid;
-  const run = (event) => { event.preventDefault(); state.focus = testid; act(); };
-  node.addEventListener("click", run);
-  if (node.namespaceURI === SVG) {
-    node.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") run(event);
-    });
-  }
-  return node;
+  return clickable(node, label, testid, () => { state.focus = testid; act(); });
 }
 
-function button(parent, text, label, testid, act, state) {
-  return activatable(html("button", {type: "button", class: "mu-btn"}, parent, text),
-                     label, testid, act, state);
+/** An HTML button (boardkit's) that keeps the keyboard focus the same way. */
+function button(parent, text, label, testid, act, state, enabled = true) {
+  const node = kitButton(text, testid, () => { state.focus = testid; act(); }, parent,
+                         {disabled: !enabled, label});
+  node.classList.add("mu-btn");
+  return node;
 }
 
 const letter = (seat) => "ABCDEF"[seat];
@@ -171,7 +146,8 @@ function drawPieces(board, pos, pawns, field, x, y, ctx, redraw) {
       const worn = piece.hats.length ? {stroke: hat[piece.hats[0]], "stroke-width": 4} : ring;
       svg("circle", {cx, cy, r: R, fill: SEAT_COLOUR[piece.seat], ...worn}, g);
       if (piece.hats.length === 2) {
-        svg("circle", {cx, cy, r: R + 3, fill: "none", stroke: hat.bad, "stroke-width": 2.5}, g);
+        svg("circle", {cx, cy, r: R + 3, fill: "none", stroke: hat.bad, "stroke-width": 2.5},
+            g);
       }
       const t = svg("text", {x: cx, y: cy + 5, "text-anchor": "middle", "font-size": 14,
                              "font-weight": 700, fill: piece.seat === 3 ? "#000" : "#fff"}, g);
@@ -435,7 +411,7 @@ stroke:#1a73e8;stroke-width:4}
 export function render(root, pos, ctx) {
   const redraw = () => render(root, pos, ctx);
   root.replaceChildren();
-  html("style", {}, root, STYLE);
+  style(STYLE, "mu-board-style");
   const wrap = html("div", {class: "mu-board"}, root);
   const track = html("div", {class: "mu-track"}, wrap);
   const panel = html("div", {class: "mu-panel"}, wrap);
