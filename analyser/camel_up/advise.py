@@ -18,6 +18,7 @@ import numpy as np
 from ... import __version__
 from ...kernels import camel_up as K
 from .. import equity, montecarlo
+from ..play_common import seat_number as player_name
 from ..table import Table
 from .encode import action_code, action_label, encode, tile_action
 from .odds import (
@@ -131,7 +132,8 @@ def check_action(pos: Position, label: str) -> int:
 
     code = action_code(pos.rules, label)
     if code not in legal_codes(pos):
-        raise ActionError(f"action: {label!r} is not legal for player {pos.to_move} here")
+        raise ActionError(f"action: {label!r} is not legal for player "
+                          f"{player_name(pos, pos.to_move)} here")
     return code
 
 

@@ -6,8 +6,8 @@
 // a ticket stack gives its top ticket to the seat, a held ticket goes back; money, pyramid
 // tickets and the seat to move are inputs.
 
-import {button, clickable, copy, html, moveUnit, numberInput, redraw, seats, selectInput, style,
-  svg} from "/static/boardkit.js";
+import {button, clickable, copy, html, moveUnit, narrow, numberInput, redraw, seats, selectInput,
+  style, svg} from "/static/boardkit.js";
 
 const COLOURS = {
   blue: "#2f6fd6", green: "#2e9e48", yellow: "#f2cf2a", red: "#d63a2f", purple: "#8a4bc2",
@@ -42,11 +42,14 @@ const CSS = `
   vertical-align: middle; margin-right: 2px; }
 `;
 
-/** Where a space is drawn: 1-8 left to right on top, 9-16 right to left below. */
-function spaceBox(space) {
-  const top = space <= 8;
-  const col = top ? space - 1 : SPACES - space;
-  return {x: LEFT + col * (SPACE_W + 6), y: top ? 8 : SPACE_H + 24, w: SPACE_W, h: SPACE_H};
+/** Where a space is drawn: rows of `perRow` spaces, snaking (1-8 left to right on top,
+ * 9-16 right to left below; 4 rows of 4 on a phone), so 16 ends beside the finish. */
+function spaceBox(space, perRow) {
+  const row = Math.floor((space - 1) / perRow);
+  const step = (space - 1) % perRow;
+  const col = row % 2 ? perRow - 1 - step : step;
+  return {x: LEFT + col * (SPACE_W + 6), y: 8 + row * (SPACE_H + 16), w: SPACE_W,
+          h: SPACE_H};
 }
 
 function stackOf(pos, space) {
@@ -137,16 +140,17 @@ function allDice(pos) {
   return pos.variant === "camel-up-2014" ? racing : [...racing, "grey"];
 }
 
-function drawFinish(root) {
-  const h = 2 * SPACE_H + 16;
+function drawFinish(root, rows) {
+  const h = rows * (SPACE_H + 16) - 16;
   for (let i = 0; i < h / 12; i += 1) {
     svg("rect", {x: 8 + (i % 2) * 12, y: 8 + i * 12, width: 12, height: 12,
                  fill: "#222"}, root);
     svg("rect", {x: 8 + ((i + 1) % 2) * 12, y: 8 + i * 12, width: 12, height: 12,
                  fill: "#fff", stroke: "#222", "stroke-width": 0.5}, root);
   }
-  svg("text", {x: 20, y: SPACE_H + 16, "text-anchor": "middle", "font-size": 13,
-               transform: `rotate(-90 20 ${SPACE_H + 16})`, fill: "#b00"}, root,
+  svg("text", {x: 20, y: 8 + h / 2, "text-anchor": "middle", "font-size": 13,
+               transform: `rotate(-90 20 ${8 + h / 2})`, fill: "#b00", stroke: "#fff",
+               "stroke-width": 4, "paint-order": "stroke", "font-weight": 700}, root,
       "finish (after 16)");
 }
 
@@ -172,7 +176,7 @@ function drawTrack(root, pos, ctx, name) {
   const picked = ctx.state.camel;
   const tiles = new Map((pos.tiles ?? []).map((t) => [t.space, t]));
   for (let space = 1; space <= SPACES; space += 1) {
-    const box = spaceBox(space);
+    const box = spaceBox(space, ctx.perRow);
     const stack = stackOf(pos, space);
     const tile = tiles.get(space);
     const g = svg("g", {}, root);
@@ -195,11 +199,18 @@ function drawTrack(root, pos, ctx, name) {
   }
 }
 
-function drawPyramid(root, pos, ctx, y) {
-  svg("text", {x: LEFT, y: y + 26, "font-size": 16}, root, "Pyramid: dice in / rolled");
+/** Where a row of pyramid dice or ticket stacks starts: beside its title, or below it
+ * on a phone. */
+function rowStart(ctx, y) {
+  return ctx.perRow === 4 ? {x: LEFT, y: y + 26, step: 92} : {x: LEFT + 250, y, step: 110};
+}
+
+function drawPyramid(root, pos, ctx, top) {
+  svg("text", {x: LEFT, y: top + 20, "font-size": 16}, root, "Pyramid: dice in / rolled");
+  const {x: x0, y} = rowStart(ctx, top);
   allDice(pos).forEach((die, i) => {
     const inside = pos.pyramid.includes(die);
-    const x = LEFT + 250 + i * 60;
+    const x = x0 + i * 60;
     const g = svg("g", {class: inside ? "" : "rolled"}, root);
     svg("rect", {x, y, width: 42, height: 42, rx: 6, fill: COLOURS[die], stroke: "#333"}, g);
     svg("text", {x: x + 21, y: y + 57, "text-anchor": "middle", "font-size": 12}, g,
@@ -210,17 +221,19 @@ function drawPyramid(root, pos, ctx, y) {
   });
 }
 
-function drawTickets(root, pos, ctx, y) {
-  svg("text", {x: LEFT, y: y + 22, "font-size": 16}, root, "Leg tickets: top, left");
+function drawTickets(root, pos, ctx, top) {
+  svg("text", {x: LEFT, y: top + 20, "font-size": 16}, root, "Leg tickets: top, left");
+  const {x: x0, y, step} = rowStart(ctx, top);
   Object.entries(pos.ticket_stacks).forEach(([colour, stack], i) => {
-    const x = LEFT + 250 + i * 110;
+    const x = x0 + i * step;
+    const w = step - 12;
     const g = svg("g", {}, root);
-    svg("rect", {x, y, width: 96, height: 40, rx: 6, fill: COLOURS[colour],
+    svg("rect", {x, y, width: w, height: 40, rx: 6, fill: COLOURS[colour],
                  stroke: "#333", opacity: stack.length ? 1 : 0.3}, g);
-    svg("text", {x: x + 48, y: y + 27, "text-anchor": "middle", "font-size": 20,
+    svg("text", {x: x + w / 2, y: y + 27, "text-anchor": "middle", "font-size": 20,
                  fill: DARK_TEXT.has(colour) ? "#222" : "#fff"}, g,
         stack.length ? String(stack[0]) : "–");
-    svg("text", {x: x + 48, y: y + 56, "text-anchor": "middle", "font-size": 12}, g,
+    svg("text", {x: x + w / 2, y: y + 56, "text-anchor": "middle", "font-size": 12}, g,
         stack.length ? `left: ${stack.join(" ")}` : "none left");
     if (stack.length) {
       clickable(g, `take the ${colour} ticket ${stack[0]} for the picked seat`,
@@ -296,7 +309,8 @@ function deckText(deck, name) {
 }
 
 function playerTable(root, pos, ctx, name) {
-  const table = html("table", {class: "cu-players"}, root);
+  const table = html("table", {class: "cu-players"},
+                     html("div", {style: "overflow-x: auto"}, root));
   const head = html("tr", {}, html("thead", {}, table));
   const partners = Array.isArray(pos.partnership);
   for (const h of ["seat", "money (EP)", "leg tickets (click: give back)", "pyramid",
@@ -339,16 +353,20 @@ function playerTable(root, pos, ctx, name) {
 export function render(root, pos, ctx) {
   style(CSS, "cu-board-style");
   const name = String;  // Camel Up names seats 0.. as in to=0 (face.player_name)
-  const own = {...ctx, rerender: () => render(root, pos, ctx)};
+  const again = () => render(root, pos, ctx);
+  const perRow = narrow(root, 560, ctx.game, again) ? 4 : 8;
+  const own = {...ctx, rerender: again, perRow};
   redraw(root, () => {
-    const height = 2 * SPACE_H + 40 + 135;
-    const board = svg("svg", {viewBox: `0 0 ${LEFT + 8 * (SPACE_W + 6)} ${height}`,
+    const rows = SPACES / perRow;
+    const top = rows * (SPACE_H + 16) + 10;
+    const panels = perRow === 4 ? 190 : 135;
+    const board = svg("svg", {viewBox: `0 0 ${LEFT + perRow * (SPACE_W + 6)} ${top + panels}`,
                               class: "cu-board", role: "group",
                               "aria-label": `Camel Up track, ${pos.variant}`}, root);
-    drawFinish(board);
+    drawFinish(board, rows);
     drawTrack(board, pos, own, name);
-    drawPyramid(board, pos, own, 2 * SPACE_H + 40);
-    drawTickets(board, pos, own, 2 * SPACE_H + 40 + 70);
+    drawPyramid(board, pos, own, top);
+    drawTickets(board, pos, own, top + panels / 2 + 5);
     toolPanel(root, pos, own, name);
     playerTable(root, pos, own, name);
   });

@@ -1,6 +1,7 @@
 """Camel Up's face (``GameFace`` of ``analyser/face.py``, declared in ``__init__.py``):
 ``parse``, ``Position``, ``validate``, ``legal_actions``, ``moves``, ``advise``, ``odds``,
-``new_position``, ``simulate``, ``play``, and game records (``record``)."""
+``new_position``, ``simulate``, ``play``, game records (``record``), and play-along
+(``apply``, ``outcomes``, ``record_text``, ``record_moves``, ``player_name``: ``play.py``)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from .. import montecarlo
 from ..table import Table
 from . import record
 from .advise import DECK_MODELS, advise, check_action, legal_actions, table_view
+from ..play_common import seat_number as player_name
 from .notation import NOTATION_KEYS, parse_notation
+from .play import apply, outcomes, record_moves, record_text
 from .odds import EXACT_BUDGET, RACE_POLICY, leg_odds, race_block, race_odds
 from .position import Card, Position, Tile
 from .rollouts import HIDDEN_MODELS
@@ -29,7 +32,8 @@ __all__ = ["NAME", "VARIANTS", "NOTATION_KEYS",
            "record", "DECK_MODELS", "POLICIES", "Card", "Position",
            "Tile", "advise", "advise_caption", "check_action", "counts_line", "legal_actions",
            "moves", "new_position", "odds", "odds_view", "parse", "parse_as", "play", "simulate",
-           "table_view", "validate", "warm_up"]
+           "table_view", "validate", "warm_up",
+           "apply", "outcomes", "player_name", "record_moves", "record_text"]
 
 
 def parse(text: str) -> Position:
@@ -112,8 +116,8 @@ def counts_line(counts: dict[str, int]) -> str:
 
 def advise_caption(pos: Position, prov: dict) -> str:
     """The caption of the terminal EV table."""
-    return (f"{prov['variant']} · player {pos.to_move} to move · EV in EP · leg exact, "
-            f"no other player acting until the leg ends"
+    return (f"{prov['variant']} · player {player_name(pos, pos.to_move)} to move · EV in EP "
+            f"· leg exact, no other player acting until the leg ends"
             + (f" · race MC {prov['samples']:,} samples, seed {prov['seed']}"
                if "samples" in prov else "")
             + (f" · race exact ({prov['race_states']:,} states)"

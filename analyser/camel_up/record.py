@@ -46,6 +46,7 @@ from ..records_common import (  # noqa: F401 (ev_lost_by_player: the RecordFace'
 )
 from ..table import Table
 from .encode import action_code, action_grammar, action_label, decode, encode
+from ..play_common import seat_number as player_name
 from .notation import NOTATION_KEYS, parse_notation
 from .position import MAX_MONEY, Card, Position
 from .validate import validate
@@ -149,12 +150,15 @@ def parse_die(v: Variant, text: str, line: int) -> tuple[int, int, str]:
     return die, value - 1, f"{name} {value}"
 
 
+def hidden_part(pos: Position) -> str | None:
+    """What ``pos`` hides that a record must give, or None."""
+    return ("every finish card's colour (no '?')"
+            if any(c.colour is None for c in pos.winner_deck + pos.loser_deck)
+            or any(h is None for h in pos.finish_hand) else None)
+
+
 def _start(text: str, line: int) -> Position:
-    return start_position(
-        text, line, parse_notation, validate,
-        lambda pos: "every finish card's colour (no '?')"
-        if any(c.colour is None for c in pos.winner_deck + pos.loser_deck)
-        or any(h is None for h in pos.finish_hand) else None, NOTATION_KEYS)
+    return start_position(text, line, parse_notation, validate, hidden_part, NOTATION_KEYS)
 
 
 def parse_record(text: str) -> Record:
@@ -209,19 +213,26 @@ def _turn(v: Variant, body: str, n: int, players: int, expected: int) -> RecordT
     number = None if m["number"] is None else record_int(m["number"], n, "turn number")
     if number is not None and number != expected:
         raise RecordError(n, f"turn number {number} out of sequence: expected {expected}")
-    code, label = _action(v, m["action"], n)
+    return read_turn(v, m["action"], die_text.strip() if arrow else None, n,
+                     record_int(m["seat"], n, "seat"), number, money)
+
+
+def read_turn(v: Variant, action: str, die_text: str | None, n: int, player: int,
+              number: int | None = None, money: tuple[int, ...] | None = None) -> RecordTurn:
+    """The turn of line ``n``: ``player`` takes ``action`` (a label), revealing
+    ``die_text`` (a pyramid action's die, and only its; None: no ``->``)."""
+    code, label = _action(v, action, n)
     die = face = -1
     roll = None
-    if code == K.A_PYRAMID and not arrow:
+    if code == K.A_PYRAMID and die_text is None:
         raise RecordError(n, "pyramid without its die result (write e.g. 'pyramid -> "
                              "green 2' or 'pyramid -> grey white 1')")
-    if arrow:
+    if die_text is not None:
         if code != K.A_PYRAMID:
             raise RecordError(n, f"a die result on {quote(label)}: only a pyramid action "
                                  f"reveals a die")
-        die, face, roll = parse_die(v, die_text.strip(), n)
-    return RecordTurn(n, number, record_int(m["seat"], n, "seat"), label, code, roll, die,
-                      face, money)
+        die, face, roll = parse_die(v, die_text, n)
+    return RecordTurn(n, number, player, label, code, roll, die, face, money)
 
 
 # --------------------------------------------------------------------------- replay
@@ -267,6 +278,25 @@ def legal_labels(v: Variant, legal: list[int]) -> list[str]:
     return [action_label(v, a) for a in legal]
 
 
+def step(v: Variant, st: np.ndarray, turn: RecordTurn, players: int) -> None:
+    """Play ``turn`` on the kernel state ``st`` (``K.apply_action``), once checked: made by
+    the player to move, legal (``K.legal_actions``), a pyramid action's die still in the
+    pyramid (``RecordError`` of the turn's line otherwise)."""
+    n = turn.line
+    to_move = int(st[K.TO_MOVE])
+    if turn.player != to_move:
+        raise RecordError(n, f"wrong seat: p{turn.player} is not to move, it is "
+                             f"p{to_move}'s turn")
+    legal = [int(a) for a in K.legal_actions(st)]
+    if turn.code not in legal:
+        raise RecordError(n, _why_illegal(v, st, turn, legal, players))
+    if turn.code == K.A_PYRAMID and not st[K.PYR + turn.die]:
+        inside = [d for i, d in enumerate(v.dice) if st[K.PYR + i]]
+        raise RecordError(n, f"the {v.dice[turn.die]} die is not in the pyramid "
+                             f"(inside: {', '.join(inside)})")
+    K.apply_action(st, turn.code, turn.die, turn.face)
+
+
 def replay(record: Record) -> Replay:
     """Play ``record`` through the kernel: a list of (position before the turn, turn).
 
@@ -285,19 +315,8 @@ def replay(record: Record) -> Replay:
         if ended_at:
             raise RecordError(n, f"the game ended at line {ended_at}; only the result line "
                                  f"'winner <colour> loser <colour>' may follow")
-        to_move = int(st[K.TO_MOVE])
-        if turn.player != to_move:
-            raise RecordError(n, f"wrong seat: p{turn.player} is not to move, it is "
-                                 f"p{to_move}'s turn")
-        legal = [int(a) for a in K.legal_actions(st)]
-        if turn.code not in legal:
-            raise RecordError(n, _why_illegal(v, st, turn, legal, players))
-        if turn.code == K.A_PYRAMID and not st[K.PYR + turn.die]:
-            inside = [d for i, d in enumerate(v.dice) if st[K.PYR + i]]
-            raise RecordError(n, f"the {v.dice[turn.die]} die is not in the pyramid "
-                                 f"(inside: {', '.join(inside)})")
         out.append((pos, turn))
-        K.apply_action(st, turn.code, turn.die, turn.face)
+        step(v, st, turn, players)
         money = _money(st, players)
         if turn.money is not None and turn.money != money:
             raise RecordError(n, f"money mismatch: the record says "
@@ -311,9 +330,7 @@ def replay(record: Record) -> Replay:
     out.over = bool(st[K.STATUS])
     out.final = None if out.over else decode(st, v.id, players)
     if out.over:
-        order = np.empty(K.N_RACING, dtype=np.int64)
-        K.ranking(st, order)
-        out.winner, out.loser = v.colours[order[0]], v.colours[order[-1]]
+        out.winner, out.loser = race_result(v, st)
     else:
         out.to_move = int(st[K.TO_MOVE])
     res = record.result
@@ -321,6 +338,13 @@ def replay(record: Record) -> Replay:
         check_result(res, out.over, f"the game is not over: p{out.to_move} is to move",
                      out.winner, out.loser, out.money)
     return out
+
+
+def race_result(v: Variant, st: np.ndarray) -> tuple[str, str]:
+    """The winner and the loser of the race of the kernel state ``st`` (``K.ranking``)."""
+    order = np.empty(K.N_RACING, dtype=np.int64)
+    K.ranking(st, order)
+    return v.colours[order[0]], v.colours[order[-1]]
 
 
 def load_record(text: str) -> tuple[Record, Replay]:
@@ -436,7 +460,7 @@ def table_view(table: Table, wide: bool = False) -> Table:
 def status(steps: Replay) -> str:
     """How the record ends, for the ``record OK`` line."""
     return (f"game over: winner {steps.winner}, loser {steps.loser}" if steps.over
-            else f"game not over: p{steps.to_move} to move")
+            else f"game not over: p{player_name(steps.final, steps.to_move)} to move")
 
 
 def result(steps: Replay) -> dict | None:
@@ -451,6 +475,7 @@ def caption(steps: Replay, lost: list[float], *, samples: int, seed: int,
     return (f"EV in EP, one turn, the mover's view · race exact where it fits the budget, "
             f"else MC {samples:,} samples, seed {seed}"
             + (f" · {rollouts:,} rollouts" if rollouts else "")
-            + " · EV lost: " + ", ".join(f"p{p} {x:.2f}" for p, x in enumerate(lost))
+            + " · EV lost: " + ", ".join(f"p{player_name(steps.final, p)} {x:.2f}"
+                                         for p, x in enumerate(lost))
             + (f" · winner {steps.winner}, loser {steps.loser}, money "
                f"{','.join(map(str, steps.money))}" if steps.over else ""))

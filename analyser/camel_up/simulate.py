@@ -49,19 +49,20 @@ class Turn:
 class GameResult:
     start: Position
     turns: tuple[Turn, ...]
-    winner: str
-    loser: str
+    winner: str | None  # None (and ``loser`` too) while the game is not over
+    loser: str | None
     money: tuple[int, ...]
 
     def text(self) -> str:
-        """A readable record: one line per turn, then the result."""
+        """A readable record: one line per turn, then the result if the game is over."""
         lines = [f"start {self.start.to_notation()}"]
         for i, t in enumerate(self.turns, start=1):
             roll = f" -> {t.roll}" if t.roll else ""
             lines.append(f"{i:4d} p{t.player} {t.action}{roll} | money "
                          f"{','.join(map(str, t.money))}")
-        lines.append(f"winner {self.winner} loser {self.loser} money "
-                     f"{','.join(map(str, self.money))}")
+        if self.winner is not None:
+            lines.append(f"winner {self.winner} loser {self.loser} money "
+                         f"{','.join(map(str, self.money))}")
         return "\n".join(lines) + "\n"
 
 

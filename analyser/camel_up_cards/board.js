@@ -7,14 +7,14 @@
 // midfield card goes to the picked seat, a held card goes back; winner and loser cards,
 // money, hands, the revealed cards, the seat to move and the phase are inputs.
 
-import {button, clickable, copy, html, moveUnit, numberInput, redraw, seats, selectInput,
-  style, svg} from "/static/boardkit.js";
+import {button, clickable, copy, html, moveUnit, narrow, numberInput, redraw, seats,
+  selectInput, style, svg} from "/static/boardkit.js";
 
 const CAMELS = {W: "#f4f4f4", G: "#2e9e48", O: "#ee8a1f", B: "#2f6fd6", Y: "#f2cf2a"};
 const NAMES = {W: "white", G: "green", O: "orange", B: "blue", Y: "yellow"};
 const DARK_TEXT = new Set(["W", "O", "Y"]);
 const CARDS = Object.keys(CAMELS).flatMap((c) => [`${c}1`, `${c}2`]);
-const PER_ROW = 10;
+const PER_ROW = 10;  // cells a row; half on a phone
 const CELL_W = 96;
 const CELL_H = 170;
 const CAMEL_H = 24;
@@ -39,6 +39,7 @@ const CSS = `
 .cuc-players th, .cuc-players td { border-bottom: 1px solid #ddd; padding: 2px 4px;
   text-align: left; vertical-align: middle; }
 .cuc-players input[type=number] { width: 4.5em; }
+.cuc-players select { max-width: 6.5em; }
 .cuc-players button { padding: 0 0.3rem; margin: 1px; }
 .cuc-facts { font-size: 0.85rem; margin: 0.3rem 0; }
 `;
@@ -57,10 +58,10 @@ function cardSpaces(pos) {
   return cards;
 }
 
-/** Cell i (0 = start card, 1..L spaces, L + 1 finish) in rows of PER_ROW, snaking. */
-function cellBox(i) {
-  const row = Math.floor(i / PER_ROW);
-  const col = row % 2 ? PER_ROW - 1 - (i % PER_ROW) : i % PER_ROW;
+/** Cell i (0 = start card, 1..L spaces, L + 1 finish) in rows of `perRow`, snaking. */
+function cellBox(i, perRow) {
+  const row = Math.floor(i / perRow);
+  const col = row % 2 ? perRow - 1 - (i % perRow) : i % perRow;
   return {x: 8 + col * (CELL_W + 4), y: 8 + row * (CELL_H + 12), w: CELL_W, h: CELL_H};
 }
 
@@ -179,7 +180,7 @@ function drawTrack(root, pos, ctx) {
   cardSpaces(pos).forEach((spaces, card) => spaces.forEach((s) => cardOf.set(s, card)));
   const last = pos.track.last;
   for (let space = 0; space <= last; space += 1) {
-    const box = cellBox(space);
+    const box = cellBox(space, ctx.perRow);
     const camels = space === 0 ? [...pos.start_line].reverse() : pos.stacks[String(space)]
       ?? [];
     const g = svg("g", {}, root);
@@ -190,9 +191,13 @@ function drawTrack(root, pos, ctx) {
     svg("rect", {x: box.x, y: box.y, width: box.w, height: box.h, rx: 8,
                  class: `cell ${cellClass(pos, space, cardOf, ctx.state.space === space)}`},
         g);
-    const label = space === 0 ? "start (1st on top)"
+    const label = space === 0 ? "start"
       : `${space}${pos.track.cards[cardOf.get(space)] === 1 ? " sandstorm" : ""}`;
     svg("text", {x: box.x + 6, y: box.y + 18, "font-size": 14, fill: "#6b5a2e"}, g, label);
+    if (!space) {
+      svg("text", {x: box.x + 6, y: box.y + 34, "font-size": 11, fill: "#6b5a2e"}, g,
+          "line-up: 1st on top");
+    }
     if (space) drawFigures(g, box, pos, space);
     camels.forEach((camel, slot) => {
       const cg = svg("g", {}, root);
@@ -201,7 +206,7 @@ function drawTrack(root, pos, ctx) {
                 () => onCamel(pos, ctx, camel, space));
     });
   }
-  const box = cellBox(last + 1);
+  const box = cellBox(last + 1, ctx.perRow);
   svg("rect", {x: box.x, y: box.y, width: box.w, height: box.h, rx: 8,
                class: "cell finish"}, root);
   svg("text", {x: box.x + box.w / 2, y: box.y + box.h / 2, "text-anchor": "middle",
@@ -307,7 +312,8 @@ function legCards(cell, pos, ctx, seat) {
 }
 
 function playerTable(root, pos, ctx) {
-  const table = html("table", {class: "cuc-players"}, root);
+  const table = html("table", {class: "cuc-players"},
+                     html("div", {style: "overflow-x: auto"}, root));
   const head = html("tr", {}, html("thead", {}, table));
   for (const h of ["seat", "money", "hand card", "blue card", "leg cards (click: give back)",
                    "winner", "loser"]) {
@@ -353,11 +359,13 @@ function facts(root, pos) {
 
 export function render(root, pos, ctx) {
   style(CSS, "cuc-board-style");
-  const own = {...ctx, rerender: () => render(root, pos, ctx)};
+  const again = () => render(root, pos, ctx);
+  const perRow = narrow(root, 560, ctx.game, again) ? PER_ROW / 2 : PER_ROW;
+  const own = {...ctx, rerender: again, perRow};
   redraw(root, () => {
     const cells = pos.track.last + 2;
-    const rows = Math.ceil(cells / PER_ROW);
-    const board = svg("svg", {viewBox: `0 0 ${16 + PER_ROW * (CELL_W + 4)} `
+    const rows = Math.ceil(cells / perRow);
+    const board = svg("svg", {viewBox: `0 0 ${16 + perRow * (CELL_W + 4)} `
                                 + `${16 + rows * (CELL_H + 12)}`,
                               class: "cuc-board", role: "group",
                               "aria-label": "Camel Up Cards track"}, root);

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from ...errors import OddsbotError, quote
 from ...inputs import read_position
 from .. import equity
+from ..play_common import seat_number as player_name
 from ..table import Table
 from . import GAME, record
 from . import advise as _advise
@@ -27,7 +28,7 @@ __all__ = ["NAME", "VARIANTS", "NOTATION_KEYS",
            "POLICIES", "Position", "advise", "advise_caption",
            "counts_line", "legal_actions", "moves", "new_position", "odds", "odds_view",
            "parse", "parse_as", "play", "record", "simulate", "table_view", "validate",
-           "warm_up"]
+           "warm_up", "player_name"]
 
 
 def parse(text: str) -> Position:
@@ -106,8 +107,8 @@ def advise_caption(pos: Position, prov: dict) -> str:
               f"{prov['candidates']} turns by ev (--candidates), every seat "
               f"{prov['policy']}, seed {prov['rollout_seed']}, margin in EP"
               if "rollouts" in prov else "")
-    return (f"{prov['variant']} · player {pos.to_move} to move · EV in EP of this leg's "
-            f"payout · {deck}{sampled}{rolled}")
+    return (f"{prov['variant']} · player {player_name(pos, pos.to_move)} to move · EV in EP of "
+            f"this leg's payout · {deck}{sampled}{rolled}")
 
 
 def table_view(table: Table, wide: bool = False) -> Table:

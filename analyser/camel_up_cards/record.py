@@ -59,6 +59,7 @@ from ..records_common import (  # noqa: F401 (ev_lost_by_player: the RecordFace'
 )
 from ..table import Table
 from .labels import BET_KINDS, COLOUR_NAMES, colour_code, parse_turn, turn_label
+from ..play_common import seat_number as player_name
 from .notation import NOTATION_KEYS, parse_notation
 from .position import (CARD_TYPES, COLOURS, MAX_LEG, MAX_MONEY, Position,
                        blue_count, copies)
@@ -643,7 +644,8 @@ def table_view(table: Table, wide: bool = False) -> Table:
 def status(steps: Replay) -> str:
     """How the record ends, for the ``record OK`` line."""
     return (f"game over after leg {steps.leg}: winner {steps.winner}, loser {steps.loser}"
-            if steps.over else f"game not over: leg {steps.leg}, p{steps.to_move} to move")
+            if steps.over else
+            f"game not over: leg {steps.leg}, p{player_name(steps.final, steps.to_move)} to move")
 
 
 def result(steps: Replay) -> dict | None:
@@ -659,7 +661,7 @@ def caption(steps: Replay, lost: list[float], *, samples: int, seed: int,
     return (f"EV in EP, one turn, the mover's view · {samples:,} samples per race action "
             f"where sampled, seed {seed}" + (f" · {rollouts:,} rollouts" if rollouts else "")
             + " · EV lost: "
-            + ", ".join(f"p{p} {x:.2f}" for p, x in enumerate(lost))
+            + ", ".join(f"p{player_name(steps.final, p)} {x:.2f}" for p, x in enumerate(lost))
             + (f" · winner {steps.winner}, loser {steps.loser}, money "
                f"{','.join(map(str, steps.money))}" if steps.over else ""))
 

@@ -82,7 +82,7 @@ def serve(
             webbrowser.open(where)
 
     config = uvicorn.Config(create_app(workers or None, ready), log_level="warning",
-                            timeout_graceful_shutdown=1, lifespan="on")
+                            timeout_graceful_shutdown=0.5, lifespan="on")
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])

@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from oddsbot.analyser import registry
+from oddsbot.analyser.face import Capability
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
@@ -243,14 +244,17 @@ def test_board_page(game, server, browser, shots, oddsbot_cli, tmp_path):
         best = check_ev_table(page, oddsbot_cli, pos)[0][0]
         screenshot(page, shots, game)
         check_keyboard(page)
-        after = check_play(page, oddsbot_cli, game, pos, best)
-        page.click("#undo")
-        settle(page)
-        assert position(page) == pos
-        page.click("#redo")
-        settle(page)
-        assert position(page) == after
-        check_record(page, oddsbot_cli, tmp_path)
+        playing = registry.spec(game).has(Capability.PLAY)
+        after = pos
+        if playing:
+            after = check_play(page, oddsbot_cli, game, pos, best)
+            page.click("#undo")
+            settle(page)
+            assert position(page) == pos
+            page.click("#redo")
+            settle(page)
+            assert position(page) == after
+            check_record(page, oddsbot_cli, tmp_path)
         expected = script.break_it(page)
         page.wait_for_function("document.querySelector('#message').textContent !== ''",
                                timeout=TIMEOUT_MS)
@@ -259,3 +263,5 @@ def test_board_page(game, server, browser, shots, oddsbot_cli, tmp_path):
         assert not errors, errors
     finally:
         page.close()
+    if not playing:
+        pytest.skip(f"{game} has no play-along yet: play, undo, redo, record not checked")

@@ -301,3 +301,25 @@ def test_play_along_carries_a_game_forward(game, client, starts):
     record = post(client, "record", {"start": start, "moves": moves}).json()["record"]
     back = post(client, "record/moves", {"record": record}).json()
     assert back["start"] == start and back["moves"] == moves
+
+
+def test_replay_answers_the_cli_s_json(client, oddsbot_cli):
+    from oddsbot.inputs import EXAMPLES
+
+    record = (EXAMPLES / "camel-up-game-4p.record").read_text(encoding="utf-8")
+    answer = post(client, "replay", {"record": record, "samples": 300, "seed": 2})
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == oddsbot_cli("replay", "-", "--samples", 300, "--seed", 2,
+                                        "-f", "json", stdin=record).json()
+
+
+def test_chart_is_the_png_the_cli_writes(client, oddsbot_cli, tmp_path):
+    notation = "camel-up 8/P/K/W/B/GY/2/R BGYRPX n=4 to=0"
+    answer = post(client, "chart", {"position": notation, "samples": 2000, "seed": 1})
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"] == "image/png"
+    out = tmp_path / "odds.png"
+    assert oddsbot_cli("chart", notation, "--samples", 2000, "--seed", 1, "--out",
+                       out).code == 0
+    assert answer.content[:8] == b"\x89PNG\r\n\x1a\n"
+    assert answer.content == out.read_bytes()

@@ -297,6 +297,7 @@ async function renderBoard() {
     return;
   }
   S.boardStates[S.spec.name] ??= {};
+  root.dataset.game = S.spec.name;
   const ctx = {
     edit,
     state: S.boardStates[S.spec.name],

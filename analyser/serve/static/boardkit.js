@@ -108,3 +108,27 @@ export function moveUnit(stacks, from, index, to) {
   stacks[to] = [...(stacks[to] ?? []), ...unit];
   return unit;
 }
+
+const WATCHED = new WeakMap();  // root -> {narrow, again}: the board's redraw on a resize
+
+/** Whether the board's root is narrower than `limit` px (a phone): boards lay out for it.
+ * When the width crosses `limit`, `again()` redraws the board, while `root` still shows
+ * the game `game` (the page keeps it in root.dataset.game). */
+export function narrow(root, limit, game, again) {
+  const now = root.clientWidth > 0 && root.clientWidth < limit;
+  const watched = WATCHED.get(root);
+  if (watched) {
+    Object.assign(watched, {narrow: now, limit, game, again});
+    return now;
+  }
+  const entry = {narrow: now, limit, game, again};
+  WATCHED.set(root, entry);
+  new ResizeObserver(() => {
+    const n = root.clientWidth > 0 && root.clientWidth < entry.limit;
+    if (n !== entry.narrow && root.dataset.game === entry.game) {
+      entry.narrow = n;
+      entry.again();
+    }
+  }).observe(root);
+  return now;
+}
