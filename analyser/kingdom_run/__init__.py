@@ -22,7 +22,7 @@ GAME = GameSpec(
     face=f"{__name__}.face",
     docs="docs/games/kingdom-run.md",
     board="board.js",  # the board of `oddsbot serve` (contract section 3)
-    capabilities=frozenset(Capability) - {Capability.PLAY},
+    capabilities=frozenset(Capability),
     designer="oddsbot.reports.kingdom_run",
     default_top=20,
     policies=("heuristic", "greedy", "random"),  # = kernels policies.POLICY_NAMES (tested)

@@ -26,7 +26,7 @@ GAME = GameSpec(
     face=f"{__name__}.face",
     docs="docs/games/mumia.md",
     board="board.js",  # the board of `oddsbot serve` (contract section 3)
-    capabilities=frozenset(Capability) - {Capability.PLAY},
+    capabilities=frozenset(Capability),
     designer="oddsbot.reports.mumia",
     default_top=None,
     policies=("heuristic", "greedy", "random"),  # = kernels choices.POLICY_NAMES (tested)
