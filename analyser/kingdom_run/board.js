@@ -8,7 +8,7 @@
 // from one player to another, set each die of the roll, roll/unroll, re-roll taken or not,
 // and the player to move.
 
-import {button as kitButton, clickable, html, style, svg} from "/static/boardkit.js";
+import {button as kitButton, clickable, html, narrow, style, svg} from "/static/boardkit.js";
 
 const FACES = ["scatter", "catchup", "bath", "steal", "sleepwake", "copy"];
 const FACE_TEXT = {scatter: "Scatter", catchup: "Catch-up", bath: "Bath", steal: "Steal",
@@ -147,13 +147,13 @@ function toPodium(pos, ctx, place) {
 }
 
 /** The track, podium and waiting runners as one SVG scaled to the root's width. */
-function drawTrack(root, pos, ctx, redraw) {
+function drawTrack(root, pos, ctx, redraw, small) {
   const rl = rules(pos);
   const all = spaces(rl);
-  const cols = Math.max(5, Math.min(13, Math.floor((root.clientWidth || 900) / 62)));
-  const narrow = cols < 8;
+  const wide = Math.max(8, Math.min(13, Math.floor((root.clientWidth || 900) / 62)));
+  const cols = small ? 6 : wide;
   const rows = Math.ceil(all.length / cols);
-  const podiumCols = narrow ? 4 : 8;
+  const podiumCols = small ? 4 : 8;
   const podiumRows = Math.ceil(rl.podium.length / podiumCols);
   const width = cols * (CELL_W + GAP) + GAP;
   const trackH = rows * (CELL_H + GAP);
@@ -327,6 +327,7 @@ function drawPick(panel, pos, ctx, redraw) {
   }, ctx.state);
 }
 
+const PHONE = 560;  // px: a board narrower than this is on a phone
 const STYLE = `
 .kr-board{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
 .kr-svg{width:100%;height:auto;display:block}
@@ -358,7 +359,8 @@ export function render(root, pos, ctx) {
   const wrap = html("div", {class: "kr-board"}, root);
   const track = html("div", {class: "kr-track"}, wrap);
   const panel = html("div", {class: "kr-panel"}, wrap);
-  drawTrack(track, pos, ctx, redraw);
+  // a phone lays the track out in rows of 6; crossing the width redraws (boardkit)
+  drawTrack(track, pos, ctx, redraw, narrow(root, PHONE, ctx.game, redraw));
   drawPick(panel, pos, ctx, redraw);
   drawRoll(panel, pos, ctx);
   drawPlayers(panel, pos, ctx);

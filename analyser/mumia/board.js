@@ -9,7 +9,7 @@
 // or take a tile back out of a seat's holdings; a seat takes the top mummy token, or gives
 // one back; the seat to move.
 
-import {button as kitButton, clickable, html, style, svg} from "/static/boardkit.js";
+import {button as kitButton, clickable, html, narrow, style, svg} from "/static/boardkit.js";
 
 const SEAT_COLOUR = ["#d62728", "#1f77b4", "#2ca02c", "#e6b800", "#9467bd", "#ff7f0e"];
 const CELL_W = 92, GAP = 6, PITCH = 27, PER_ROW = 3, R = 11.5;
@@ -186,8 +186,9 @@ function drawPieces(board, pos, pawns, field, x, y, ctx, redraw) {
 }
 
 /** The track as one SVG, a row of fields wrapping at the root's width. */
-function drawTrack(root, pos, ctx, redraw) {
-  const cols = Math.max(4, Math.min(12, Math.floor((root.clientWidth || 900) / 100)));
+function drawTrack(root, pos, ctx, redraw, small) {
+  const wide = Math.max(5, Math.min(12, Math.floor((root.clientWidth || 900) / 100)));
+  const cols = small ? 4 : wide;
   const rows = Math.ceil(pos.track.length / cols);
   const pieces = pos.track.map((f) => (f.pawns || []).length + (f.guardians || 0) +
                                       (f.mummy ? 1 : 0));
@@ -386,6 +387,7 @@ function drawGame(panel, pos, ctx) {
   }
 }
 
+const PHONE = 560;  // px: a board narrower than this is on a phone
 const STYLE = `
 .mu-board{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
 .mu-svg{width:100%;height:auto;display:block}
@@ -415,7 +417,8 @@ export function render(root, pos, ctx) {
   const wrap = html("div", {class: "mu-board"}, root);
   const track = html("div", {class: "mu-track"}, wrap);
   const panel = html("div", {class: "mu-panel"}, wrap);
-  drawTrack(track, pos, ctx, redraw);
+  // a phone lays the track out in rows of 4; crossing the width redraws (boardkit)
+  drawTrack(track, pos, ctx, redraw, narrow(root, PHONE, ctx.game, redraw));
   drawPick(panel, pos, ctx, redraw);
   drawSeats(panel, pos, ctx);
   drawGame(panel, pos, ctx);
