@@ -19,8 +19,8 @@ GAME = GameSpec(
     players=(2, 4),
     face=f"{__name__}.face",
     docs="docs/games/five-tribes.md",
-    capabilities=frozenset({Capability.RECORDS, Capability.REPORTS, Capability.ROLLOUTS,
-                            Capability.POSITION_CHART, Capability.REPLAY_CHART}),
+    board="board.js",  # the board of `oddsbot serve` (contract section 3)
+    capabilities=frozenset(Capability),
     designer="oddsbot.reports.five_tribes",
     default_top=20,
     policies=("greedy", "heuristic", "random"),  # = simulate.POLICIES (tested)

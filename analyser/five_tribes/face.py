@@ -1,6 +1,7 @@
 """Five Tribes' face (``GameFace`` of ``analyser/face.py``, declared in ``__init__.py``):
 ``parse``, ``Position``, ``validate``, ``legal_actions``, ``moves``, ``advise``, ``odds``,
-``new_position``, ``simulate`` and ``play``."""
+``new_position``, ``simulate`` and ``play``; and the play-along (``PlayFace``, ``play.py``):
+``outcomes``, ``apply``, ``record_text``, ``record_moves``, ``player_name``."""
 
 from __future__ import annotations
 
@@ -17,10 +18,11 @@ from ...errors import OddsbotError
 from ...inputs import read_position
 from .. import equity
 from ..table import Table
-from . import record, rollouts, sowings
+from . import play as play_along, record, rollouts, sowings
 from .advise import advise, check_action, legal_actions, table_view
 from .encode import encode
 from .labels import sowing_label
+from .play import apply, outcomes, player_name, record_moves, record_text
 from .notation import NOTATION_KEYS, parse_notation
 from .position import NAME, Position
 from .setup import END_RULE_OF, VARIANTS, new_position
@@ -28,10 +30,10 @@ from .simulate import POLICIES, after_bids, simulate
 from .validate import validate
 
 __all__ = ["NAME", "VARIANTS", "NOTATION_KEYS",
-           "POLICIES", "Position", "advise", "advise_caption",
+           "POLICIES", "Position", "advise", "advise_caption", "apply",
            "check_action", "counts_line", "legal_actions", "moves", "new_position", "odds",
-           "odds_view", "parse", "parse_as", "play", "record", "simulate", "table_view",
-           "validate", "warm_up"]
+           "odds_view", "outcomes", "parse", "parse_as", "play", "player_name", "record",
+           "record_moves", "record_text", "simulate", "table_view", "validate", "warm_up"]
 
 
 def parse(text: str) -> Position:
@@ -60,7 +62,8 @@ def warm_up() -> None:
     """Compile (or load from the cache) every kernel the commands use, on a new deal:
     the bids' and the first turn's EV tables, the sowings, the scores, rollouts under every
     rollout policy (odds, advise --rollouts), the greedy policy's bids, turns and
-    clean-up, the records' replay (``record.warm_up``) and the kernels of the report's
+    clean-up, the records' replay (``record.warm_up``), a ``then best`` row's rest played
+    along (``play.warm_up``) and the kernels of the report's
     greedy-check section (``oddsbot warm-up``); and, on the same board with
     a stack past every budget, the sampled turn table (docs/games/five-tribes.md §19.1.1)."""
     pos = new_position(4, 1, NAME)
@@ -74,6 +77,7 @@ def warm_up() -> None:
     simulate(pos, seed=1, rounds=1)
     advise(_tall_stack(first), samples=1)
     record.warm_up()
+    play_along.warm_up(first)
     _report_section_kernels(pos, first)
 
 
@@ -212,10 +216,10 @@ def advise_caption(pos: Position, prov: dict) -> str:
                  f" · {equity.candidates_words(prov, 'turns')}")
               if "rollouts" in prov else "")
     if pos.phase == "bidding":
-        return (f"{prov['variant']} · player {pos.to_move} bids · ev = best exact turn value "
+        return (f"{prov['variant']} · player {player_name(pos, pos.to_move)} bids · ev = best exact turn value "
                 f"at that place - cost, in VP (earlier markers play greedily; later bidders "
                 f"not modelled)" + rolled)
-    caption = (f"{prov['variant']} · player {pos.to_move} to move · exact change in final "
+    caption = (f"{prov['variant']} · player {player_name(pos, pos.to_move)} to move · exact change in final "
                f"score (VP) if the game ended after the turn · --wide: by part, and count = "
                f"sowings and choices of equal effect merged")
     sampling = prov.get("sampling")

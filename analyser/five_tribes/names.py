@@ -77,6 +77,12 @@ def djinn(value: Any, field: str) -> str:
     return _DJINN_KEYS[_key(name)]
 
 
+def player_name(pos: Any, seat: int) -> str:
+    """A seat as the notation names it (``to=2``, ``p2=...``): ``2``; records and
+    captions write ``p2``, ``player 2`` (``PlayFace.player_name``)."""
+    return str(seat)
+
+
 def djinn_token(name: str) -> str:
     """A djinn's name as the notation writes it: without the apostrophe (shell-safe)."""
     return name.replace("'", "")

@@ -333,10 +333,12 @@ def parse_record(text: str) -> Record:
 
 @dataclass(frozen=True)
 class Outcome:
-    """One possible outcome of a draw: the state after it, and its words (``Draw.text``)."""
+    """One possible outcome of a draw: the state after it, its words (``Draw.text``) and
+    its probability."""
 
     state: np.ndarray
     text: str
+    p: float
 
 
 # how a draw falls: (state before it, mover, its kind and argument (``FT.OP_*``), the
@@ -370,12 +372,13 @@ def outcomes(s: np.ndarray, mover: int, op: int, arg: int) -> list[Outcome]:
     mover draws, the meeples drawn onto a tile (Anun-Nak), the djinns Sibittis draws."""
     if op == FT.OP_SIBITTIS:
         out = []
-        for drawn, deck, discard in zip(*FT.sibittis_draws(s, arg)):
+        draws = FT.sibittis_draws(s, arg)  # all equally likely
+        for drawn, deck, discard in zip(*draws):
             t = s.copy()
             t[FT.DRAWN], t[FT.DJINN_DECK], t[FT.DJINN_DISCARD] = drawn, deck, discard
             text = ",".join(names.djinn_token(d) for i, d in enumerate(names.DJINN_NAMES)
                             if (int(drawn) >> i) & 1)
-            out.append(Outcome(t, f"djinns {text}"))
+            out.append(Outcome(t, f"djinns {text}", 1 / len(draws[0])))
         return out
     n, tile = (arg, -1) if op == FT.OP_CARDS else (arg % 4, arg // 4)
     cap = (10 if op == FT.OP_CARDS else 5) ** n
@@ -385,13 +388,13 @@ def outcomes(s: np.ndarray, mover: int, op: int, arg: int) -> list[Outcome]:
         m = FT.draw_cards(s, mover, n, states, probs)
         gained = [_cards(t, mover) - _cards(s, mover) for t in states[:m]]
         return [Outcome(t, "cards " + ",".join(code for code, k in zip(names.CARD_CODES, g)
-                                               for _ in range(k)))
-                for t, g in zip(states[:m], gained)]
+                                               for _ in range(k)), float(p))
+                for t, g, p in zip(states[:m], gained, probs[:m])]
     m = FT.draw_meeples(s, tile, n, states, probs)
     cell = slice(FT.T_MEEPLES + tile * FT.N_COLOURS, FT.T_MEEPLES + (tile + 1) * FT.N_COLOURS)
     return [Outcome(t, "meeples " + "".join(c * int(k) for c, k in
-                                            zip(FT.COLOURS, t[cell] - s[cell])))
-            for t in states[:m]]
+                                            zip(FT.COLOURS, t[cell] - s[cell])), float(p))
+            for t, p in zip(states[:m], probs[:m])]
 
 
 def drawn_as(after: np.ndarray) -> DrawSource:
@@ -461,10 +464,15 @@ class _Search:
     choices (``FT.window_options``, ``tribe_choices``, ``tile_choices``, the sales) in the
     order of docs/games/five-tribes.md §20.4 and keeping those whose words begin the label;
     the sowing is read from the label and checked (``sowing_fault``); a draw falls as
-    ``draw`` says."""
+    ``draw`` says. With ``then_best``, a label ending ``; then best`` (an ``advise`` row
+    ending in a draw, docs/games/five-tribes.md §20.5) is played up to its draw, which
+    falls as ``draw`` says, and then the greedy rest for what was drawn (``best_rest``)."""
 
-    def __init__(self, st: np.ndarray, label: str, draw: DrawSource) -> None:
-        self.label, self.draw = label, draw
+    def __init__(self, st: np.ndarray, label: str, draw: DrawSource,
+                 then_best: bool = False) -> None:
+        self.label, self.draw, self.start = label, draw, st
+        self.rest_after = (label.removesuffix("; " + THEN_BEST)
+                           if then_best and label.endswith("; " + THEN_BEST) else None)
         self.mover = int(st[FT.TO_MOVE])
         self.types = tuple(FT.TILE_TYPES[k] for k in st[FT.T_TYPE:FT.T_TYPE + FT.N_TILES])
         self.why = (-1, "no legal turn reads it")  # (words matched, why) of the deepest miss
@@ -541,6 +549,9 @@ class _Search:
                 yield from self.walk(outs[0].state, a2, nxt, drew, decision)
                 continue
             got = self.draw(s2, self.mover, op, arg, outs, len(drew))
+            if words == self.rest_after and not drew:
+                yield self.best_rest(got.state, a2, nxt, (got.text,))
+                continue
             yield from self.walk(got.state, a2, nxt, (*drew, got.text),
                                  decision or f"{words}; {THEN_BEST}")
         before = self._said([act], [step])[0]
@@ -556,6 +567,23 @@ class _Search:
         legal = f" (legal here: {', '.join(shown)}{', ...' * (len(shown) < len(others))})"
         self._miss(before, (f"after {quote(before)}, " if before else "") + what
                    + (legal if others else ""))
+
+    def best_rest(self, s: np.ndarray, act: np.ndarray, step: int,
+                  drew: tuple[str, ...]) -> PlayedTurn:
+        """The rest of the turn after its first draw, as the greedy player plays it
+        (``FT.greedy_rest``, docs/games/five-tribes.md §20.9), a later draw falling as
+        ``draw`` says."""
+        tables = FT.walk_tables_once()
+        row, s, (op, arg, step) = FT.greedy_rest(self.start, s, act, step, *tables)
+        while op != FT.OP_NONE:
+            outs = outcomes(s, self.mover, int(op), int(arg))
+            got = outs[0] if len(outs) == 1 else self.draw(s, self.mover, int(op), int(arg),
+                                                           outs, len(drew))
+            drew += () if len(outs) == 1 else (got.text,)
+            row, s, (op, arg, step) = FT.greedy_rest(self.start, got.state, row, step, *tables)
+        if not s[FT.DJINN_PER_ROUND]:
+            s[FT.P_USED + self.mover] = 0
+        return PlayedTurn(s, row, drew, self.label)
 
     def _sow(self, s: np.ndarray, act: np.ndarray, drew: tuple[str, ...],
              decision: str | None) -> Iterator[PlayedTurn]:
@@ -588,12 +616,14 @@ class _Search:
         yield from self.walk(s2, a2, FT.S_TRIBE, drew, decision)
 
 
-def play_label(st: np.ndarray, label: str, draw: DrawSource) -> PlayedTurn:
+def play_label(st: np.ndarray, label: str, draw: DrawSource,
+               then_best: bool = False) -> PlayedTurn:
     """The complete turn of the player to move in ``st`` (turns phase) that ``label``
     words, played on a copy: its choices are found among the kernel's (``_Search``), a
-    draw falls as ``draw`` says. Raises ``TurnRefused`` (why) when no legal turn reads
+    draw falls as ``draw`` says; with ``then_best`` a label ending ``; then best`` is
+    played too (``_Search``). Raises ``TurnRefused`` (why) when no legal turn reads
     ``label``."""
-    search = _Search(st, label, draw)
+    search = _Search(st, label, draw, then_best)
     s = st.copy()
     FT.marker_to_bid_track(s)
     act = np.zeros(FT.ACTION_SIZE, dtype=np.int64)
@@ -658,20 +688,39 @@ def _bid(st: np.ndarray, turn: RecordTurn) -> None:
         raise RecordError(turn.line, f"{quote(turn.action)} is not a legal bid for "
                                      f"p{turn.player} here (legal: {', '.join(legal)})")
     FT.place_bid(st, legal[turn.action])
-    _no_more_draws(turn, 0)
 
 
-def _turn_played(st: np.ndarray, turn: RecordTurn) -> PlayedTurn:
+def _turn_played(st: np.ndarray, turn: RecordTurn, draw: DrawSource,
+                 then_best: bool = False) -> PlayedTurn:
+    """Play the turn line ``turn`` on ``st`` (in place), its draws as ``draw`` says."""
     try:
-        played = play_label(st, turn.action, _recorded(turn))
+        played = play_label(st, turn.action, draw, then_best)
     except TurnRefused as exc:
         what = (quote(turn.action) if len(turn.action) <= QUOTE_LIMIT else  # its parts
                 f"the turn ({len(turn.action):,} characters)")  # are quoted in ``exc``
         raise RecordError(turn.line, f"{what} is not a legal turn for p{turn.player} here: "
                                      f"{exc}") from None
-    _no_more_draws(turn, len(played.drew))
     st[:] = played.state
     return played
+
+
+def play_line(st: np.ndarray, turn: RecordTurn, draw: DrawSource, round_no: int,
+              then_best: bool = False) -> tuple[tuple[str, ...], str, np.ndarray | None]:
+    """One step of a game (a record's replay, a game played along): the bid or turn
+    ``turn`` of the player to move on ``st`` (in place) in round ``round_no``, its draws
+    as ``draw`` says.
+    Returns the draws' words, the label of the ``advise`` row it was chosen from and the
+    kernel action row of a turn (``Played``); raises ``RecordError``."""
+    bidding = st[FT.PHASE] == FT.BIDDING
+    if turn.is_bid != bidding:
+        raise RecordError(turn.line, f"p{turn.player} is to " + (
+            "bid (e.g. 'bid 0'), not to play a turn" if bidding else
+            f"play a turn: the bids of round {round_no} are over"))
+    if bidding:
+        _bid(st, turn)
+        return (), turn.action, None
+    played = _turn_played(st, turn, draw, then_best)
+    return played.drew, played.decision, played.row
 
 
 def _clean_up(st: np.ndarray, refill: Refill) -> None:
@@ -790,19 +839,10 @@ def replay(record: Record) -> Replay:
         if entry.player != to_move:
             raise RecordError(n, f"wrong seat: p{entry.player} is not to move, it is "
                                  f"p{to_move}'s turn")
-        bidding = st[FT.PHASE] == FT.BIDDING
-        if entry.is_bid != bidding:
-            raise RecordError(n, f"p{to_move} is to " + (
-                "bid (e.g. 'bid 0'), not to play a turn" if bidding else
-                f"play a turn: the bids of round {out.round} are over"))
         pos = decode(st)
         before = _totals(st)[to_move]
-        drew, decision, row = (), entry.action, None
-        if bidding:
-            _bid(st, entry)
-        else:
-            played = _turn_played(st, entry)
-            drew, decision, row = played.drew, played.decision, played.row
+        drew, decision, row = play_line(st, entry, _recorded(entry), out.round)
+        _no_more_draws(entry, len(drew))
         totals = _totals(st)
         if entry.totals is not None and entry.totals != totals:
             raise RecordError(n, f"totals mismatch: the record says "
@@ -940,11 +980,12 @@ def warm_up() -> None:
 def status(steps: Replay) -> str:
     """How the record ends, for the ``record OK`` line."""
     if steps.over:
-        seats = ", ".join(f"p{p}" for p in steps.winners)
+        seats = ", ".join(f"p{names.player_name(steps.final, p)}" for p in steps.winners)
         return (f"game over after round {steps.round}: winner{'s' * (len(steps.winners) > 1)} "
                 f"{seats} ({steps.scores[steps.winners[0]][-1]} VP)")
     doing = "bid" if steps.final.phase == "bidding" else "play"
-    return f"game not over: round {steps.round}, p{steps.to_move} to {doing}"
+    return (f"game not over: round {steps.round}, p{names.player_name(steps.final, steps.to_move)}"
+            f" to {doing}")
 
 
 def result(steps: Replay) -> dict | None:
@@ -964,5 +1005,6 @@ def caption(steps: Replay, lost: list[float], *, samples: int, seed: int,
             f"by the greedy bid model · a tall stack's turns sampled from {samples:,} "
             f"sowings, seed {seed}"
             + (f" · {rollouts:,} rollouts" if rollouts else "")
-            + " · VP lost: " + ", ".join(f"p{p} {x:.2f}" for p, x in enumerate(lost))
+            + " · VP lost: " + ", ".join(f"p{names.player_name(steps.final, p)} {x:.2f}"
+                                         for p, x in enumerate(lost))
             + (f" · {status(steps).removeprefix('game over ')}" if steps.over else ""))

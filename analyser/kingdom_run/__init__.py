@@ -21,7 +21,8 @@ GAME = GameSpec(
     players=(2, 4),
     face=f"{__name__}.face",
     docs="docs/games/kingdom-run.md",
-    capabilities=frozenset(Capability) - {Capability.PLAY},
+    board="board.js",  # the board of `oddsbot serve` (contract section 3)
+    capabilities=frozenset(Capability),
     designer="oddsbot.reports.kingdom_run",
     default_top=20,
     policies=("heuristic", "greedy", "random"),  # = kernels policies.POLICY_NAMES (tested)

@@ -10,6 +10,9 @@
 - The actions (the roll re-rolled, or in the middle of the turn): one row per distinct
   end-of-turn position, ``ev`` = its default evaluation (exact); ``on`` = where the
   runner of each Catch-up, Bath, Sleep or Wake step stands when the step is taken.
+- No roll yet (``roll=-``, without ``--roll``): one row, ``roll`` (play-along's action
+  whose outcomes are the dice), valued by the default evaluation as the position stands
+  (``method`` ``before-roll``).
 - ``--rollouts N``: each candidate (every keep-set; up to ``--candidates`` sequences,
   one per distinct end-of-turn position, the best by the default evaluation, a tie at
   the best spread evenly: ``equity.pick_candidates``) played to the end N times by
@@ -37,7 +40,8 @@ from .encode import rules_vector, state_vector
 from .labels import REROLL_ALL
 from .position import FACE_NAMES, Position
 from .turns import (
-    keep_choices, keep_masks, keep_rows, over, phase, sequences, standing, with_roll,
+    ROLL, evaluation, keep_choices, keep_masks, keep_rows, over, phase, sequences, standing,
+    with_roll,
 )
 from .validate import validate
 
@@ -46,6 +50,20 @@ CANDIDATES = 12  # sequences rolled out with --rollouts (equity.pick_candidates)
 CHUNK = 25
 ROLLOUT_POLICIES = ("heuristic", "greedy", "random")
 FACE_LETTERS = "SCBTZY"
+
+
+class EvTable(Table):
+    """The EV table: every row of ``-f json`` carries the core columns ``action, ev, se,
+    method, gap`` (``se`` null where a row has none), the game's own columns after them."""
+
+    CORE = ("action", "ev", "se", "method", "gap")
+
+    def records(self) -> list[dict]:
+        return [{c: v for c, v in zip(self.columns, row) if v is not None or c in self.CORE}
+                for row in self.rows]
+
+    def head(self, k: int) -> EvTable:
+        return EvTable(self.columns, self.rows[:k], self.provenance)
 
 
 def read_roll(text: str, dice: int) -> tuple[int, ...]:
@@ -65,8 +83,9 @@ def read_roll(text: str, dice: int) -> tuple[int, ...]:
     return tuple(sorted(faces))
 
 
-def prepared(pos: Position, roll: str) -> Position:
-    """The position to advise on: validated, not over, with a roll (``--roll``)."""
+def prepared(pos: Position, roll: str, unrolled: bool = False) -> Position:
+    """The position to advise on: validated, not over, with a roll (``--roll``) unless
+    ``unrolled`` allows none."""
     validate(pos)
     if over(pos):
         raise game_over(pos)
@@ -74,7 +93,7 @@ def prepared(pos: Position, roll: str) -> Position:
         if pos.roll is not None:
             raise OddsbotError("--roll: the position already has a roll")
         return with_roll(pos, read_roll(roll, pos.rules.dice))
-    if pos.roll is None:
+    if pos.roll is None and not unrolled:
         raise OddsbotError("roll: the position has no roll yet; give the turn's roll with "
                            "--roll (e.g. --roll scatter,catchup,bath,copy or --roll SCBY)")
     return pos
@@ -104,7 +123,7 @@ def _exact_table(pos: Position, labels: list[str], values: np.ndarray, methods: 
                "gap": [best - float(values[i]) for i in order]}
     if on is not None:
         columns["on"] = [on[i] for i in order]
-    return Table.from_columns(columns, provenance=prov)
+    return EvTable.from_columns(columns, provenance=prov)
 
 
 def best_first(values: np.ndarray) -> list[int]:
@@ -122,6 +141,15 @@ def reroll_table(pos: Position) -> Table:
                         _provenance(pos, "exact" if exact.all() else "exact+greedy",
                                     search_budget=SEARCH_BUDGET, rows=len(labels),
                                     greedy_rows=int((~exact).sum())))
+
+
+def roll_table(pos: Position) -> Table:
+    """No roll yet: the one action, ``roll`` (its outcomes are the dice), valued by the
+    default evaluation now (§14)."""
+    return EvTable.from_columns(
+        {"action": [ROLL], "ev": [evaluation(pos, pos.to_move)], "se": [None],
+         "method": ["before-roll"], "gap": [0.0]},
+        provenance=_provenance(pos, "before-roll"))
 
 
 def sequence_table(pos: Position) -> Table:
@@ -180,7 +208,7 @@ def rollout_table(pos: Position, rollouts: int, seed: int, policy: str | None,
     if shown is not None:
         table["evaluation"] = [shown[i] for i in order]
         table["on"] = [on[i] for i in order]
-    return Table.from_columns(table, provenance=prov)
+    return EvTable.from_columns(table, provenance=prov)
 
 
 def sequence_candidates(pos: Position, most: int) -> tuple[
@@ -209,7 +237,9 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0, roll: st
            progress: Callable[[int, int], None] | None = None) -> Table:
     """The EV table of the position's decision (module docstring); ``samples``: rollouts
     per candidate (``--rollouts``/``--samples``), none for the exact values."""
-    pos = prepared(pos, roll)
+    pos = prepared(pos, roll, unrolled=samples is None)
+    if pos.roll is None:
+        return roll_table(pos)
     if samples is not None:
         return rollout_table(pos, samples, seed, policy, candidates, progress)
     if phase(pos) == "keep":

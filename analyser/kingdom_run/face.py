@@ -1,6 +1,7 @@
 """Kingdom Run's face (``GameFace`` of ``analyser/face.py``, declared in ``__init__.py``):
 ``parse``, ``Position``, ``validate``, ``legal_actions``, ``moves``, ``advise``, ``odds``,
-``new_position``, ``simulate``, ``play`` and ``with_rules``."""
+``new_position``, ``simulate``, ``play`` and ``with_rules``; play-along (``PlayFace``):
+``outcomes``, ``apply``, ``record_text``, ``record_moves`` and ``player_name``."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from .encode import rules_vector, state_vector
 from .labels import wrapped
 from .notation import NOTATION_KEYS, parse_notation
 from .odds import odds as _odds
+from .play import apply, outcomes, player_name, record_moves, record_text
 from .position import Position
 from .simulate import POLICIES, final, new_position, play, simulate
 from .turns import keep_choices, over, phase, sequences
@@ -27,10 +29,11 @@ NAME = GAME.name
 VARIANTS = GAME.variants
 
 __all__ = ["NAME", "VARIANTS", "NOTATION_KEYS",
-           "POLICIES", "Position", "advise", "advise_caption",
+           "POLICIES", "Position", "advise", "advise_caption", "apply",
            "counts_line", "final_result", "legal_actions", "moves", "new_position", "odds",
-           "odds_view", "parse", "parse_as", "play", "record", "simulate", "table_view",
-           "validate", "warm_up", "with_rules"]
+           "odds_view", "outcomes", "parse", "parse_as", "play", "player_name", "record",
+           "record_moves", "record_text", "simulate", "table_view", "validate", "warm_up",
+           "with_rules"]
 
 
 def parse(text: str) -> Position:
@@ -65,7 +68,7 @@ def legal_actions(pos: Position) -> list[str]:
         return []
     if phase(pos) == "roll":
         raise OddsbotError("roll: the position has no roll yet; the choices depend on it "
-                           "(give it with 'advise --roll')")
+                           "(give it with 'advise --roll'; to play on, the action 'roll')")
     if phase(pos) == "keep":
         return [label for label, _ in keep_choices(pos)]
     return sequences(pos).labels
@@ -110,7 +113,11 @@ FINAL_EV = "final ev"  # ... and of ``ev`` from rollouts, the final margin
 def advise_caption(pos: Position, prov: dict) -> str:
     """The caption of the terminal EV table: first ``lower bound`` where rows rest on the
     greedy sequence, then what ``ev`` (headed ``turn ev`` or ``final ev``) measures."""
-    head = f"p{pos.to_move + 1} ({pos.clans[pos.to_move]}) to move"
+    head = f"p{player_name(pos, pos.to_move)} ({pos.clans[pos.to_move]}) to move"
+    if prov["decision"] == "roll":
+        return (f"{head} · no roll yet: the one action is 'roll', its outcomes the dice "
+                f"(--roll ROLL: the choices of a roll) · {TURN_EV}: score minus the best "
+                f"other's now")
     if prov["method"] == "monte-carlo":
         how = (f"{prov['rollouts']:,} rollouts a choice, every seat {prov['policy']}, "
                f"seed {prov['seed']}")

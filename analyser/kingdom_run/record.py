@@ -10,7 +10,9 @@ result p1:31 p2:32 winner p2
 
 One line a turn: the player, the first roll (face letters S C B T Z Y), the keep-set
 (``-`` when the start position was already re-rolled), the final roll and the sequence
-(``oddsbot advise`` labels). The ``result`` line, if any, must match the replay.
+(``oddsbot advise`` labels). The last line may be a turn under way, cut after its roll
+(``p2 | TTZZ``) or its final roll (``p2 | TTZZ | reroll all | SCCY``). The ``result``
+line, if any, must match the replay.
 """
 
 from __future__ import annotations
@@ -43,12 +45,15 @@ __all__ = ["ev_lost_by_player", "load_record", "annotate", "table_view", "status
 
 @dataclass(frozen=True)
 class Line:
+    """A turn's line; a turn under way (the last line) lacks its sequence (``label``)
+    and maybe its keep-set and final roll."""
+
     line: int
     player: int
     roll: str
-    keep: str
-    final: str
-    label: str
+    keep: str | None = None
+    final: str | None = None
+    label: str | None = None
 
 
 @dataclass
@@ -114,8 +119,11 @@ def parse_record(text: str) -> Record:
         parts = [p.strip() for p in body.split("|")]
         usage = (f"expected '<player> | <roll> | <keep-set> | <final roll> | <sequence>', "
                  f"got {quote(body)}")
-        if len(parts) != 5 or re.fullmatch(r"p[1-9]", parts[0]) is None:
+        if len(parts) not in (2, 4, 5) or re.fullmatch(r"p[1-9]", parts[0]) is None:
             raise RecordError(n, usage)
+        if lines and lines[-1].label is None:
+            raise RecordError(lines[-1].line, "a turn under way (no sequence) must be the "
+                                              "last line")
         player = int(parts[0][1:]) - 1
         if not 0 <= player < start.players:
             raise RecordError(n, f"no player {quote(parts[0])} (p1..p{start.players})")
@@ -147,12 +155,16 @@ def replay(record: Record) -> Replay:
             elif roll_text(pos.roll) != ln.roll:
                 raise RecordError(ln.line, f"the position's roll is {roll_text(pos.roll)}, "
                                            f"the line says {quote(ln.roll)}")
+            if ln.keep is None:  # a turn under way, cut after its roll
+                break
             if not pos.rerolled:
                 keep_at = pos
                 pos = take_keep(pos, ln.keep, _roll(ln.final, ln.line, pos), "keep-set")
             elif ln.keep != "-" or ln.final != ln.roll:
                 raise RecordError(ln.line, "the roll was already re-rolled: write '-' as the "
                                            "keep-set and the roll again as the final roll")
+            if ln.label is None:  # ... or after its final roll
+                break
             act_at = pos
             pos = take_sequence(pos, ln.label, "sequence")
         except RecordError:

@@ -51,7 +51,13 @@ class GameLine:
     after: Position
 
     def text(self) -> str:
-        return f"p{self.player + 1} | {self.roll} | {self.keep} | {self.final} | {self.label}"
+        return turn_text(self.player, self.roll, self.keep, self.final, self.label)
+
+
+def turn_text(player: int, *parts: str) -> str:
+    """A record line: ``p1 | SCBY | keep scatter,bath | SBBT | <sequence>``, or the first
+    parts of it for a turn still under way (``p1 | SCBY``)."""
+    return " | ".join([f"p{player + 1}", *parts])
 
 
 @dataclass

@@ -19,6 +19,7 @@ from .position import Position
 from .rules import SCATTER, STEAL
 from .validate import validate
 
+ROLL = "roll"  # the action of a position with no roll yet: its outcomes are the dice
 LIST_MOST = 20_000  # sequences listed at most (the best by the default evaluation)
 
 

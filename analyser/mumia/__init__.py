@@ -25,7 +25,8 @@ GAME = GameSpec(
     players=(2, 6),
     face=f"{__name__}.face",
     docs="docs/games/mumia.md",
-    capabilities=frozenset(Capability) - {Capability.PLAY},
+    board="board.js",  # the board of `oddsbot serve` (contract section 3)
+    capabilities=frozenset(Capability),
     designer="oddsbot.reports.mumia",
     default_top=None,
     policies=("heuristic", "greedy", "random"),  # = kernels choices.POLICY_NAMES (tested)

@@ -1,6 +1,7 @@
 """Mumia's face (``GameFace`` of ``analyser/face.py``, declared in ``__init__.py``):
 ``parse``, ``Position``, ``validate``, ``legal_actions``, ``moves``, ``advise``, ``odds``,
-``new_position``, ``simulate``, ``play`` and ``with_rules``."""
+``new_position``, ``simulate``, ``play`` and ``with_rules``; play-along (``PlayFace``):
+``outcomes``, ``apply``, ``record_text``, ``record_moves`` and ``player_name``."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from .encode import encode
 from .labels import roll_text
 from .notation import NOTATION_KEYS, parse_notation
 from .odds import odds as _odds
+from .play import apply, outcomes, player_name, record_moves, record_text
 from .position import VARIANT_SETS, Position
 from .simulate import POLICIES, new_position, play, simulate
 from .turns import choices
@@ -25,10 +27,10 @@ NAME = GAME.name
 VARIANTS = GAME.variants
 
 __all__ = ["NAME", "VARIANTS", "NOTATION_KEYS",
-           "POLICIES", "Position", "advise", "advise_caption",
+           "POLICIES", "Position", "advise", "advise_caption", "apply",
            "counts_line", "legal_actions", "moves", "new_position", "odds", "odds_view",
-           "parse", "parse_as", "play", "record", "simulate", "table_view", "validate",
-           "warm_up", "with_rules"]
+           "outcomes", "parse", "parse_as", "play", "player_name", "record", "record_moves",
+           "record_text", "simulate", "table_view", "validate", "warm_up", "with_rules"]
 
 
 def parse(text: str) -> Position:
@@ -93,12 +95,12 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
 
 def advise_caption(pos: Position, prov: dict) -> str:
     """The caption of the terminal EV table."""
-    from .notation import seat_letter
     how = ("exact: expectimax over the dice, the mover at its best, the others "
            f"{prov['policy']}" if prov["method"] == "exact" else
            f"{prov['samples']:,} rollouts a choice, every seat {prov['policy']}, "
            f"seed {prov['seed']}")
-    head = f"player {seat_letter(pos.to_move)} to move · ev: expected change of final score"
+    head = (f"player {player_name(pos, pos.to_move)} to move · ev: expected change of final "
+            f"score")
     if prov["roll"]:
         return f"{head} · roll {prov['roll']} · {how}"
     value = prov["value_before_roll"]

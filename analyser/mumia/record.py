@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from ...errors import quote
+from ...errors import OddsbotError, quote
 from ...kernels.mumia import layout as L
 from ..records_common import (
     RecordError, annotation_table, body_lines, ev_lost_by_player, load_with_rules,
@@ -28,11 +28,10 @@ from ..records_common import (
 )
 from ..table import Table
 from .encode import decode, encode
-from .labels import read_roll
 from .notation import NOTATION_KEYS, SEATS, seat_letter
 from .position import UNSEEN, Position
 from .simulate import final, play
-from .turns import choices, take
+from .turns import step as take_step
 
 ANNOTATION_COLUMNS = ["step", "player", "roll", "action", "ev_taken", "best", "best_ev",
                       "ev_lost", "method"]
@@ -158,20 +157,13 @@ def replay(record: Record) -> Replay:
         if pending is not None and pending[1] is not None and ln.roll != pending[1]:
             raise RecordError(ln.line, f"a token before the move keeps the roll "
                                        f"{pending[1]}, got {quote(ln.roll)}")
-        try:
-            n, sym = read_roll(ln.roll, bool(S[L.S_MUMMY] >= 0))
-        except ValueError as exc:
-            raise RecordError(ln.line, f"roll {quote(ln.roll)}: {exc}") from None
-        rows, labels = choices(S, R, n, sym)
-        if ln.label not in labels:
-            shown = ", ".join(labels[:8]) + (" …" if len(labels) > 8 else "")
-            raise RecordError(ln.line, f"{quote(ln.label)} is not a legal choice of "
-                                       f"{seat_letter(mover)} for roll {ln.roll} (legal: "
-                                       f"{shown})")
         before = decode(S, R, rules, exp, viewer=mover,
                         taken_by=tuple(tuple(t) for t in taken))
+        try:
+            step = take_step(S, R, ln.roll, ln.label)
+        except OddsbotError as exc:
+            raise RecordError(ln.line, str(exc)) from None
         out.append((before, Turn(ln, pending is None)))
-        step = take(S, R, rows[labels.index(ln.label)], n)
         taken[mover].extend(step.mummy)
         pending = ((mover, ln.roll) if step.same_roll else (mover, None) if step.extra
                    else None)

@@ -13,10 +13,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...errors import OddsbotError, quote
 from ...kernels.mumia import choices as C
 from ...kernels.mumia import layout as L
 from ...kernels.mumia.moves import end_turn, spend_token
-from .labels import label
+from .labels import label, read_roll
+from .notation import seat_letter
 
 _ROWS = np.empty((C.MAX_CHOICES, C.N_COLS), dtype=np.int64)
 
@@ -58,3 +60,20 @@ def take(S: np.ndarray, R: np.ndarray, row: np.ndarray, n: int) -> Step:
     if not same_roll and not extra:
         end_turn(S, R)
     return Step(taken, extra, same_roll)
+
+
+def step(S: np.ndarray, R: np.ndarray, roll: str, choice: str) -> Step:
+    """Take ``choice`` (a label of ``choices``) for roll ``roll`` (``4,PM``, as records
+    and labels write it) for the seat to move, in place: the step of a record line and of
+    play-along. An unreadable roll or an illegal choice is refused in one line."""
+    try:
+        n, sym = read_roll(roll, bool(S[L.S_MUMMY] >= 0))
+    except ValueError as exc:
+        raise OddsbotError(f"roll {quote(roll)}: {exc}") from None
+    rows, labels = choices(S, R, n, sym)
+    if choice not in labels:
+        shown = ", ".join(labels[:8]) + (" …" if len(labels) > 8 else "")
+        raise OddsbotError(f"{quote(choice)} is not a legal choice of "
+                           f"{seat_letter(int(S[L.S_TO_MOVE]))} for roll {roll} (legal: "
+                           f"{shown})")
+    return take(S, R, rows[labels.index(choice)], n)

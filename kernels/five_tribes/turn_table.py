@@ -26,7 +26,8 @@ draw by a power used before it, or a board changed by one) belong to the first c
   ``GREEDY_SEED``). The best rest of a turn after a draw (its value, §20.6) is found over
   the same sowings, every power included.
 - ``play_greedy`` plays the greedy turn, a draw it makes drawn from ``rng``, then the
-  greedy rest of the turn for what was drawn.
+  greedy rest of the turn for what was drawn; ``greedy_rest`` plays that rest after a
+  draw made outside (a ``then best`` row played along, analyser/five_tribes/play.py).
 """
 
 import numpy as np
@@ -212,6 +213,25 @@ def play_greedy(st, walks, paths, rng):
             _resume(store, ws, ctx, s)
     copy_into(st, ws[1])
     return store[0][0].copy(), value
+
+
+@njit(cache=True, nogil=True)
+def greedy_rest(st, s, act, step, walks, paths):
+    """The greedy rest of a turn of the player to move in ``st`` (the state before the
+    turn) after a draw, as ``play_greedy`` plays it: the choices so far ``act``, the state
+    the draw left ``s``, the step it resumes at ``step``. Returns (the action row, the
+    state after it or before the draw that ends it, that draw (kind, target, step it
+    resumes at); kind ``OP_NONE``: the turn is over)."""
+    sw = board_sowings(st, walks, paths)
+    store, ws = store_of(np.int64(1)), workspace()
+    _, ctx = _context(st, store, ws, sw, sw, 0, max(len(sw[4]), 1), True, True, False)
+    ctx[5][C_FIRST_STAGE] = 1
+    store[0][0, :] = act
+    ws[2][2] = step
+    _resume(store, ws, ctx, s.copy())
+    if ws[2][0] == OP_WINDOW:
+        _window_stage(store, ws, ctx)
+    return store[0][0].copy(), ws[1].copy(), ws[2].copy()
 
 
 def complete_turns(st, max_rows=None):

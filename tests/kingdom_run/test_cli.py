@@ -88,7 +88,9 @@ def test_advise_the_actions_and_top(oddsbot_cli):
 
 
 def test_advise_takes_the_roll_from_the_command_line(oddsbot_cli):
-    one_line_refusal(oddsbot_cli("advise", START), "roll", "--roll")
+    unrolled = oddsbot_cli("advise", START, "-f", "json").json()  # play-along's one action
+    assert [row["action"] for row in unrolled["actions"]] == ["roll"]
+    one_line_refusal(oddsbot_cli("advise", START, "--rollouts", "4"), "roll", "--roll")
     by_letters = oddsbot_cli("advise", START, "--roll", "SCBY", "-f", "json").json()
     by_names = oddsbot_cli("advise", START, "--roll", "copy,bath,catchup,scatter",
                            "-f", "json").json()
