@@ -252,7 +252,7 @@ async function canonical(position) {
     api("/api/validate", {position}),
     api("/api/validate", {position, format: "notation"}),
   ]);
-  return {pos, notation: notation.notation};
+  return {pos, notation: notation.notation, player: notation.player};
 }
 
 const current = () => S.history[S.at];
@@ -323,6 +323,8 @@ async function renderBoard() {
 async function show() {
   const entry = current();
   $("notation").value = entry ? entry.notation : "";
+  $("to-move").textContent = entry?.player === undefined ? ""
+    : `player ${entry.player} to move`;
   $("undo").disabled = S.at <= 0;
   $("redo").disabled = S.at >= S.history.length - 1;
   clearPending();
@@ -483,7 +485,8 @@ async function askOutcomes(action) {
 
 async function applyMove(action, outcome) {
   const answer = await api("/api/apply", {position: current().pos, action, outcome});
-  await push({pos: answer.position, notation: answer.notation, move: [action, outcome]});
+  await push({pos: answer.position, notation: answer.notation, player: answer.player,
+              move: [action, outcome]});
 }
 
 /** A row clicked: its outcomes, or, without chance, the move itself. */
@@ -582,7 +585,7 @@ async function openRecord(file) {
       const answer = await api("/api/apply", {position: pos, action: move[0],
                                               outcome: move[1]});
       pos = answer.position;
-      S.history.push({pos, notation: answer.notation, move});
+      S.history.push({pos, notation: answer.notation, player: answer.player, move});
     }
     S.at = first;
     const control = new AbortController();
