@@ -205,9 +205,11 @@ def check_record(page, oddsbot_cli, tmp_path: Path, pos: dict, after: dict) -> N
     assert run.code == 0, run.err
     turns = run.json()["turns"]
     page.set_input_files("#open-record", str(path))
-    page.wait_for_function(
-        "document.querySelector('#replay-table').tBodies[0].rows.length > 0",
-        timeout=TIMEOUT_MS)
+    page.wait_for_function("['ready', 'error'].includes("
+                           "document.querySelector('#replay').dataset.state)",
+                           timeout=TIMEOUT_MS)
+    assert page.get_attribute("#replay", "data-state") == "ready", \
+        page.text_content("#replay-caption")
     assert page.locator("#replay-table tbody tr").count() == len(turns)
     assert position(page) == pos
     page.click("#turn-next")

@@ -594,6 +594,7 @@ async function openRecord(file) {
     $("replay-table").tBodies[0].replaceChildren();
     $("replay-chart").replaceChildren();
     $("replay-caption").textContent = "annotating the record…";
+    $("replay").dataset.state = "loading";
     await show();
     annotate(text, control);
   });
@@ -609,9 +610,12 @@ async function annotate(text, control) {
               (_, i) => goToTurn(i), (row) => `show turn ${row.turn}`);
     $("replay-chart").replaceChildren(replayChart(result.turns));
     $("replay-caption").textContent = caption(result.provenance);
+    $("replay").dataset.state = "ready";
     markReplayTurn();
   } catch (error) {
-    if (!aborted(error)) $("replay-caption").textContent = error.message;
+    if (aborted(error)) return;
+    $("replay-caption").textContent = error.message;
+    $("replay").dataset.state = "error";
   }
 }
 
