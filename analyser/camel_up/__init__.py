@@ -13,6 +13,7 @@ GAME = GameSpec(
     players=(min(v.min_players for v in VARIANTS.values()),
              max(v.max_players for v in VARIANTS.values())),
     face=f"{__name__}.face",
+    board="board.js",  # the page of oddsbot serve (docs/serve.md)
     docs="docs/games/camel-up.md",
     capabilities=frozenset(Capability),
     options=(

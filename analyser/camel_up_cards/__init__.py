@@ -13,6 +13,7 @@ GAME = GameSpec(
                                 "players build each leg, fox and palm"},
     players=(2, 6),
     face=f"{__name__}.face",
+    board="board.js",  # the page of oddsbot serve (docs/serve.md)
     docs="docs/games/camel-up-cards.md",
     capabilities=frozenset(Capability),
     designer="oddsbot.reports.camel_up_cards",

@@ -19,6 +19,7 @@ GAME = GameSpec(
     players=(2, 4),
     face=f"{__name__}.face",
     docs="docs/games/five-tribes.md",
+    board="board.js",  # the board of `oddsbot serve` (contract section 3)
     capabilities=frozenset(Capability),
     designer="oddsbot.reports.five_tribes",
     target_se={"odds": 0.01, "chart": 0.01},

@@ -21,6 +21,7 @@ GAME = GameSpec(
     players=(2, 4),
     face=f"{__name__}.face",
     docs="docs/games/kingdom-run.md",
+    board="board.js",  # the board of `oddsbot serve` (contract section 3)
     capabilities=frozenset(Capability),
     designer="oddsbot.reports.kingdom_run",
     default_top=20,

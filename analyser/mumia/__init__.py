@@ -25,6 +25,7 @@ GAME = GameSpec(
     players=(2, 6),
     face=f"{__name__}.face",
     docs="docs/games/mumia.md",
+    board="board.js",  # the board of `oddsbot serve` (contract section 3)
     capabilities=frozenset(Capability),
     designer="oddsbot.reports.mumia",
     default_top=None,
