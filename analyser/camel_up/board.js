@@ -1,4 +1,4 @@
-// The Camel Up board (camel-up and camel-up-2014): serve contract section 3; the position
+// The Camel Up board (camel-up and camel-up-2014): docs/serve.md, Board modules; the position
 // JSON's fields are docs/games/camel-up.md §13.1 (what they mean: §3).
 // Edits: a camel then a space (or a camel there) moves the camel with the camels on it on
 // top of that stack (§5.2); a space then a tile button places, flips or removes the seat's

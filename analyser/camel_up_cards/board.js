@@ -1,4 +1,4 @@
-// The Camel Up Cards board: serve contract section 3; the position JSON's fields are
+// The Camel Up Cards board: docs/serve.md, Board modules; the position JSON's fields are
 // docs/games/camel-up-cards.md §13.1 (what they mean: §6).
 // Edits: a camel then a space (or a camel there, or the start card) moves the camel with
 // the camels on it on top of that stack (§0; on the start card camels stand side by side,

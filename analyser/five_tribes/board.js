@@ -1,4 +1,4 @@
-// Five Tribes board for `oddsbot serve` (contract: analyser/serve, section 3).
+// Five Tribes board for `oddsbot serve` (docs/serve.md, Board modules).
 // Draws the position JSON of docs/games/five-tribes.md §18.1: the 5 x 6 Sultanate (each
 // tile's type and VP, its meeples by colour, the camel of its owner, palms and palaces),
 // the bid order and turn order tracks (§5), each player's gold (or secret gold, §14.13),
@@ -323,7 +323,7 @@ border:1px solid #b9975b;background:#fff6df;border-radius:4px;padding:1px 5px;fo
 outline:3px solid #1a73e8;outline-offset:2px}
 `;
 
-/** Draw the board for `pos` into `root` (contract section 3). */
+/** Draw the board for `pos` into `root` (docs/serve.md, Board modules). */
 export function render(root, pos, ctx) {
   const redraw = () => render(root, pos, ctx);
   root.replaceChildren();

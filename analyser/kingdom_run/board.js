@@ -1,4 +1,4 @@
-// Kingdom Run board for `oddsbot serve` (contract: analyser/serve, section 3).
+// Kingdom Run board for `oddsbot serve` (docs/serve.md, Board modules).
 // Draws the position JSON of docs/games/kingdom-run.md §12.1: the track of layout §2 (its
 // boards, lakes and score tokens), every runner (clan + number, asleep face §6.5), the
 // podium, crossed and out runners (§7), each player's clan and victory tokens, the roll,
@@ -351,7 +351,7 @@ stroke:#1a73e8;stroke-width:4}
 outline:3px solid #1a73e8;outline-offset:2px}
 `;
 
-/** Draw the board for `pos` into `root` (contract section 3). */
+/** Draw the board for `pos` into `root` (docs/serve.md, Board modules). */
 export function render(root, pos, ctx) {
   const redraw = () => render(root, pos, ctx);
   root.replaceChildren();

@@ -1,4 +1,4 @@
-// Mumia board for `oddsbot serve` (contract: analyser/serve, section 3).
+// Mumia board for `oddsbot serve` (docs/serve.md, Board modules).
 // Draws the position JSON of docs/games/mumia.md §14.1: the track as it lies now (START,
 // the path tiles, FINISH; §0), the pawns, guardians and mummy on it, the hats (E2, §9), each
 // seat's holdings (its stack of tiles bottom first, mummy tokens, action tokens with E4),
@@ -409,7 +409,7 @@ stroke:#1a73e8;stroke-width:4}
 .mu-board button:focus-visible{outline:3px solid #1a73e8;outline-offset:2px}
 `;
 
-/** Draw the board for `pos` into `root` (contract section 3). */
+/** Draw the board for `pos` into `root` (docs/serve.md, Board modules). */
 export function render(root, pos, ctx) {
   const redraw = () => render(root, pos, ctx);
   root.replaceChildren();

@@ -1,5 +1,5 @@
-"""The `oddsbot serve` page in a browser (serve contract, docs/serve.md sections 3 and 4),
-for every game whose spec declares a ``board``; the others are skipped with the reason.
+"""The `oddsbot serve` page in a browser (docs/serve.md: The page, Board modules),
+for every game (each declares its ``board`` module and play-along).
 
 One server (uvicorn in a thread, on a free port) and one browser (Debian's chromium) for
 the module; one page per game. Per game: ``#new`` with a seed, the game's
@@ -41,16 +41,6 @@ SIZES = ((1280, 800), (390, 844))
 # every control a keyboard user must reach (visible and enabled)
 FOCUSABLE = ("button:not([disabled]), input:not([disabled]), select:not([disabled]), "
              "textarea:not([disabled]), [tabindex='0']")
-
-
-def board_games() -> list:
-    """Every registered game, the ones without a board marked skipped."""
-    params = []
-    for name, spec in sorted(registry.specs().items()):
-        marks = () if getattr(spec, "board", None) else pytest.mark.skip(
-            reason=f"{name} declares no board module yet")
-        params.append(pytest.param(name, marks=marks, id=name))
-    return params
 
 
 def free_port() -> int:
@@ -256,8 +246,9 @@ def screenshot(page, shots: Path, game: str) -> None:
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
 
 
-@pytest.mark.parametrize("game", board_games())
+@pytest.mark.parametrize("game", sorted(registry.specs()))
 def test_board_page(game, server, browser, shots, oddsbot_cli, tmp_path):
+    assert registry.spec(game).board and registry.spec(game).has(Capability.PLAY)
     script = board_script(game)
     page, errors = open_game(browser, server, game)
     try:
@@ -268,16 +259,13 @@ def test_board_page(game, server, browser, shots, oddsbot_cli, tmp_path):
         best = check_ev_table(page, oddsbot_cli, pos)[0][0]
         screenshot(page, shots, game)
         check_keyboard(page)
-        playing = registry.spec(game).has(Capability.PLAY)
-        after = pos
-        if playing:
-            after = check_play(page, oddsbot_cli, game, pos, best)
-            page.click("#undo")  # the history moves at once; an analysis waits a moment
-            assert position(page) == pos
-            page.click("#redo")
-            assert position(page) == after
-            settle(page)
-            check_record(page, oddsbot_cli, tmp_path, pos, after)
+        after = check_play(page, oddsbot_cli, game, pos, best)
+        page.click("#undo")  # the history moves at once; an analysis waits a moment
+        assert position(page) == pos
+        page.click("#redo")
+        assert position(page) == after
+        settle(page)
+        check_record(page, oddsbot_cli, tmp_path, pos, after)
         expected = script.break_it(page)
         page.wait_for_function("document.querySelector('#message').textContent !== ''",
                                timeout=TIMEOUT_MS)
@@ -286,5 +274,30 @@ def test_board_page(game, server, browser, shots, oddsbot_cli, tmp_path):
         assert not errors, errors
     finally:
         page.close()
-    if not playing:
-        pytest.skip(f"{game} has no play-along yet: play, undo, redo, record not checked")
+
+
+def test_a_typed_action_and_outcome(server, browser, oddsbot_cli):
+    """An action typed into ``#action`` with its outcome typed into ``#outcome-typed`` (as
+    where the outcomes are too many to list) moves the game on as the face's ``apply``; a
+    bad outcome is refused in ``#message`` and changes nothing."""
+    page, errors = open_game(browser, server, "camel-up")
+    try:
+        face = registry.spec("camel-up").load()
+        start = position(page)
+        page.fill("#action", "pyramid")
+        page.fill("#outcome-typed", "no such die")
+        page.click("#play")
+        page.wait_for_function("document.querySelector('#message').textContent !== ''",
+                               timeout=TIMEOUT_MS)
+        assert "no such die" in page.text_content("#message") and position(page) == start
+        page.fill("#outcome-typed", "blue 2")
+        page.click("#play")
+        settle(page)
+        want = face.apply(face.Position.from_json(start), "pyramid", "blue 2").to_json()
+        assert page.text_content("#message") == ""
+        assert position(page) == oddsbot_cli("validate", "-", "-f", "json",
+                                             stdin=json.dumps(want)).json()
+        assert page.input_value("#outcome-typed") == ""
+        assert not errors, errors
+    finally:
+        page.close()

@@ -1,4 +1,4 @@
-// The oddsbot page (docs: serve contract, section 4). It names no game: each game's board is
+// The oddsbot page (docs/serve.md, The page). It names no game: each game's board is
 // the ES module its spec names (`/api/games` -> `board`), loaded with import().
 
 const $ = (id) => document.getElementById(id);
@@ -388,9 +388,12 @@ async function runAnalysis(extra) {
     await extras(entry, control.signal);
   } catch (error) {
     if (aborted(error)) return;
-    if (table.dataset.state === "loading") {
-      table.dataset.state = "error";
-      say(error.message);
+    if (table.dataset.state === "loading") {  // a position advise does not value (an
+      table.dataset.state = "error";          // opponent's turn as one seat sees it, ...)
+      table.tHead.replaceChildren();
+      table.tBodies[0].replaceChildren();
+      $("provenance").textContent = `no EV table here: ${error.message}. To play along, `
+        + "type the action taken into Action.";
     }
   } finally {
     if (S.analysis === control) {
@@ -470,6 +473,7 @@ function clearPending() {
   $("outcome-label").hidden = true;
   $("roll").hidden = true;
   $("outcome").replaceChildren();
+  $("outcome-typed").value = "";
 }
 
 /** Ask the action's chance outcomes; list them in #outcome when it has any. */
@@ -498,16 +502,21 @@ async function chooseAction(action) {
   });
 }
 
-/** #play: the typed action (with the outcome picked in #outcome once they are listed). */
+/** #play: the typed action, with the outcome typed in #outcome-typed (where there are
+ * too many to list: a Five Tribes refill, a Camel Up Cards deal) or else picked in
+ * #outcome once they are listed. */
 async function play() {
   say("");
   const action = $("action").value.trim();
+  const typed = $("outcome-typed").value.trim();
   if (!action) {
     say("type an action to play (as advise and moves print it)");
     return;
   }
   await guarded(async () => {
-    if (S.pending?.action === action && S.pending.outcomes.length) {
+    if (typed) {
+      await applyMove(action, typed);
+    } else if (S.pending?.action === action && S.pending.outcomes.length) {
       await applyMove(action, $("outcome").value);
     } else if ((await askOutcomes(action)).length === 0) {
       await applyMove(action, null);

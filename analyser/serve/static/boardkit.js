@@ -1,4 +1,4 @@
-// What every board module (serve contract, section 3) needs, written once: SVG and HTML
+// What every board module (docs/serve.md, Board modules) needs, written once: SVG and HTML
 // elements, keyboard-usable clickable things, inputs that edit, and a redraw that keeps
 // the keyboard focus on the same control. Boards import it as "/static/boardkit.js".
 
