@@ -83,6 +83,10 @@ def legal_actions(pos: Position) -> list[str]:
     return list(STEPS)
 
 
+def player_name(pos: Position, seat: int) -> str:
+    return str(seat)
+
+
 def moves(pos: Position) -> tuple[dict[str, int], list[str]]:
     return {"actions": len(STEPS)}, legal_actions(pos)
 
