@@ -7,7 +7,7 @@
 // tickets and the seat to move are inputs.
 
 import {button, clickable, copy, html, moveUnit, narrow, numberInput, pickAndPlace,
-  pickedSeat, redraw, seats, selectInput, style, svg} from "/static/boardkit.js";
+  pickedSeat, redraw, seats, selectInput, style, svg, whereIn} from "/static/boardkit.js";
 
 const COLOURS = {
   blue: "#2f6fd6", green: "#2e9e48", yellow: "#f2cf2a", red: "#d63a2f", purple: "#8a4bc2",
@@ -56,13 +56,7 @@ function stackOf(pos, space) {
   return pos.track[String(space)] ?? [];
 }
 
-function whereIs(pos, camel) {
-  for (const [space, stack] of Object.entries(pos.track)) {
-    const i = stack.indexOf(camel);
-    if (i >= 0) return {space: Number(space), index: i};
-  }
-  return null;
-}
+const whereIs = (pos, camel) => whereIn(pos.track, camel);
 
 // ---------------------------------------------------------------- edits
 

@@ -8,7 +8,7 @@
 // money, hands, the revealed cards, the seat to move and the phase are inputs.
 
 import {button, clickable, copy, html, moveUnit, narrow, numberInput, pickAndPlace,
-  pickedSeat, redraw, seats, selectInput, style, svg} from "/static/boardkit.js";
+  pickedSeat, redraw, seats, selectInput, style, svg, whereIn} from "/static/boardkit.js";
 
 const CAMELS = {W: "#f4f4f4", G: "#2e9e48", O: "#ee8a1f", B: "#2f6fd6", Y: "#f2cf2a"};
 const NAMES = {W: "white", G: "green", O: "orange", B: "blue", Y: "yellow"};
@@ -68,11 +68,7 @@ function cellBox(i, perRow) {
 function whereIs(pos, camel) {
   const line = pos.start_line.indexOf(camel);
   if (line >= 0) return {space: 0, index: line};
-  for (const [space, stack] of Object.entries(pos.stacks)) {
-    const i = stack.indexOf(camel);
-    if (i >= 0) return {space: Number(space), index: i};
-  }
-  return null;
+  return whereIn(pos.stacks, camel);
 }
 
 // ---------------------------------------------------------------- edits

@@ -9,7 +9,8 @@
 // add or remove palms and palaces; change a player's gold, Viziers, Elders, Fakirs and
 // merchandise.
 
-import {button as kitButton, clickable, html, style, svg} from "/static/boardkit.js";
+import {keepingFocus, refocus,
+        button as kitButton, clickable, html, style, svg} from "/static/boardkit.js";
 
 const TILES = {
   "oasis": {name: "Oasis", fill: "#cfe6b8", blue: false},
@@ -32,12 +33,12 @@ const CELL = 116, GAP = 6;
 /** An SVG control (boardkit's `clickable`) that keeps the keyboard focus through the
  * re-render its edit brings (`state.focus`, restored at the end of `render`). */
 function activatable(node, label, testid, act, state) {
-  return clickable(node, label, testid, () => { state.focus = testid; act(); });
+  return clickable(node, label, testid, keepingFocus(state, testid, act));
 }
 
 /** An HTML button (boardkit's) that keeps the keyboard focus the same way. */
 function button(parent, text, label, testid, act, state, enabled = true) {
-  const node = kitButton(text, testid, () => { state.focus = testid; act(); }, parent,
+  const node = kitButton(text, testid, keepingFocus(state, testid, act), parent,
                          {disabled: !enabled, label});
   node.classList.add("ft-btn");
   return node;
@@ -335,8 +336,5 @@ export function render(root, pos, ctx) {
   drawTilePanel(panel, pos, ctx);
   drawTable(panel, pos);
   drawPlayers(panel, pos, ctx);
-  const focus = ctx.state.focus;
-  ctx.state.focus = null;
-  const again = focus && root.querySelector(`[data-testid="${focus}"]`);
-  if (again) again.focus({preventScroll: true});
+  refocus(root, ctx.state);
 }

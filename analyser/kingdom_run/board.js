@@ -8,7 +8,8 @@
 // from one player to another, set each die of the roll, roll/unroll, re-roll taken or not,
 // and the player to move.
 
-import {button as kitButton, clickable, html, narrow, style, svg} from "/static/boardkit.js";
+import {keepingFocus, refocus,
+        button as kitButton, clickable, html, narrow, style, svg} from "/static/boardkit.js";
 
 const FACES = ["scatter", "catchup", "bath", "steal", "sleepwake", "copy"];
 const FACE_TEXT = {scatter: "Scatter", catchup: "Catch-up", bath: "Bath", steal: "Steal",
@@ -25,12 +26,12 @@ const CELL_W = 62, CELL_H = 86, GAP = 6;
 /** An SVG control (boardkit's `clickable`) that keeps the keyboard focus through the
  * re-render its edit brings (`state.focus`, restored at the end of `render`). */
 function activatable(node, label, testid, act, state) {
-  return clickable(node, label, testid, () => { state.focus = testid; act(); });
+  return clickable(node, label, testid, keepingFocus(state, testid, act));
 }
 
 /** An HTML button (boardkit's) that keeps the keyboard focus the same way. */
 function button(parent, text, label, testid, act, state, enabled = true) {
-  const node = kitButton(text, testid, () => { state.focus = testid; act(); }, parent,
+  const node = kitButton(text, testid, keepingFocus(state, testid, act), parent,
                          {disabled: !enabled, label});
   node.classList.add("kr-btn");
   return node;
@@ -364,8 +365,5 @@ export function render(root, pos, ctx) {
   drawPick(panel, pos, ctx, redraw);
   drawRoll(panel, pos, ctx);
   drawPlayers(panel, pos, ctx);
-  const focus = ctx.state.focus;
-  ctx.state.focus = null;
-  const again = focus && root.querySelector(`[data-testid="${focus}"]`);
-  if (again) again.focus({preventScroll: true});
+  refocus(root, ctx.state);
 }

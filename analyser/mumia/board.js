@@ -9,7 +9,8 @@
 // or take a tile back out of a seat's holdings; a seat takes the top mummy token, or gives
 // one back; the seat to move.
 
-import {button as kitButton, clickable, html, narrow, style, svg} from "/static/boardkit.js";
+import {keepingFocus, refocus,
+        button as kitButton, clickable, html, narrow, style, svg} from "/static/boardkit.js";
 
 const SEAT_COLOUR = ["#d62728", "#1f77b4", "#2ca02c", "#e6b800", "#9467bd", "#ff7f0e"];
 const CELL_W = 92, GAP = 6, PITCH = 27, PER_ROW = 3, R = 11.5;
@@ -17,12 +18,12 @@ const CELL_W = 92, GAP = 6, PITCH = 27, PER_ROW = 3, R = 11.5;
 /** An SVG control (boardkit's `clickable`) that keeps the keyboard focus through the
  * re-render its edit brings (`state.focus`, restored at the end of `render`). */
 function activatable(node, label, testid, act, state) {
-  return clickable(node, label, testid, () => { state.focus = testid; act(); });
+  return clickable(node, label, testid, keepingFocus(state, testid, act));
 }
 
 /** An HTML button (boardkit's) that keeps the keyboard focus the same way. */
 function button(parent, text, label, testid, act, state, enabled = true) {
-  const node = kitButton(text, testid, () => { state.focus = testid; act(); }, parent,
+  const node = kitButton(text, testid, keepingFocus(state, testid, act), parent,
                          {disabled: !enabled, label});
   node.classList.add("mu-btn");
   return node;
@@ -422,8 +423,5 @@ export function render(root, pos, ctx) {
   drawPick(panel, pos, ctx, redraw);
   drawSeats(panel, pos, ctx);
   drawGame(panel, pos, ctx);
-  const focus = ctx.state.focus;
-  ctx.state.focus = null;
-  const again = focus && root.querySelector(`[data-testid="${focus}"]`);
-  if (again) again.focus({preventScroll: true});
+  refocus(root, ctx.state);
 }

@@ -87,6 +87,33 @@ export function redraw(root, draw) {
   if (focused) root.querySelector(`[data-testid="${CSS.escape(focused)}"]`)?.focus();
 }
 
+/** An edit that keeps the keyboard focus through the re-render it brings: remembers the
+ * control's data-testid in `state.focus`; `refocus` (at the end of `render`) focuses it
+ * again. */
+export function keepingFocus(state, testid, act) {
+  return () => {
+    state.focus = testid;
+    act();
+  };
+}
+
+/** Focus the control `keepingFocus` remembered, if the new board still has it. */
+export function refocus(root, state) {
+  const focus = state.focus;
+  state.focus = null;
+  const again = focus && root.querySelector(`[data-testid="${CSS.escape(focus)}"]`);
+  if (again) again.focus({preventScroll: true});
+}
+
+/** Where `item` stands in `stacks` ({space: [bottom, ..., top]}): {space, index}, or null. */
+export function whereIn(stacks, item) {
+  for (const [space, stack] of Object.entries(stacks)) {
+    const index = stack.indexOf(item);
+    if (index >= 0) return {space: Number(space), index};
+  }
+  return null;
+}
+
 /** A deep copy of a position to edit. */
 export const copy = (pos) => structuredClone(pos);
 
