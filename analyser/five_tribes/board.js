@@ -9,8 +9,7 @@
 // add or remove palms and palaces; change a player's gold, Viziers, Elders, Fakirs and
 // merchandise.
 
-import {keepingFocus, refocus,
-        button as kitButton, clickable, html, style, svg} from "/static/boardkit.js";
+import {activatable, focusButton, refocus, html, style, svg} from "/static/boardkit.js";
 
 const TILES = {
   "oasis": {name: "Oasis", fill: "#cfe6b8", blue: false},
@@ -30,19 +29,8 @@ const HELD = [["viziers", "Vizier"], ["elders", "Elder"], ["fakirs", "Fakir"]];
 const TURN_SPACES = ["18", "12", "8", "5", "3", "1", "0"];
 const CELL = 116, GAP = 6;
 
-/** An SVG control (boardkit's `clickable`) that keeps the keyboard focus through the
- * re-render its edit brings (`state.focus`, restored at the end of `render`). */
-function activatable(node, label, testid, act, state) {
-  return clickable(node, label, testid, keepingFocus(state, testid, act));
-}
-
-/** An HTML button (boardkit's) that keeps the keyboard focus the same way. */
-function button(parent, text, label, testid, act, state, enabled = true) {
-  const node = kitButton(text, testid, keepingFocus(state, testid, act), parent,
-                         {disabled: !enabled, label});
-  node.classList.add("ft-btn");
-  return node;
-}
+/** A button of this board that keeps the keyboard focus (boardkit's). */
+const button = (...args) => focusButton("ft-btn", ...args);
 
 /** A count with − and + buttons; `change(delta)` makes the edit. */
 function stepper(parent, text, what, testid, value, change, state, min = 0) {

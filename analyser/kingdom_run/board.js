@@ -8,8 +8,8 @@
 // from one player to another, set each die of the roll, roll/unroll, re-roll taken or not,
 // and the player to move.
 
-import {keepingFocus, refocus,
-        button as kitButton, clickable, html, narrow, style, svg} from "/static/boardkit.js";
+import {activatable, focusButton, refocus, html, narrow,
+        style, svg} from "/static/boardkit.js";
 
 const FACES = ["scatter", "catchup", "bath", "steal", "sleepwake", "copy"];
 const FACE_TEXT = {scatter: "Scatter", catchup: "Catch-up", bath: "Bath", steal: "Steal",
@@ -23,19 +23,8 @@ const DEFAULTS = {layout: "4/6:3/6:3/6:3/4", zone_values: "1,2,3,4,5",
                   die_faces: FACES.join(","), dice: "4"};
 const CELL_W = 62, CELL_H = 86, GAP = 6;
 
-/** An SVG control (boardkit's `clickable`) that keeps the keyboard focus through the
- * re-render its edit brings (`state.focus`, restored at the end of `render`). */
-function activatable(node, label, testid, act, state) {
-  return clickable(node, label, testid, keepingFocus(state, testid, act));
-}
-
-/** An HTML button (boardkit's) that keeps the keyboard focus the same way. */
-function button(parent, text, label, testid, act, state, enabled = true) {
-  const node = kitButton(text, testid, keepingFocus(state, testid, act), parent,
-                         {disabled: !enabled, label});
-  node.classList.add("kr-btn");
-  return node;
-}
+/** A button of this board that keeps the keyboard focus (boardkit's). */
+const button = (...args) => focusButton("kr-btn", ...args);
 
 /** The rule parameters the board needs: the position's, else the defaults (§11). */
 function rules(pos) {

@@ -9,25 +9,14 @@
 // or take a tile back out of a seat's holdings; a seat takes the top mummy token, or gives
 // one back; the seat to move.
 
-import {keepingFocus, refocus,
-        button as kitButton, clickable, html, narrow, style, svg} from "/static/boardkit.js";
+import {activatable, focusButton, refocus, html, narrow,
+        style, svg} from "/static/boardkit.js";
 
 const SEAT_COLOUR = ["#d62728", "#1f77b4", "#2ca02c", "#e6b800", "#9467bd", "#ff7f0e"];
 const CELL_W = 92, GAP = 6, PITCH = 27, PER_ROW = 3, R = 11.5;
 
-/** An SVG control (boardkit's `clickable`) that keeps the keyboard focus through the
- * re-render its edit brings (`state.focus`, restored at the end of `render`). */
-function activatable(node, label, testid, act, state) {
-  return clickable(node, label, testid, keepingFocus(state, testid, act));
-}
-
-/** An HTML button (boardkit's) that keeps the keyboard focus the same way. */
-function button(parent, text, label, testid, act, state, enabled = true) {
-  const node = kitButton(text, testid, keepingFocus(state, testid, act), parent,
-                         {disabled: !enabled, label});
-  node.classList.add("mu-btn");
-  return node;
-}
+/** A button of this board that keeps the keyboard focus (boardkit's). */
+const button = (...args) => focusButton("mu-btn", ...args);
 
 const letter = (seat) => "ABCDEF"[seat];
 

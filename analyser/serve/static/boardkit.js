@@ -97,6 +97,19 @@ export function keepingFocus(state, testid, act) {
   };
 }
 
+/** An SVG control (`clickable`) whose edit keeps the keyboard focus (`keepingFocus`). */
+export function activatable(node, label, testid, act, state) {
+  return clickable(node, label, testid, keepingFocus(state, testid, act));
+}
+
+/** An HTML `button` of class `cls` whose edit keeps the keyboard focus (`keepingFocus`). */
+export function focusButton(cls, parent, text, label, testid, act, state, enabled = true) {
+  const node = button(text, testid, keepingFocus(state, testid, act), parent,
+                      {disabled: !enabled, label});
+  node.classList.add(cls);
+  return node;
+}
+
 /** Focus the control `keepingFocus` remembered, if the new board still has it. */
 export function refocus(root, state) {
   const focus = state.focus;
