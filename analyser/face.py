@@ -43,6 +43,7 @@ class Capability(Enum):
     REPLAY_CHART = "replay charts"         # ``replay --chart``: the designer's ``replay_chart``
     REPORTS = "designer reports"           # ``report``: the designer module
     PLAY = "play-along"                    # ``serve``: the face's ``apply`` (PlayFace)
+    SEATS = "arena seats"                  # ``arena``, ``search``: the face's ``seats`` (SeatsFace)
 
 
 @dataclass(frozen=True)
@@ -227,6 +228,58 @@ class PlayFace(Protocol):
     def record_text(self, start: Any, moves: list[tuple[str, str | None]]) -> str: ...
 
     def record_moves(self, text: str) -> tuple[Any, list[tuple[str, str | None]]]: ...
+
+
+@runtime_checkable
+class SeatsFace(Protocol):
+    """Capability SEATS: whole games played one decision at a time, each seat by its own
+    policy (``oddsbot arena``, the ``search`` player, a user's Python policy:
+    docs/strategies.md); module-level names of the face, implemented in the game's
+    ``seats.py``.
+
+    The game is run on *true* positions: the referee's, with everything the rules hide
+    (cards in hand, face-down bets, the order of a deck) filled in. A policy sees only
+    ``seat_view(pos, seat)``, what that seat may know (``pos`` itself where nothing is
+    hidden); ``legal_actions(view)`` are the seat's legal actions, labelled as ``advise``
+    labels them. Seeds are stream seeds (``kernels.rng``, 0..2**64-1): the same seed gives
+    the same result on any number of threads.
+
+    - ``deal(players, seed, variant, rules)``: the true start of a new game (``rules``:
+      ``{name: text}`` of ``--rule``, ``{}`` for the defaults).
+    - ``choose(view, policy, seed)``: the action a compiled policy (one of ``POLICIES``)
+      takes for the player to move, from the view alone; its random choices from ``seed``.
+    - ``step(pos, action, seed)``: the true position after the player to move takes
+      ``action``, its chance drawn by the rules from ``seed``, and that chance in the words
+      of ``outcomes`` (``None`` where the action has none).
+    - ``game_result(pos)``: ``None`` while the game goes on; once it is over, every seat's final
+      score and its win share (1 for the winner, 1/k each for k tied winners after the
+      rules' tie-breaks; the shares sum to 1).
+    - ``candidates(view, k, seed)``: at most ``k`` actions worth searching, best first by
+      the game's own ``advise`` ranking (computed the cheapest way that ranks as ``advise``
+      does), every legal action when there are at most ``k``; always including what
+      ``heuristic`` and ``greedy`` would choose.
+    - ``playouts(view, actions, n=, seed=, policy=)``: ``(scores, wins)``, float64 arrays
+      of shape ``(len(actions), n, players)``: the final scores and win shares of ``n``
+      games played on from the view after each action, every seat by ``policy``. Rollout
+      ``i`` of every action draws its chance (and what the view hides, sampled from the
+      model the game's docs state) from the same stream, so actions are compared on common
+      random numbers."""
+
+    def deal(self, players: int, seed: int, variant: str, rules: Mapping[str, str]
+             ) -> Any: ...
+
+    def seat_view(self, pos: Any, seat: int) -> Any: ...
+
+    def choose(self, view: Any, policy: str, seed: int) -> str: ...
+
+    def step(self, pos: Any, action: str, seed: int) -> tuple[Any, str | None]: ...
+
+    def game_result(self, pos: Any) -> tuple[tuple[float, ...], tuple[float, ...]] | None: ...
+
+    def candidates(self, view: Any, k: int, seed: int) -> list[str]: ...
+
+    def playouts(self, view: Any, actions: list[str], *, n: int, seed: int, policy: str
+                 ) -> tuple[Any, Any]: ...
 
 
 @runtime_checkable

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from oddsbot.analyser import registry
-from oddsbot.analyser.face import Capability, GameFace, GameSpec, PlayFace, RecordFace
+from oddsbot.analyser.face import (Capability, GameFace, GameSpec, PlayFace, RecordFace,
+                                   SeatsFace)
 from oddsbot.analyser.table import Table
 from oddsbot.errors import OddsbotError, PositionError
 from oddsbot.reports.face import DesignerFace, PositionChartFace, ReplayChartFace
@@ -146,6 +147,7 @@ def test_capabilities(name):
     if spec.has(Capability.ROLLOUTS):
         assert "rollouts" in _keywords(face.advise)
     assert spec.has(Capability.PLAY) == isinstance(face, PlayFace), name
+    assert spec.has(Capability.SEATS) == isinstance(face, SeatsFace), name
     if spec.designer is not None:
         designer = spec.load_designer()
         for capability, protocol in CAPABILITY_FACES.items():
@@ -282,3 +284,54 @@ def test_declared_target_se_defaults_are_the_face_s(name):
         assert spec.target_se.get(command) == default, (name, command)
     advise_default = inspect.signature(face.advise).parameters["target_se"].default
     assert spec.target_se.get("advise") in (None, advise_default), name
+
+
+def _seats_game(face, players: int, variant: str, seed: int, policy: str):
+    """A whole game through the SEATS face, every seat by compiled ``policy`` choosing from
+    its own view: (the true positions, the actions taken, the result)."""
+    pos = face.deal(players, seed, variant, {})
+    seen, taken = [pos], []
+    for k in range(10_000):
+        if (result := face.game_result(pos)) is not None:
+            return seen, taken, result
+        view = face.seat_view(pos, pos.to_move)
+        action = face.choose(view, policy, seed * 10_007 + k)
+        assert action in face.legal_actions(view)
+        pos, _ = face.step(pos, action, seed * 10_009 + k)
+        face.validate(pos)
+        seen.append(pos)
+        taken.append(action)
+    raise AssertionError("no end after 10,000 decisions")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_seats(name):
+    """Capability SEATS: seeded whole games by every compiled policy end, every step legal
+    and valid; the same seeds give the same game; win shares sum to 1 and go to the best
+    scores; candidates are legal, distinct, at most k and hold the heuristic's choice;
+    playouts have the stated shape, their win shares sum to 1 per game, and rollout i
+    shares its chance across actions (an action compared with itself gives equal rows)."""
+    spec = registry.spec(name)
+    if not spec.has(Capability.SEATS):
+        pytest.skip(f"{name} has no arena seats yet")
+    face = spec.load()
+    players = spec.players[0]
+    for policy in face.POLICIES:
+        seen, taken, (scores, wins) = _seats_game(face, players, name, 7, policy)
+        assert len(scores) == len(wins) == players
+        assert abs(sum(wins) - 1) < 1e-12 and min(wins) >= 0
+        assert all(scores[s] == max(scores) for s in range(players) if wins[s] > 0)
+        again = _seats_game(face, players, name, 7, policy)
+        assert again[1] == taken and again[2] == (scores, wins)
+    view = face.seat_view(seen[len(seen) // 2], seen[len(seen) // 2].to_move)
+    legal = face.legal_actions(view)
+    cands = face.candidates(view, 3, 1)
+    assert cands and len(cands) == len(set(cands)) and set(cands) <= set(legal)
+    assert len(cands) <= 3 + 2 and face.choose(view, "heuristic", 1) in cands
+    if len(legal) <= 3:
+        assert sorted(cands) == sorted(legal)
+    twice = [cands[0], cands[0]]
+    scores, wins = face.playouts(view, twice, n=16, seed=5, policy="heuristic")
+    assert scores.shape == wins.shape == (2, 16, players)
+    assert (scores[0] == scores[1]).all() and (wins[0] == wins[1]).all()
+    assert abs(wins.sum(axis=2) - 1).max() < 1e-12
