@@ -25,6 +25,9 @@ __all__ = ["app", "console", "main"]
 def console() -> None:
     """The ``oddsbot`` console script (``entry.console``). The command's modules load
     here, inside it, so that Ctrl-C while they load is one line too, not a traceback."""
+    from .startup import one_blas_thread
+
+    one_blas_thread()
     try:
         from .entry import console as run
     except KeyboardInterrupt:

@@ -9,7 +9,7 @@ import sys
 from ...errors import QUOTE_LIMIT, Interrupted, OddsbotError, quote
 # each module adds its commands to ``app``, in the order --help lists them
 from . import positions  # noqa: F401  (isort: skip)
-from . import charts, records, reports, serve, warmup  # noqa: F401
+from . import arena, charts, records, reports, serve, warmup  # noqa: F401
 from .common import app, err
 from .helptext import compose, overview
 from .startup import leave, skip_blas_probe

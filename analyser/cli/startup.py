@@ -5,6 +5,7 @@
 - Reports (Dask, matplotlib) are imported inside the commands that use them.
 - :func:`skip_blas_probe` spares numba's first compile or cache load a scipy import.
 - :func:`leave` skips the interpreter's teardown once the output is flushed.
+- :func:`one_blas_thread` keeps NumPy's BLAS from busy-waiting beside numba's threads.
 """
 
 from __future__ import annotations
@@ -40,6 +41,18 @@ def skip_blas_probe() -> None:
     if "numba.np.arraymath" in sys.modules or "scipy" in sys.modules:
         return
     sys.meta_path.insert(0, _NoScipyDuringProbe())
+
+
+BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+def one_blas_thread() -> None:
+    """Give NumPy's BLAS one thread unless the user chose otherwise: oddsbot's work runs
+    on numba's threads, and idle OpenBLAS threads spin on the same cores (a search
+    player measured 6.9 s of CPU for 4.2 s of wall time with them, 4.3 s without).
+    Takes effect only before NumPy is imported (``console`` calls it first)."""
+    for name in BLAS_THREADS:
+        os.environ.setdefault(name, "1")
 
 
 def leave(code: int) -> None:

@@ -3,7 +3,10 @@
 Each player has a pawn on a track of ``GOAL`` spaces. On a turn the player to move
 either walks (1 space) or flips a fair coin (heads 3 spaces, tails none); the first pawn
 on the goal wins. Plain Python, no kernel: it exists to prove that a game needs no edit
-of any shared file (``tests/common/test_toy_game.py``). Notation: ``toy-race 0/2/1 to=1``.
+of any shared file (``tests/common/test_toy_game.py``), and gives the arena a game whose
+win chances are known exactly (``tests/common/test_arena.py``). Notation: ``toy-race
+0/2/1 to=1``; a pawn on the goal ends the game. Policies: ``random`` (either action,
+evenly), ``walker`` (always walks), ``flipper`` (always flips).
 """
 
 from __future__ import annotations
@@ -24,11 +27,11 @@ from oddsbot.reports.document import Section, Table
 NAME = "toy-race"
 GOAL = 5
 STEPS = {"walk": ((1, 1.0),), "flip": ((3, 0.5), (0, 0.5))}  # action -> (spaces, P)
-POLICIES = ("random",)
+POLICIES = ("random", "walker", "flipper")
 GAME = GameSpec(name=NAME, title="Coin race", variants={NAME: "the coin race to 5"},
                 players=(2, 4), face=__name__, docs="tests/common/toy_race.py",
-                capabilities=frozenset({Capability.REPORTS}), designer=__name__,
-                policies=POLICIES)
+                capabilities=frozenset({Capability.REPORTS, Capability.SEATS}),
+                designer=__name__, policies=POLICIES)
 VARIANTS = GAME.variants
 NOTATION_KEYS = NotationKeys({})  # its complaints name the pawns, as its notation does
 
@@ -74,13 +77,13 @@ def parse_as(text: str, variant: str) -> Position:
 def validate(pos: Position) -> None:
     if not 2 <= pos.players <= 4 or not 0 <= pos.to_move < pos.players:
         raise PositionError("pawns", "2-4 players, to_move one of them")
-    if any(not 0 <= p < GOAL for p in pos.pawns):
-        raise PositionError("pawns", f"every pawn on 0..{GOAL - 1}")
+    if any(not 0 <= p <= GOAL for p in pos.pawns) or sorted(pos.pawns)[-2:] == [GOAL] * 2:
+        raise PositionError("pawns", f"every pawn on 0..{GOAL}, one at most on the goal")
 
 
 def legal_actions(pos: Position) -> list[str]:
     validate(pos)
-    return list(STEPS)
+    return [] if GOAL in pos.pawns else list(STEPS)
 
 
 def player_name(pos: Position, seat: int) -> str:
@@ -147,17 +150,32 @@ class GameResult:
                           f"winner p{self.winner}"]) + "\n"
 
 
+def _choice(policy: str, rng: np.random.Generator) -> str:
+    if policy == "random":
+        return ("walk", "flip")[rng.integers(2)]
+    return "walk" if policy == "walker" else "flip"
+
+
+def _moved(pos: Position, action: str, heads: bool) -> Position:
+    pawns = list(pos.pawns)
+    pawns[pos.to_move] = min(GOAL, pawns[pos.to_move] + (1 if action == "walk" else 3 * heads))
+    return replace(pos, pawns=tuple(pawns), to_move=(pos.to_move + 1) % pos.players)
+
+
+def _played(pos: Position, seats: tuple[str, ...], rng: np.random.Generator
+            ) -> tuple[Position, list[str]]:
+    turns = []
+    while GOAL not in pos.pawns:
+        action = _choice(seats[pos.to_move], rng)
+        after = _moved(pos, action, bool(rng.integers(2)) if action == "flip" else False)
+        turns.append(f"p{pos.to_move} {action} +{after.pawns[pos.to_move] - pos.pawns[pos.to_move]}")
+        pos = after
+    return pos, turns
+
+
 def simulate(pos: Position, *, seed: int = 0, policy: str = "random") -> GameResult:
-    rng = np.random.default_rng(seed)
-    start, turns = pos, []
-    while max(pos.pawns) < GOAL:
-        action = ("walk", "flip")[rng.integers(2)]
-        gain = 1 if action == "walk" else 3 * int(rng.integers(2))
-        pawns = list(pos.pawns)
-        pawns[pos.to_move] += gain
-        turns.append(f"p{pos.to_move} {action} +{gain}")
-        pos = replace(pos, pawns=tuple(pawns), to_move=(pos.to_move + 1) % pos.players)
-    return GameResult(start, turns, int(np.argmax(pos.pawns)))
+    end, turns = _played(pos, (policy,) * pos.players, np.random.default_rng(seed))
+    return GameResult(pos, turns, end.pawns.index(GOAL))
 
 
 def play(players: int, seed: int, variant: str, policy: str) -> str:
@@ -175,23 +193,37 @@ def check_run(variants: tuple[str, ...], players: int, policies: tuple[str, ...]
 
 
 def seat_policies(policies: tuple[str, ...], players: int) -> tuple[str, ...]:
-    return ("random",) * players
+    return tuple((policies or ("random",))[s % len(policies or ("random",))]
+                 for s in range(players))
 
 
-RAW_FIELDS = 2  # (winner, turns)
+RAW_FIELDS = 6  # (winner, turns, pawn of seat 0..3; -1 past the players)
 RULES_VERSION = 1
 
 
 def simulate_raw(variant_id, players, policies, seed, game0, n, progress=None) -> np.ndarray:
-    """Game r from seed (seed, r): rows (winner, turns); ``progress(games done)`` at the
-    end (games this small need no more)."""
+    """Game r from seed (seed, r), seat s playing ``policies[s]`` (random by default):
+    rows (winner, turns, final pawns); ``progress(games done)`` at the end (games this
+    small need no more)."""
+    seats = tuple(policies) if policies else ("random",) * players
     rows = []
     for r in range(game0, game0 + n):
-        result = simulate(new_position(players, 0, variant_id), seed=seed * 1_000_003 + r)
-        rows.append((result.winner, len(result.turns)))
+        end, turns = _played(new_position(players, 0, variant_id), seats,
+                             np.random.default_rng([seed, r]))
+        rows.append((end.pawns.index(GOAL), len(turns), *end.pawns, *[-1] * (4 - players)))
     if progress is not None:
         progress(n)
-    return np.array(rows, dtype=np.int16).reshape(-1, 2)
+    return np.array(rows, dtype=np.int16).reshape(-1, RAW_FIELDS)
+
+
+def arena_results(raw: np.ndarray, variant_id: str, players: int
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(scores: final pawns, wins, decisions: turns taken per seat)."""
+    scores = raw[:, 2:2 + players].astype(float)
+    wins = (np.arange(players)[None, :] == raw[:, :1]).astype(float)
+    turns = raw[:, 1:2].astype(np.int64)
+    decisions = turns // players + (np.arange(players)[None, :] < turns % players)
+    return scores, wins, decisions
 
 
 def raw_table(raw: np.ndarray, variant_id: str, players: int, game0: int) -> pd.DataFrame:
@@ -208,3 +240,54 @@ def report_sections(df: pd.DataFrame, spec) -> list[Section]:
     wins = df.groupby("winner").size().rename("games").reset_index()
     return [Section("Seats", "Games won by seat.", [Table("seats", "Wins by seat", wins)])]
 
+
+
+# --------------------------------------------------------------------------- arena seats
+# Nothing is hidden: a seat's view is the position.
+
+
+def deal(players: int, seed: int, variant: str, rules: dict) -> Position:
+    return new_position(players, seed, variant)
+
+
+def seat_view(pos: Position, seat: int) -> Position:
+    return pos
+
+
+def choose(view: Position, policy: str, seed: int) -> str:
+    return _choice(policy, np.random.default_rng(seed))
+
+
+def step(pos: Position, action: str, seed: int) -> tuple[Position, str | None]:
+    if action not in legal_actions(pos):
+        raise OddsbotError(f"action: {action!r} is not legal here")
+    if action == "walk":
+        return _moved(pos, action, False), None
+    heads = bool(np.random.default_rng(seed).integers(2))
+    return _moved(pos, action, heads), "heads" if heads else "tails"
+
+
+def game_result(pos: Position) -> tuple[tuple[float, ...], tuple[float, ...]] | None:
+    if GOAL not in pos.pawns:
+        return None
+    return (tuple(float(p) for p in pos.pawns),
+            tuple(float(p == GOAL) for p in pos.pawns))
+
+
+def candidates(view: Position, k: int, seed: int) -> list[str]:
+    return [r["action"] for r in advise(view).records()]
+
+
+def playouts(view: Position, actions: list[str], *, n: int, seed: int, policy: str
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """Rollout i of every action flips its coins from the stream (seed, i)."""
+    scores = np.zeros((len(actions), n, view.players))
+    wins = np.zeros_like(scores)
+    for a, action in enumerate(actions):
+        for i in range(n):
+            rng = np.random.default_rng([seed, i])
+            pos = _moved(view, action, bool(rng.integers(2)) if action == "flip" else False)
+            end, _ = _played(pos, (policy,) * view.players, rng)
+            scores[a, i] = end.pawns
+            wins[a, i] = [p == GOAL for p in end.pawns]
+    return scores, wins

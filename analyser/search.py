@@ -1,0 +1,151 @@
+"""``search``: the strong player of every game (docs/strategies.md §4).
+
+At each decision it takes the game's best candidates (``SeatsFace.candidates``: by the
+game's own advise ranking, with what ``heuristic`` and ``greedy`` would do; every legal
+action when few), plays each on to the end many times with the fast ``heuristic`` in
+every seat (``playouts``, on common random numbers), and spends its budget where the
+decision is close, by successive halving: the candidates share each round's playouts,
+the better half by win chance goes on, until one is left or the budget is spent. It
+picks the candidate with the best chance to win (its mean win share; the mean score
+breaks a tie), not the best expected score. It sees only its seat's view.
+
+Every decision draws fresh streams (``derive(seed, batch)`` of the decision's own seed),
+so the noise of one decision is not repeated at the next. A budget in playouts
+(``2000p``) gives the same choice on any machine; a budget in time (``20ms``, ``1s``)
+gives as many playouts as the machine plays in that time, so its choices depend on the
+machine's speed (the arena's provenance says which).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..errors import OddsbotError, quote
+from .players import derive
+
+CANDIDATES = 8  # actions considered, at most, besides heuristic's and greedy's choices
+PLAYOUT_POLICY = "heuristic"
+FIRST_BATCH = 8  # playouts per candidate in a time-bounded search's first batch
+_BUDGET = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>ms|s|p)")
+
+
+@dataclass(frozen=True)
+class Budget:
+    """A decision's budget: ``seconds`` of wall time or ``playouts`` in all."""
+
+    seconds: float | None = None
+    playouts: int | None = None
+
+    def __str__(self) -> str:
+        if self.playouts is not None:
+            return f"{self.playouts}p"
+        return f"{self.seconds * 1000:g}ms" if self.seconds < 1 else f"{self.seconds:g}s"
+
+
+def read_budget(text: str, where: str = "--decision-budget") -> Budget:
+    """``20ms``, ``1s``, ``0.5s`` or ``2000p`` (playouts) as a :class:`Budget`; one line
+    if malformed or out of range (1 ms to 1 hour; 1 to 10,000,000 playouts)."""
+    m = _BUDGET.fullmatch(text.strip())
+    if m is None:
+        raise OddsbotError(f"{where}: expected a time such as 20ms or 1s, or a number of "
+                           f"playouts such as 2000p, got {quote(text)}")
+    n, unit = float(m["n"]), m["unit"]
+    if unit == "p":
+        if not (n.is_integer() and 1 <= n <= 10_000_000):
+            raise OddsbotError(f"{where}: playouts must be a whole number from 1 to "
+                               f"10,000,000, got {quote(text)}")
+        return Budget(playouts=int(n))
+    seconds = n / 1000 if unit == "ms" else n
+    if not 0.001 <= seconds <= 3600:
+        raise OddsbotError(f"{where}: a time from 1ms to 3600s, got {quote(text)}")
+    return Budget(seconds=seconds)
+
+
+@dataclass
+class Tally:
+    """Running sums of the candidates' playouts for the searching seat; every candidate
+    still in has played the same batches (common random numbers)."""
+
+    wins: np.ndarray
+    scores: np.ndarray
+
+    def add(self, wins: np.ndarray, scores: np.ndarray) -> None:
+        self.wins += wins.sum(axis=1)
+        self.scores += scores.sum(axis=1)
+
+    def best(self, keep: int) -> np.ndarray:
+        """The indices of the ``keep`` best candidates: mean win share, then mean score,
+        then the order given."""
+        return np.lexsort((np.arange(len(self.wins)), -self.scores, -self.wins))[:keep]
+
+    def only(self, index: np.ndarray) -> Tally:
+        return Tally(self.wins[index], self.scores[index])
+
+
+@dataclass
+class Search:
+    """The ``search`` player of the arena's seats (``analyser/players.py``)."""
+
+    name: str
+    face: Any = field(repr=False)
+    budget: Budget
+    last_playouts: int = 0  # playouts of the last decision (for the caption of advise)
+
+    def act(self, view: Any, legal: list[str], seed: int) -> str:
+        if len(legal) == 1:
+            self.last_playouts = 0
+            return legal[0]
+        deadline = (None if self.budget.seconds is None
+                    else time.perf_counter() + self.budget.seconds)
+        cands = self.face.candidates(view, CANDIDATES, derive(seed, 0))
+        return self.decide(view, cands, seed, deadline)
+
+    def _batch(self, view: Any, alive: list[str], n: int, seed: int, seat: int
+               ) -> tuple[np.ndarray, np.ndarray]:
+        scores, wins = self.face.playouts(view, alive, n=n, seed=seed, policy=PLAYOUT_POLICY)
+        return wins[:, :, seat], scores[:, :, seat]
+
+    def _round(self, view: Any, alive: list[str], tally: Tally, seed: int, batch: int,
+               seat: int, until: float | None, rounds: int) -> tuple[int, int]:
+        """One round of playouts for every candidate still in: a share of a playout
+        budget, or batches growing until ``until``; returns (batches, playouts) so far."""
+        if until is None:
+            per = max(1, self.budget.playouts // (rounds * len(alive)))
+            tally.add(*self._batch(view, alive, per, derive(seed, batch + 1), seat))
+            return batch + 1, per * len(alive)
+        per, spent = FIRST_BATCH, 0
+        while per >= 1:
+            t0 = time.perf_counter()
+            batch += 1
+            tally.add(*self._batch(view, alive, per, derive(seed, batch), seat))
+            spent += per * len(alive)
+            now = time.perf_counter()
+            rate = per / max(now - t0, 1e-6)  # playouts per candidate per second
+            per = int(min(4 * per, rate * (until - now)))
+        return batch, spent
+
+    def decide(self, view: Any, cands: list[str], seed: int, deadline: float | None) -> str:
+        """Successive halving over ``cands`` (module docstring)."""
+        seat = view.to_move
+        alive = list(cands)
+        tally = Tally(np.zeros(len(alive)), np.zeros(len(alive)))
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        batch, spent = 0, 0
+        while len(alive) > 1:
+            until = None
+            if deadline is not None:
+                left = max(1, math.ceil(math.log2(len(alive))))
+                until = time.perf_counter() + (deadline - time.perf_counter()) / left
+            batch, more = self._round(view, alive, tally, seed, batch, seat, until, rounds)
+            spent += more
+            out_of_time = deadline is not None and time.perf_counter() >= deadline
+            keep = tally.best(1 if out_of_time else (len(alive) + 1) // 2)
+            alive, tally = [alive[i] for i in keep], tally.only(keep)
+        self.last_playouts = spent
+        return alive[0]

@@ -1,0 +1,157 @@
+"""The arena's answer (docs/strategies.md §3): the table for people (80 columns), JSON,
+CSV and Markdown, and the files of ``--out``: ``games.parquet`` (one row per seat of
+each game, ``run.SEAT_COLUMNS``), ``table.csv`` and ``table.json`` (the JSON answer)."""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pandas as pd
+
+from ... import __version__
+from ...analyser import render
+from ...analyser.table import Table
+from ...outputs import make_folder, write_bytes, write_text
+from .run import ArenaSpec
+from .stats import complete_deals, paired_difference, per_deal, table_rows
+
+COLUMNS = ("policy", "seats", "win", "win_lo", "win_hi", "score", "score_lo", "score_hi",
+           "margin", "margin_lo", "margin_hi", "rating", "rating_lo", "rating_hi",
+           "decisions", "ms_per_decision", "cpu_ms_per_decision", "forfeits")
+
+
+@contextmanager
+def progress() -> Iterator:
+    """A progress callback ``(games done, games planned)`` on stderr (a terminal only)."""
+    from ...analyser.cli.common import err, guarded
+
+    if not err.is_terminal:
+        yield None
+        return
+    from rich.progress import (BarColumn, Progress, TaskProgressColumn, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+
+    with Progress(TextColumn("playing"), BarColumn(), TaskProgressColumn(),
+                  TextColumn("{task.fields[games]}"), TimeElapsedColumn(),
+                  TimeRemainingColumn(), console=err, transient=True) as bar:
+        task = bar.add_task("playing", total=None, games="")
+
+        def update(done: int, planned: int) -> None:
+            bar.update(task, completed=done, total=planned,
+                       games=f"{done:,}/{planned:,} games")
+
+        yield guarded(update)
+
+
+def complete(frames: list[pd.DataFrame], spec: ArenaSpec) -> pd.DataFrame | None:
+    """The seat rows of the deals played in every seating, in deal order; None if none."""
+    if not frames:
+        return None
+    seats = complete_deals(pd.concat(frames, ignore_index=True), len(spec.seatings))
+    if seats.empty:
+        return None
+    return seats.sort_values(["deal", "seating", "seat"], ignore_index=True)
+
+
+def result(spec: ArenaSpec, seats: pd.DataFrame) -> dict:
+    """The JSON answer: what was played, one row per policy, and for two policies their
+    paired difference in win rate."""
+    names = spec.names
+    deals = int(seats["deal"].nunique())
+    answer: dict = {
+        "game": spec.game, "variant": spec.variant, "players": spec.players,
+        "seed": spec.seed, "deals": deals, "seatings": len(spec.seatings),
+        "games": deals * len(spec.seatings), "par": 1 / spec.players,
+        "policies": table_rows(seats, names, spec.players, spec.seed)}
+    if len(names) == 2:
+        answer["paired"] = {"first": names[0], "second": names[1],
+                            **paired_difference(per_deal(seats, names)["win"])}
+    answer["provenance"] = {
+        "oddsbot": __version__, "entrants": {e.name: f"{e.kind} {e.what}".strip()
+                                             for e in spec.entrants},
+        "rules": dict(spec.rules), "how": ("whole games in the kernel" if spec.in_kernel
+                                           else "one decision at a time"),
+        "decision_budget": spec.budget, "decision_limit": spec.decision_limit,
+        "intervals": "95 %, normal, over deals; ratings: Bradley-Terry on finishing "
+                     "order, Elo scale, mean 0, 2.5-97.5 percentiles of a bootstrap "
+                     "over deals"}
+    return answer
+
+
+def _table(answer: dict) -> Table:
+    return Table.from_dicts(answer["policies"], COLUMNS)
+
+
+def _pct(x: float) -> str:
+    return "" if x is None or math.isnan(x) else f"{100 * x:.1f}"
+
+
+def _num(x: float, digits: int = 1) -> str:
+    return "" if x is None or math.isnan(x) else f"{x:.{digits}f}"
+
+
+def _interval(lo: float, hi: float, show=_num) -> str:
+    return "" if math.isnan(lo) else f"[{show(lo)}, {show(hi)}]"
+
+
+def people_table(answer: dict) -> Table:
+    """The table for people: win % with its interval, score and margin, rating with its
+    interval, decision time."""
+    rows = []
+    for r in answer["policies"]:
+        rows.append({"policy": r["policy"], "win %": _pct(r["win"]),
+                     "95% CI": _interval(r["win_lo"], r["win_hi"], _pct),
+                     "score": _num(r["score"]), "margin": _num(r["margin"]),
+                     "rating": _num(r["rating"], 0),
+                     "rating CI": _interval(r["rating_lo"], r["rating_hi"],
+                                            lambda x: _num(x, 0)),
+                     "ms/dec": _num(r["ms_per_decision"], 3 if r["ms_per_decision"] < 1
+                                    else 1),
+                     "forfeits": r["forfeits"] or None})
+    return Table.from_dicts(rows, ("policy", "win %", "95% CI", "score", "margin", "rating",
+                                   "rating CI", "ms/dec", "forfeits"))
+
+
+def caption(answer: dict) -> str:
+    """What was played and how to read it, in a few lines."""
+    lines = [f"{answer['game']}"
+             + (f" ({answer['variant']})" if answer["variant"] != answer["game"] else "")
+             + f", {answer['players']} players: {answer['games']:,} games = "
+             f"{answer['deals']:,} deals × {answer['seatings']} seatings, seed "
+             f"{answer['seed']}; par {100 * answer['par']:.1f} % wins"]
+    if "paired" in answer:
+        p = answer["paired"]
+        lines.append(f"{p['first']} − {p['second']}: {100 * p['difference']:+.1f} points of "
+                     f"win rate {_interval(p['lo'], p['hi'], _pct)}, p = "
+                     f"{p['p_value']:.2g} (paired by deal)")
+    lines.append("95 % intervals over deals; rating: Bradley-Terry on finishing order, "
+                 "Elo scale, mean 0")
+    return "\n".join(lines)
+
+
+def show(answer: dict, fmt: str) -> None:
+    """Print the answer on stdout in ``fmt``."""
+    import sys
+
+    if fmt == "json":
+        print(render.to_json(answer))
+    elif fmt == "csv":
+        sys.stdout.write(render.csv(_table(answer)))
+    elif fmt == "markdown":
+        sys.stdout.write(render.markdown(_table(answer)))
+    else:
+        render.print_table(render.rich_table(people_table(answer), caption=caption(answer)))
+
+
+def write(out: Path, seats: pd.DataFrame, answer: dict) -> None:
+    """``--out``: games.parquet, table.csv, table.json (each written whole or not at all)."""
+    make_folder(out)
+    buf = io.BytesIO()
+    seats.to_parquet(buf, index=False)
+    write_bytes(out / "games.parquet", buf.getvalue())
+    write_text(out / "table.csv", render.csv(_table(answer)))
+    write_text(out / "table.json", render.to_json(answer) + "\n")

@@ -1,0 +1,206 @@
+"""``oddsbot arena`` on the toy coin race (``toy_race.py``), whose win chances are known
+exactly: seatings, paired deals, the table's intervals and ratings, both ways of playing
+(whole games, one decision at a time), user policies and their forfeits, outputs."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from oddsbot.analyser import registry
+from oddsbot.reports.arena.lineups import seatings
+
+from test_toy_game import _load_toy
+
+GOAL = 5
+
+
+@pytest.fixture
+def toy():
+    module = _load_toy()
+    registry.register(module.GAME)
+    yield module
+    registry.unregister(module.NAME)
+
+
+@pytest.fixture
+def bots(tmp_path, monkeypatch):
+    """A user's module of policies, importable from the current folder."""
+    (tmp_path / "toybots.py").write_text(
+        "import time\n"
+        "def flip(position, legal, rng):\n    return 'flip'\n"
+        "def walk(position, legal, rng):\n    return 'walk'\n"
+        "def coin(position, legal, rng):\n    return legal[int(rng.integers(len(legal)))]\n"
+        "def other_coin(position, legal, rng):\n"
+        "    return legal[-1 - int(rng.integers(len(legal)))]\n"
+        "def broken(position, legal, rng):\n    raise ValueError('no idea')\n"
+        "def cheat(position, legal, rng):\n    return 'jump'\n"
+        "def slow(position, legal, rng):\n    while True:\n        time.sleep(0.01)\n")
+    monkeypatch.chdir(tmp_path)
+    yield tmp_path
+    sys.modules.pop("toybots", None)
+
+
+@lru_cache(maxsize=None)
+def exact_first_wins(me: int, other: int, mine: str, theirs: str, to_move: int) -> float:
+    """P(seat 0 wins) of the 2-player coin race from pawns (me, other), seat 0 always
+    playing ``mine``, seat 1 ``theirs`` (walker/flipper), written from the rules."""
+    if me >= GOAL:
+        return 1.0
+    if other >= GOAL:
+        return 0.0
+    policy = mine if to_move == 0 else theirs
+    steps = [(1, 1.0)] if policy == "walker" else [(3, 0.5), (0, 0.5)]
+    total = 0.0
+    for gain, p in steps:
+        if to_move == 0:
+            total += p * exact_first_wins(me + gain, other, mine, theirs, 1)
+        else:
+            total += p * exact_first_wins(me, other + gain, mine, theirs, 0)
+    return total
+
+
+def ok(run):
+    assert run.exc is None, run.tb
+    assert run.code == 0, run.err
+    return run
+
+
+def test_seatings_give_every_policy_every_seat_equally():
+    for k, players in [(2, 2), (2, 3), (2, 4), (3, 4), (4, 4), (3, 5), (6, 6), (8, 8)]:
+        lineups = seatings(k, players)
+        assert len(set(lineups)) == len(lineups)
+        for seat in range(players):
+            counts = [sum(1 for s in lineups if s[seat] == p) for p in range(k)]
+            assert len(set(counts)) == 1, (k, players, seat, counts)
+    assert len(seatings(2, 2)) == 2 and len(seatings(3, 4)) == 36
+    assert len(seatings(4, 4)) == 24 and len(seatings(6, 6)) == 12  # rotations past 120
+
+
+def test_walker_against_flipper_matches_the_exact_chances(toy, oddsbot_cli):
+    """Win rates within 4 standard errors of the exact ones: each policy's rate is the
+    mean of its chance in seat 0 and in seat 1."""
+    answer = ok(oddsbot_cli("arena", "toy-race", "--policies", "walker,flipper",
+                            "--games", "4000", "-f", "json")).json()
+    rows = {r["policy"]: r for r in answer["policies"]}
+    flipper = (exact_first_wins(0, 0, "flipper", "walker", 0)
+               + 1 - exact_first_wins(0, 0, "walker", "flipper", 0)) / 2
+    assert answer["deals"] == 2000 and answer["seatings"] == 2 and answer["games"] == 4000
+    se = (rows["flipper"]["win_hi"] - rows["flipper"]["win"]) / 1.959963984540054
+    assert abs(rows["flipper"]["win"] - flipper) < 4 * se
+    assert abs(rows["walker"]["win"] + rows["flipper"]["win"] - 1) < 1e-12
+    paired = answer["paired"]
+    assert paired["first"] == "walker" and paired["p_value"] < 1e-6
+    assert paired["difference"] == pytest.approx(1 - 2 * rows["flipper"]["win"])
+    assert rows["flipper"]["rating"] > rows["walker"]["rating"]
+    assert rows["flipper"]["rating_lo"] > rows["walker"]["rating_hi"]
+
+
+@pytest.mark.parametrize("policies", ["a=random,b=random", "a=toybots:coin,b=toybots:coin"])
+def test_identical_policies_show_no_difference(toy, oddsbot_cli, bots, policies):
+    """Two copies of one policy meet the same chance and the same decision streams in
+    both seatings of a deal, so the paired difference is exactly 0 (p = 1)."""
+    answer = ok(oddsbot_cli("arena", "toy-race", "--policies", policies, "--games", "400",
+                            "-f", "json")).json()
+    assert answer["paired"] | {"first": "a", "second": "b"} == {
+        "first": "a", "second": "b", "difference": 0.0, "lo": 0.0, "hi": 0.0, "p_value": 1.0}
+
+
+def test_equally_good_policies_show_no_significant_difference(toy, oddsbot_cli, bots):
+    """Two policies that choose alike in law but not in fact (each action evenly, from
+    the two ends of the list): their difference is chance, and its interval holds 0."""
+    answer = ok(oddsbot_cli("arena", "toy-race", "--policies",
+                            "a=toybots:coin,b=toybots:other_coin", "--games", "600",
+                            "--seed", "3", "-f", "json")).json()
+    paired = answer["paired"]
+    assert paired["lo"] < 0 < paired["hi"] and paired["p_value"] > 0.05
+    assert answer["provenance"]["how"] == "one decision at a time"
+
+
+def test_both_ways_of_playing_agree(toy, oddsbot_cli, bots):
+    """The same pairing played in whole games (compiled policies) and one decision at a
+    time (the user's functions that do the same) gives win rates within their
+    intervals of each other."""
+    fast = ok(oddsbot_cli("arena", "toy-race", "--policies", "walker,flipper", "--games",
+                          "2000", "-f", "json")).json()["policies"]
+    slow = ok(oddsbot_cli("arena", "toy-race", "--policies", "w=toybots:walk,f=toybots:flip",
+                          "--games", "2000", "-f", "json")).json()["policies"]
+    d = fast[0]["win"] - slow[0]["win"]
+    se = math.hypot(fast[0]["win_hi"] - fast[0]["win"], slow[0]["win_hi"] - slow[0]["win"])
+    assert abs(d) < 2 * se  # each half-width is 1.96 SE: 2 x that is ~4 SE of the difference
+
+
+def test_same_seed_same_table(toy, oddsbot_cli, bots):
+    args = ("arena", "toy-race", "--policies", "random,f=toybots:flip", "--players", "3",
+            "--games", "60", "--seed", "11", "-f", "json")
+    first, again = ok(oddsbot_cli(*args)).json(), ok(oddsbot_cli(*args)).json()
+    for answer in (first, again):
+        for row in answer["policies"]:
+            for key in ("ms_per_decision", "cpu_ms_per_decision"):
+                row.pop(key)
+    assert first == again and first["seatings"] == 6 and first["games"] == 60
+
+
+@pytest.mark.parametrize("bot, says", [
+    ("broken", "raised ValueError: no idea"),
+    ("cheat", "answered 'jump', not a legal action here"),
+    ("slow", "took longer than the decision limit of 0.05 s"),
+])
+def test_a_failing_policy_forfeits_its_games(toy, oddsbot_cli, bots, bot, says):
+    run = ok(oddsbot_cli("arena", "toy-race", "--policies", f"mine=toybots:{bot},walker",
+                         "--games", "4", "--decision-limit", "0.05", "-f", "json"))
+    rows = {r["policy"]: r for r in run.json()["policies"]}
+    assert rows["mine"]["forfeits"] == 4 and rows["mine"]["win"] == 0
+    assert rows["walker"]["win"] == 1 and rows["walker"]["forfeits"] == 0
+    lines = run.err.splitlines()
+    assert len(lines) == 4 and all(line.startswith("oddsbot: forfeit: deal ") for line in lines)
+    assert says in lines[0] and f"mine (toybots:{bot})" in lines[0]
+
+
+@pytest.mark.parametrize("args, says", [
+    (("--policies", "walker"), "--policies: an arena needs at least two policies"),
+    (("--policies", "walker,walker"), "--policies: 'walker' is listed twice; to compare"),
+    (("--policies", "walker,hopper"), "--policies: unknown policy 'hopper'"),
+    (("--policies", "walker,x=nomodule:f"), "--policies: cannot import nomodule"),
+    (("--policies", "walker,x=toybots:nothing"), "--policies: toybots has no function"),
+    (("--policies", "walker,flipper", "--players", "9"), "--players: toy-race is for 2-4"),
+    (("--policies", "walker,flipper,random", "--players", "2"),
+     "--policies: 3 policies for 2 seats"),
+    (("--policies", "walker,flipper", "--games", "0"), "--games: must be greater than 0"),
+    (("--policies", "walker,search", "--decision-budget", "fast"),
+     "--decision-budget: expected a time such as 20ms"),
+    (("--policies", "walker,flipper", "--variant", "nope"), "--variant: unknown variant"),
+])
+def test_bad_options_get_one_line(toy, oddsbot_cli, bots, args, says):
+    run = oddsbot_cli("arena", "toy-race", *args)
+    assert run.code == 2 and run.exc is None, run.tb
+    assert run.err.startswith("oddsbot: error: " + says) and run.err.count("\n") == 1, run.err
+
+
+def test_out_writes_games_and_table_and_keeps_what_exists(toy, oddsbot_cli, tmp_path):
+    out = tmp_path / "arena"
+    answer = ok(oddsbot_cli("arena", "toy-race", "--policies", "walker,flipper,random",
+                            "--players", "3", "--games", "36", "--out", out, "-f", "json")
+                ).json()
+    games = pd.read_parquet(out / "games.parquet")
+    assert len(games) == answer["games"] * 3
+    assert (games.groupby(["deal", "seating"])["win"].sum() == 1).all()
+    assert json.loads((out / "table.json").read_text()) == answer
+    table = pd.read_csv(out / "table.csv")
+    assert list(table["policy"]) == ["walker", "flipper", "random"]
+    again = oddsbot_cli("arena", "toy-race", "--policies", "walker,flipper", "--out", out)
+    assert again.code == 2 and "exists and is not an empty folder" in again.err
+    assert json.loads((out / "table.json").read_text()) == answer
+
+
+def test_the_table_fits_80_columns(toy, oddsbot_cli):
+    run = ok(oddsbot_cli("arena", "toy-race", "--policies", "walker,flipper,random",
+                         "--players", "3", "--games", "120"))
+    assert max(len(line) for line in run.out.splitlines()) <= 80
+    assert "walker" in run.out and "par 33.3 % wins" in run.out
