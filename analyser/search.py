@@ -30,7 +30,7 @@ from ..errors import OddsbotError, quote
 from .players import derive
 
 CANDIDATES = 8  # actions considered, at most, besides heuristic's and greedy's choices
-PLAYOUT_POLICY = "heuristic"
+PLAYOUT_POLICY = "heuristic"  # the playouts' policy where the game has it (else its first)
 FIRST_BATCH = 8  # playouts per candidate in a time-bounded search's first batch
 _BUDGET = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>ms|s|p)")
 
@@ -108,7 +108,9 @@ class Search:
 
     def _batch(self, view: Any, alive: list[str], n: int, seed: int, seat: int
                ) -> tuple[np.ndarray, np.ndarray]:
-        scores, wins = self.face.playouts(view, alive, n=n, seed=seed, policy=PLAYOUT_POLICY)
+        policies = self.face.POLICIES
+        policy = PLAYOUT_POLICY if PLAYOUT_POLICY in policies else policies[0]
+        scores, wins = self.face.playouts(view, alive, n=n, seed=seed, policy=policy)
         return wins[:, :, seat], scores[:, :, seat]
 
     def _round(self, view: Any, alive: list[str], tally: Tally, seed: int, batch: int,

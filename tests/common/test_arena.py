@@ -204,3 +204,52 @@ def test_the_table_fits_80_columns(toy, oddsbot_cli):
                          "--players", "3", "--games", "120"))
     assert max(len(line) for line in run.out.splitlines()) <= 80
     assert "walker" in run.out and "par 33.3 % wins" in run.out
+
+
+@lru_cache(maxsize=None)
+def best_against(me: int, other: int, theirs: str, to_move: int) -> float:
+    """P(seat 0 wins) with seat 0 playing perfectly against seat 1 always playing
+    ``theirs`` (walker/flipper): the optimum, from the rules."""
+    if me >= GOAL:
+        return 1.0
+    if other >= GOAL:
+        return 0.0
+    if to_move == 1:
+        steps = [(1, 1.0)] if theirs == "walker" else [(3, 0.5), (0, 0.5)]
+        return sum(p * best_against(me, min(GOAL, other + g), theirs, 0) for g, p in steps)
+    walk = best_against(min(GOAL, me + 1), other, theirs, 1)
+    flip = 0.5 * best_against(min(GOAL, me + 3), other, theirs, 1) + 0.5 * best_against(
+        me, other, theirs, 1)
+    return max(walk, flip)
+
+
+def test_search_beats_walker_and_no_more_than_perfect_play_does(toy, oddsbot_cli):
+    """``search`` on a playout budget against walker: reproducible; significantly ahead
+    of walker, and not above perfect play's exact win rate (its playouts assume random
+    play of both seats, so it need not reach it)."""
+    args = ("arena", "toy-race", "--policies", "search,walker", "--decision-budget", "64p",
+            "--seed", "2", "-f", "json")
+    answer = ok(oddsbot_cli(*args, "--games", "300")).json()
+    rows = {r["policy"]: r for r in answer["policies"]}
+    perfect = (best_against(0, 0, "walker", 0) + 1 - _walker_first_against_best()) / 2
+    se = (rows["search"]["win_hi"] - rows["search"]["win"]) / 1.959963984540054
+    assert rows["search"]["win"] < perfect + 4 * se
+    assert answer["paired"]["p_value"] < 0.01 and answer["paired"]["difference"] > 0
+    few = [ok(oddsbot_cli(*args, "--games", "20")).json() for _ in range(2)]
+    assert few[0]["policies"][0]["win"] == few[1]["policies"][0]["win"]
+
+
+def _walker_first_against_best() -> float:
+    """P(walker wins) when walker moves first against perfect play."""
+    @lru_cache(maxsize=None)
+    def value(walker: int, best: int, to_move: int) -> float:
+        if walker >= GOAL:
+            return 1.0
+        if best >= GOAL:
+            return 0.0
+        if to_move == 0:
+            return value(min(GOAL, walker + 1), best, 1)
+        walk = value(walker, min(GOAL, best + 1), 0)
+        flip = 0.5 * value(walker, min(GOAL, best + 3), 0) + 0.5 * value(walker, best, 0)
+        return min(walk, flip)
+    return value(0, 0, 0)
