@@ -257,6 +257,63 @@ def run_advise(face: GameFace, pos: Any, *, samples: Optional[int], seed: int,
                        progress=progress, **options)
 
 
+def search_budget(spec: GameSpec, text: Optional[str]) -> Any:
+    """``advise --search BUDGET`` read (None when not asked); one line for a game without
+    arena seats or a malformed budget."""
+    if text is None:
+        return None
+    from .face import Capability
+    from .search import read_budget
+
+    spec.require(Capability.SEATS, "--search")
+    return read_budget(text, "--search")
+
+
+def run_search(face: GameFace, pos: Any, budget: Any, seed: int) -> dict:
+    """What the search player would choose at ``pos`` (``advise --search``)."""
+    from .search import search_choice
+
+    return search_choice(face, pos, budget, seed)
+
+
+def play_budget(spec: GameSpec, setup: Mapping[str, Any], text: str) -> Any:
+    """``new --play search``: its budget, once the game is known to have arena seats and
+    play-along records, and no set-up option but the rules is given."""
+    from .face import Capability
+    from .search import read_budget
+
+    spec.require(Capability.SEATS, "--play search")
+    spec.require(Capability.PLAY, "--play search")
+    other = sorted(name for name, value in setup.items() if name != "rules"
+                   and str(value) != spec.option(name).default)
+    if other:
+        raise OddsbotError(f"--play search: deals {spec.name}'s default set-up; "
+                           f"--{other[0].replace('_', '-')} is for the compiled policies")
+    return read_budget(text)
+
+
+def searched_record(face: GameFace, players: int, seed: int, variant: str, budget: Any,
+                    rules: Mapping[str, str]) -> str:
+    """The record of a whole game from the deal seeded ``seed``, every seat played by
+    ``search`` (``new --play search``), as the play-along writes records."""
+    from .players import derive
+    from .search import Search
+    from .seated import play_seated
+
+    player = Search("search", face, budget)
+    game = play_seated(face, [player] * players, variant=variant, deal_seed=seed,
+                       chance_seed=derive(seed, 1), rules=dict(rules))
+    return face.record_text(game.start, game.moves)
+
+
+def search_line(chosen: dict) -> str:
+    """The caption's words for ``advise --search``."""
+    best = chosen["candidates"][0]
+    chance = "" if best["win"] is None else f", wins {best['win']:.3f}"
+    return (f"search ({chosen['budget']}, {chosen['playouts']:,} playouts) chooses "
+            f"{chosen['action']}{chance}")
+
+
 CORE_COLUMNS = ("action", "ev", "se", "method", "gap")  # first in every game's EV table
 
 

@@ -74,10 +74,12 @@ class Tally:
 
     wins: np.ndarray
     scores: np.ndarray
+    n: int = 0  # playouts of each candidate still in
 
     def add(self, wins: np.ndarray, scores: np.ndarray) -> None:
         self.wins += wins.sum(axis=1)
         self.scores += scores.sum(axis=1)
+        self.n += wins.shape[1]
 
     def best(self, keep: int) -> np.ndarray:
         """The indices of the ``keep`` best candidates: mean win share, then mean score,
@@ -85,7 +87,12 @@ class Tally:
         return np.lexsort((np.arange(len(self.wins)), -self.scores, -self.wins))[:keep]
 
     def only(self, index: np.ndarray) -> Tally:
-        return Tally(self.wins[index], self.scores[index])
+        return Tally(self.wins[index], self.scores[index], self.n)
+
+    def rows(self, alive: list[str]) -> dict[str, dict[str, Any]]:
+        """Each candidate's means so far (``Search.last``)."""
+        return {a: {"action": a, "win": float(w / self.n), "score": float(x / self.n),
+                    "playouts": self.n} for a, w, x in zip(alive, self.wins, self.scores)}
 
 
 @dataclass
@@ -95,11 +102,13 @@ class Search:
     name: str
     face: Any = field(repr=False)
     budget: Budget
-    last_playouts: int = 0  # playouts of the last decision (for the caption of advise)
+    # the last decision's candidates: action, mean win share and score of the searching
+    # seat over its playouts, and how many (a candidate dropped early has fewer)
+    last: list[dict[str, Any]] = field(default_factory=list, repr=False)
 
     def act(self, view: Any, legal: list[str], seed: int) -> str:
         if len(legal) == 1:
-            self.last_playouts = 0
+            self.last = [{"action": legal[0], "win": None, "score": None, "playouts": 0}]
             return legal[0]
         deadline = (None if self.budget.seconds is None
                     else time.perf_counter() + self.budget.seconds)
@@ -114,23 +123,22 @@ class Search:
         return wins[:, :, seat], scores[:, :, seat]
 
     def _round(self, view: Any, alive: list[str], tally: Tally, seed: int, batch: int,
-               seat: int, until: float | None, rounds: int) -> tuple[int, int]:
+               seat: int, until: float | None, rounds: int) -> int:
         """One round of playouts for every candidate still in: a share of a playout
-        budget, or batches growing until ``until``; returns (batches, playouts) so far."""
+        budget, or batches growing until ``until``; returns the batches played so far."""
         if until is None:
             per = max(1, self.budget.playouts // (rounds * len(alive)))
             tally.add(*self._batch(view, alive, per, derive(seed, batch + 1), seat))
-            return batch + 1, per * len(alive)
-        per, spent = FIRST_BATCH, 0
+            return batch + 1
+        per = FIRST_BATCH
         while per >= 1:
             t0 = time.perf_counter()
             batch += 1
             tally.add(*self._batch(view, alive, per, derive(seed, batch), seat))
-            spent += per * len(alive)
             now = time.perf_counter()
             rate = per / max(now - t0, 1e-6)  # playouts per candidate per second
             per = int(min(4 * per, rate * (until - now)))
-        return batch, spent
+        return batch
 
     def decide(self, view: Any, cands: list[str], seed: int, deadline: float | None) -> str:
         """Successive halving over ``cands`` (module docstring)."""
@@ -138,16 +146,28 @@ class Search:
         alive = list(cands)
         tally = Tally(np.zeros(len(alive)), np.zeros(len(alive)))
         rounds = max(1, math.ceil(math.log2(len(alive))))
-        batch, spent = 0, 0
+        batch, seen = 0, {}
         while len(alive) > 1:
             until = None
             if deadline is not None:
                 left = max(1, math.ceil(math.log2(len(alive))))
                 until = time.perf_counter() + (deadline - time.perf_counter()) / left
-            batch, more = self._round(view, alive, tally, seed, batch, seat, until, rounds)
-            spent += more
+            batch = self._round(view, alive, tally, seed, batch, seat, until, rounds)
+            seen |= tally.rows(alive)
             out_of_time = deadline is not None and time.perf_counter() >= deadline
             keep = tally.best(1 if out_of_time else (len(alive) + 1) // 2)
             alive, tally = [alive[i] for i in keep], tally.only(keep)
-        self.last_playouts = spent
+        first = [seen.get(alive[0], {"action": alive[0], "win": None, "score": None,
+                                     "playouts": 0})]
+        self.last = first + sorted((r for a, r in seen.items() if a != alive[0]),
+                                   key=lambda r: (-r["playouts"], -r["win"], -r["score"]))
         return alive[0]
+
+
+def search_choice(face: Any, pos: Any, budget: Budget, seed: int) -> dict[str, Any]:
+    """What ``search`` would do at ``pos`` (the player to move's view), for ``advise
+    --search``: the action, the budget, and every candidate's playouts (``Search.last``)."""
+    player = Search("search", face, budget)
+    action = player.act(pos, face.legal_actions(pos), derive(seed, 0))
+    return {"action": action, "budget": str(budget),
+            "playouts": sum(r["playouts"] for r in player.last), "candidates": player.last}

@@ -15,10 +15,11 @@ from .helptext import target_se_defaults
 from .common import (
     FORMAT_HELP, POSITION_HELP, VARIANT_HELP, WIDE_HELP, Format, TextFormat, Variant, app, busy,
     check_policy, check_positive, check_wide, choices, err, first_run, load, policy_choices,
+    policy_names,
     print_frame, progress_bar, rule_option, seed_option, with_game_options,
 )
 
-Play = policy_choices("policies")
+Play = choices("Play", policy_names("policies") + ("search",))
 RolloutPolicy = policy_choices("rollout_policies")
 NewFormat = choices("NewFormat", ("json", "notation"))
 
@@ -50,6 +51,9 @@ def advise(
     fmt: Format = typer.Option("table", "--format", "-f", help=FORMAT_HELP),
     wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
     rule: Optional[list[str]] = rule_option(),
+    search: Optional[str] = typer.Option(
+        None, "--search", metavar="BUDGET", help="Also mark what the search player would "
+        "choose with this budget (20ms, 1s, or 2000p playouts; docs/strategies.md §4)."),
     **game: Optional[Enum],
 ) -> None:
     """The EV table: every legal action of the player to move, best first.
@@ -65,12 +69,18 @@ def advise(
     options = answers.advise_options(spec, game, target_se=target_se, rollouts=rollouts,
                                      policy=policy, candidates=candidates)
     kind = "advise --rollouts" if rollouts else "advise"
+    budget = answers.search_budget(spec, search)
     with first_run(spec, kind), progress_bar(*(("rollouts", "rollouts") if rollouts
                                                else ("odds",))) as update:
         table = answers.run_advise(face, pos, samples=samples, seed=seed,
                                    target_se=target_se, options=options, progress=update)
+    chosen = None
+    if budget is not None:
+        with busy(f"searching for {budget}"):
+            chosen = answers.run_search(face, pos, budget, seed)
     if fmt == "json":
-        print(render.to_json(answers.advise_json(spec, pos, table, top)))
+        print(render.to_json(answers.advise_json(spec, pos, table, top)
+                             | ({"search": chosen} if chosen else {})))
         return
     if fmt != "table":  # an explicit --top applies to every format
         print_frame(answers.advise_shown(table, top), fmt)
@@ -84,8 +94,12 @@ def advise(
     if top and len(table) > top:
         caption += (f" · best {top} of {len(table):,} rows (--top K; every row with -f json/csv"
                     " and no --top)")
-    print_frame(face.table_view(table.head(top) if top else table, wide), fmt, wide,
-                title=pos.to_notation(), caption=caption)
+    view = face.table_view(table.head(top) if top else table, wide)
+    if chosen is not None:
+        caption += " · " + answers.search_line(chosen)
+        view = view.with_columns({"search": ["◀" if a == chosen["action"] else None
+                                             for a in view["action"]]})
+    print_frame(view, fmt, wide, title=pos.to_notation(), caption=caption)
 
 
 @app.command()
@@ -175,6 +189,9 @@ def new(
                                         "every seat following this policy and print the "
                                         "game record (see 'oddsbot replay')."),
     rule: Optional[list[str]] = rule_option(),
+    decision_budget: str = typer.Option("1s", help="With --play search: its budget per "
+                                                   "decision (20ms, 1s, or 2000p playouts; "
+                                                   "docs/strategies.md §4)."),
     **options: Optional[Enum],
 ) -> None:
     """A random legal start position, per the game's set-up rules (with --play: a whole
@@ -186,9 +203,18 @@ def new(
     position after its last line (see 'oddsbot replay --position')."""
     spec = registry.spec(game)
     chosen = answers.new_variant(spec, game, variant)
-    policy = check_policy("--play", spec, spec.policies, play)
+    searching = play is not None and str(play) == "search"
+    policy = None if searching else check_policy("--play", spec, spec.policies, play)
     setup = answers.new_setup(spec, options, rule)
     face = spec.load()
+    if searching:
+        budget = answers.play_budget(spec, setup, decision_budget)
+        with first_run(spec, "new --play"), busy(f"playing a whole {chosen} game, every "
+                                                 f"seat search ({budget} a decision)"):
+            record = answers.searched_record(face, players, seed, chosen, budget,
+                                             setup.get("rules", {}))
+        sys.stdout.write(record)
+        return
     if policy is not None:
         with first_run(spec, "new --play"), busy(f"playing a whole {chosen} game, every "
                                                  f"seat {policy}"):
