@@ -137,13 +137,8 @@ def arena(
                 frames.append(rows)
         except KeyboardInterrupt:
             interrupted = True
-    for line in arena_spec.forfeits[:5]:
-        err.print(f"oddsbot: forfeit: {line}", markup=False, highlight=False,
-                  soft_wrap=True)
-    if len(arena_spec.forfeits) > 5:
-        err.print(f"oddsbot: forfeit: {len(arena_spec.forfeits) - 5} more (games.parquet "
-                  f"with --out has them all)", markup=False, highlight=False)
     seat_rows = output.complete(frames, arena_spec)
+    output.say_forfeits(seat_rows)
     if seat_rows is None:
         if interrupted:
             raise Interrupted("interrupted before any deal was played in every seating; "

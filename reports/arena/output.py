@@ -57,6 +57,24 @@ def complete(frames: list[pd.DataFrame], spec: ArenaSpec) -> pd.DataFrame | None
     return seats.sort_values(["deal", "seating", "seat"], ignore_index=True)
 
 
+SHOWN_FORFEITS = 5  # forfeit lines on stderr; games.parquet (--out) has every one
+
+
+def say_forfeits(seats: pd.DataFrame | None) -> None:
+    """One line on stderr per forfeit (the first few, then how many more)."""
+    from ...analyser.cli.common import err
+
+    if seats is None:
+        return
+    lines = [w for w in seats["why"] if w]
+    for line in lines[:SHOWN_FORFEITS]:
+        err.print(f"oddsbot: forfeit: {line}", markup=False, highlight=False, soft_wrap=True)
+    if len(lines) > SHOWN_FORFEITS:
+        err.print(f"oddsbot: forfeit: {len(lines) - SHOWN_FORFEITS} more (the why column "
+                  f"of games.parquet, with --out, has every one)", markup=False,
+                  highlight=False, soft_wrap=True)
+
+
 def result(spec: ArenaSpec, seats: pd.DataFrame) -> dict:
     """The JSON answer: what was played, one row per policy, and for two policies their
     paired difference in win rate."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import islice
 
 import numpy as np
@@ -28,7 +28,7 @@ from .entrants import Entrant
 from .lineups import seatings
 
 SEAT_COLUMNS = ("deal", "seating", "seat", "policy", "score", "win", "margin", "decisions",
-                "seconds", "cpu_seconds", "forfeit")
+                "seconds", "cpu_seconds", "forfeit", "why")
 KERNEL_UNIT = 512  # deals per unit of the fast path
 SEATED_UNIT = 1  # deals per unit played one decision at a time
 TIMING_SECONDS = 0.5  # self-play time per compiled policy for its decision time
@@ -49,7 +49,6 @@ class ArenaSpec:
     rules: tuple[tuple[str, str], ...] = ()
     decision_limit: float = 10.0  # seconds, for a user's function
     budget: str = "1s"  # the search player's default budget per decision
-    forfeits: list[str] = field(default_factory=list, compare=False, hash=False)
 
     @property
     def names(self) -> list[str]:
@@ -84,8 +83,10 @@ def _margins(scores: np.ndarray) -> np.ndarray:
 
 def _seat_rows(spec: ArenaSpec, deals: np.ndarray, seating: int, scores: np.ndarray,
                wins: np.ndarray, decisions: np.ndarray, seconds: np.ndarray,
-               cpu: np.ndarray, forfeit: np.ndarray) -> pd.DataFrame:
-    """The seat rows of games (one per deal) of one seating; arrays (games, seats)."""
+               cpu: np.ndarray, forfeit: np.ndarray, why: np.ndarray | None = None
+               ) -> pd.DataFrame:
+    """The seat rows of games (one per deal) of one seating; arrays (games, seats);
+    ``why``: the forfeit's one line on a forfeiting seat, "" elsewhere."""
     games, players = scores.shape
     lineup = spec.seatings[seating]
     return pd.DataFrame({
@@ -94,7 +95,8 @@ def _seat_rows(spec: ArenaSpec, deals: np.ndarray, seating: int, scores: np.ndar
         "policy": np.tile([spec.names[i] for i in lineup], games),
         "score": scores.ravel(), "win": wins.ravel(), "margin": _margins(scores).ravel(),
         "decisions": decisions.ravel().astype(np.int64), "seconds": seconds.ravel(),
-        "cpu_seconds": cpu.ravel(), "forfeit": forfeit.ravel()})
+        "cpu_seconds": cpu.ravel(), "forfeit": forfeit.ravel(),
+        "why": "" if why is None else why.ravel()})
 
 
 def run_spec(spec: ArenaSpec, seating: int) -> RunSpec:
@@ -146,15 +148,15 @@ def _seated_unit(spec: ArenaSpec, d0: int, n: int, progress: Progress | None
             game = play_seated(face, [players[spec.names[i]] for i in lineup],
                                variant=spec.variant, deal_seed=derive(spec.seed, d, 0),
                                chance_seed=derive(spec.seed, d, 1), rules=dict(spec.rules))
-            if game.forfeit is not None:
-                spec.forfeits.append(f"deal {d}, seating {k}, {game.forfeit}")
             parts = game.seats
             cols = {name: np.array([[getattr(p, name) for p in parts]])
                     for name in ("score", "win", "decisions", "seconds", "cpu_seconds",
                                  "forfeit")}
+            why = np.array([[f"deal {d}, seating {k}, {game.forfeit}" if p.forfeit else ""
+                             for p in parts]])
             frames.append(_seat_rows(spec, np.array([d]), k, cols["score"], cols["win"],
                                      cols["decisions"], cols["seconds"],
-                                     cols["cpu_seconds"], cols["forfeit"]))
+                                     cols["cpu_seconds"], cols["forfeit"], why))
             if progress is not None:
                 progress(1, n * len(spec.seatings))
     return pd.concat(frames, ignore_index=True)

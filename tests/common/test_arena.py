@@ -41,7 +41,10 @@ def bots(tmp_path, monkeypatch):
         "    return legal[-1 - int(rng.integers(len(legal)))]\n"
         "def broken(position, legal, rng):\n    raise ValueError('no idea')\n"
         "def cheat(position, legal, rng):\n    return 'jump'\n"
-        "def slow(position, legal, rng):\n    while True:\n        time.sleep(0.01)\n")
+        "def slow(position, legal, rng):\n    while True:\n        time.sleep(0.01)\n"
+        "calls = [0]\n"
+        "def ctrl_c(position, legal, rng):\n    calls[0] += 1\n"
+        "    if calls[0] == 40:\n        raise KeyboardInterrupt\n    return 'flip'\n")
     monkeypatch.chdir(tmp_path)
     yield tmp_path
     sys.modules.pop("toybots", None)
@@ -253,3 +256,30 @@ def _walker_first_against_best() -> float:
         flip = 0.5 * value(walker, min(GOAL, best + 3), 0) + 0.5 * value(walker, best, 0)
         return min(walk, flip)
     return value(0, 0, 0)
+
+
+def test_ctrl_c_keeps_the_deals_played_in_every_seating(toy, oddsbot_cli, bots, tmp_path):
+    """Ctrl-C mid-run: the table and --out cover the deals finished in every seating,
+    and the command says so in one line, exit code 130."""
+    out = tmp_path / "stopped"
+    run = oddsbot_cli("arena", "toy-race", "--policies", "c=toybots:ctrl_c,walker",
+                      "--games", "200", "--out", out, "-f", "json")
+    assert run.code == 130 and run.exc is None, run.tb
+    answer = json.loads(run.out)
+    assert 0 < answer["deals"] < 100 and answer["games"] == 2 * answer["deals"]
+    assert run.err.startswith("oddsbot: error: interrupted: the table is of the ")
+    assert run.err.count("\n") == 1 and str(out) in run.err
+    assert len(pd.read_parquet(out / "games.parquet")) == 2 * 2 * answer["deals"]
+
+
+def test_advise_marks_the_search_choice(toy, oddsbot_cli):
+    """``advise --search``: the row search chooses is marked, its playouts are named in
+    the caption, and -f json gives every candidate's win share."""
+    table = ok(oddsbot_cli("advise", "toy-race 0/2 to=1", "--search", "200p")).out
+    marked = [line for line in table.splitlines() if "◀" in line]
+    assert len(marked) == 1 and "search (200p, 200 playouts) chooses" in table
+    answer = ok(oddsbot_cli("advise", "toy-race 0/2 to=1", "--search", "200p", "-f",
+                            "json")).json()["search"]
+    assert answer["action"] in marked[0] and answer["playouts"] == 200
+    assert [c["action"] for c in answer["candidates"]][0] == answer["action"]
+    assert answer["candidates"][0]["win"] >= answer["candidates"][1]["win"]
