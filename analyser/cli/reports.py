@@ -104,6 +104,11 @@ def report(
                            f"built in memory), got {n_games:,}")
     check_positive("--games", n_games)
     check_positive("--players", players)
+    if "search" in _split(policies):
+        raise OddsbotError("--policies: search plays one decision at a time (about a second "
+                           "each), too slow for a report's whole games in the kernel; "
+                           "measure it with 'oddsbot arena GAME --policies "
+                           "search,heuristic' (docs/strategies.md)")
     raw = None if raw is None else str(raw)
     game_spec = registry.spec(game) if game is not None else None
     chosen = tuple(dict.fromkeys(_split(variants)))  # each variant once, in order
