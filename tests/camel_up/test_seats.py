@@ -160,7 +160,7 @@ def python_game(view, action: str, rng: random.Random) -> tuple[float, ...]:
                  if c.owner == owner and c.colour is None]
         if not spots:
             continue
-        seen = {c.colour for d in decks for c in d if c.owner == owner}
+        seen = {c.colour for d in decks for c in d if c.owner == owner and c.colour}
         free = rng.sample([c for c in colours if c not in seen], len(colours) - len(seen))
         for (d, i), colour in zip(spots, free):
             decks[d][i] = Card(owner, colour)
