@@ -30,8 +30,8 @@ from .rollouts import CHUNK
 from .simulate import POLICIES, die_text, new_position
 from .validate import validate
 
-EXACT_LEG_DICE = 5  # candidates: exact leg values from at most this many dice inside
-BET_SAMPLES = 256  # candidates: races simulated for the finish bets' values ...
+EXACT_LEG_DICE = 4  # candidates: exact leg values from at most this many dice inside
+BET_SAMPLES = 128  # candidates: races simulated for the finish bets' values ...
 BET_BUDGET = "0.01"  # ... unless the race is solved exactly within this many seconds
 
 

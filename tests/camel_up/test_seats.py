@@ -134,11 +134,11 @@ def test_playouts_common_numbers_seeds_and_threads():
 
 
 def late_view():
-    """Player 0's view late in a heuristic game, mid-leg (at most 5 dice inside), with
+    """Player 0's view late in a heuristic game, mid-leg (at most 4 dice inside), with
     other seats' bets hidden."""
     pos = cu.deal(3, 21, "camel-up", {})
     k = 0
-    while not (pos.to_move == 0 and len(pos.pyramid) <= 5
+    while not (pos.to_move == 0 and len(pos.pyramid) <= 4
                and max(pos.camel_space(c) for c in pos.rules.colours) >= 13
                and any(c.owner != 0 for c in pos.winner_deck + pos.loser_deck)):
         view = cu.seat_view(pos, pos.to_move)
@@ -204,7 +204,7 @@ def test_candidates_rank_as_advise_where_it_is_exact():
         assert len(cands) <= k + 2
     every = cu.candidates(pos, len(legal), 0)
     assert sorted(every) == sorted(legal)
-    assert len(pos.pyramid) <= 5  # the leg values are advise's exact ones here
+    assert len(pos.pyramid) <= 4  # the leg values are advise's exact ones here
     ev = {row[0]: row[1] for row in cu.advise(pos, samples=None, seed=0,
                                               target_se=0.002, progress=None).rows}
     leg = [ev[a] for a in every if a.startswith(("ticket", "pyramid"))]
