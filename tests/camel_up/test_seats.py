@@ -8,6 +8,7 @@ it is exact; ``arena_results`` agrees with the per-game table."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import numba
 import numpy as np
@@ -61,6 +62,18 @@ def test_deal_is_game_0_of_a_designer_run():
         assert all(hand is not None for hand in pos.finish_hand)
     with pytest.raises(OddsbotError, match="camel-up has no rule parameters"):
         cu.deal(4, 0, "camel-up", {"x": "1"})
+
+
+def test_step_draws_its_die_by_seed_and_refuses_illegal_actions():
+    start = cu.deal(3, 2, "camel-up", {})
+    assert cu.game_result(start) is None
+    dice = {cu.step(start, "pyramid", seed)[1] for seed in range(60)}
+    assert dice <= dict(cu.outcomes(start, "pyramid")).keys() and len(dice) > 10
+    assert cu.step(start, "pyramid", 7) == cu.step(start, "pyramid", 7)
+    after, outcome = cu.step(start, "ticket blue", 7)
+    assert outcome is None and after == cu.apply(start, "ticket blue")
+    with pytest.raises(OddsbotError, match=r"^action: 'jump' is not legal for player 0 "):
+        cu.step(start, "jump", 0)
 
 
 def bets_position():
@@ -148,7 +161,7 @@ def late_view():
     return cu.seat_view(pos, 0)
 
 
-def python_game(view, action: str, rng: random.Random) -> tuple[float, ...]:
+def python_game(view, action: str, rng: random.Random) -> tuple[tuple[float, ...], ...]:
     """One game played on in Python by ``step`` and ``choose`` (heuristic) from ``view``
     after ``action``: the hidden cards first take a uniformly random ordered choice of
     their owner's unseen colours (docs/games/camel-up.md §12, ``--hidden uniform``)."""
@@ -171,7 +184,7 @@ def python_game(view, action: str, rng: random.Random) -> tuple[float, ...]:
     while (result := cu.game_result(pos)) is None:
         choice = cu.choose(cu.seat_view(pos, pos.to_move), "heuristic", 0)
         pos, _ = cu.step(pos, choice, rng.getrandbits(63))
-    return result[1]
+    return result
 
 
 def test_playouts_agree_with_games_played_in_python():
@@ -179,10 +192,11 @@ def test_playouts_agree_with_games_played_in_python():
     scores, wins = cu.playouts(view, ["pyramid"], n=4000, seed=3, policy="heuristic")
     rng = random.Random(5)
     python = np.array([python_game(view, "pyramid", rng) for _ in range(300)])
-    for seat in range(view.players):
-        a, b = wins[0, :, seat], python[:, seat]
-        se = np.hypot(a.std() / np.sqrt(len(a)), b.std() / np.sqrt(len(b)))
-        assert abs(a.mean() - b.mean()) <= 4 * se + 1e-9, (seat, a.mean(), b.mean(), se)
+    for k, kernel in enumerate((scores, wins)):  # final money, then win shares
+        for seat in range(view.players):
+            a, b = kernel[0, :, seat], python[:, k, seat]
+            se = np.hypot(a.std() / np.sqrt(len(a)), b.std() / np.sqrt(len(b)))
+            assert abs(a.mean() - b.mean()) <= 4 * se + 1e-9, (k, seat, a.mean(), b.mean())
 
 
 @pytest.mark.parametrize("policy", ["heuristic", "greedy"])
@@ -208,7 +222,7 @@ def test_candidates_rank_as_advise_where_it_is_exact():
     ev = {row[0]: row[1] for row in cu.advise(pos, samples=None, seed=0,
                                               target_se=0.002, progress=None).rows}
     leg = [ev[a] for a in every if a.startswith(("ticket", "pyramid"))]
-    assert all(x >= y - 1e-12 for x, y in zip(leg, leg[1:])), leg
+    assert all(x >= y - 1e-12 for x, y in pairwise(leg)), leg
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
