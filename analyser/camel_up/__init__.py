@@ -15,7 +15,7 @@ GAME = GameSpec(
     face=f"{__name__}.face",
     board="board.js",  # the page of oddsbot serve (docs/serve.md)
     docs="docs/games/camel-up.md",
-    capabilities=frozenset(Capability) - {Capability.SEATS},  # seats: issue 36
+    capabilities=frozenset(Capability),
     options=(
         GameOption("deck_model", "How hidden finish cards already on a deck are modelled "
                    "in the winner / loser bet values.", "uniform",

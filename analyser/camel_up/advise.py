@@ -111,6 +111,22 @@ def final_bet_value(pos: Position, deck: tuple[Card, ...], colour: str, p: float
     return p * pay - (1 - p), (pay + 1) * se, float((ahead * np.arange(len(ahead))).sum())
 
 
+def leg_action_ev(pos: Position, code: int, valuer: LegValuer, dist: LegDistribution,
+                  base: float) -> float:
+    """The exact EV (EP) of a ticket, the pyramid or a partnership (kernel ``code``) over
+    the rest of the leg ``dist`` of the tiles on the track; ``base`` is
+    ``valuer.value(dist)``."""
+    if code < K.A_PYRAMID:
+        c = code - K.A_TICKET
+        places = place_of()[:, c]
+        reward = np.where(places == 0, pos.ticket_stacks[c][0], np.where(places == 1, 1, -1))
+        return valuer.value(dist, reward) - base
+    if code == K.A_PYRAMID:
+        return valuer.value(dist, 1) - base
+    bonus = np.maximum(0, ticket_rewards(pos, code - K.A_PARTNER)[1])
+    return valuer.value(dist, bonus) - base
+
+
 def _moved_tiles(pos: Position, player: int, space: int, side: str) -> tuple[Tile, ...]:
     kept = tuple(t for t in pos.tiles if t.owner != player)
     return tuple(sorted(kept + (Tile(player, space, side),), key=lambda t: t.space))
@@ -184,7 +200,6 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     valuer = LegValuer(pos, player)
     base = valuer.value(base_dist)
     ranks = base_dist.rank_probabilities
-    places = place_of()
     race = None
     if any(c >= K.A_WINNER and c < K.A_PARTNER for c in codes) or \
             (rollouts is not None and hidden == "informed"):
@@ -193,14 +208,12 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     rows = []
     for code in codes:
         row: dict = {"action": action_label(v, code), "se": 0.0, "method": "exact"}
-        if code < K.A_PYRAMID:
-            c = code - K.A_TICKET
-            top = pos.ticket_stacks[c][0]
-            reward = np.where(places[:, c] == 0, top, np.where(places[:, c] == 1, 1, -1))
-            row["ev"] = valuer.value(base_dist, reward) - base
-            row.update(p_first=ranks[c, 0], p_second=ranks[c, 1], p_rest=ranks[c, 2:].sum())
-        elif code == K.A_PYRAMID:
-            row["ev"] = valuer.value(base_dist, 1) - base
+        if code <= K.A_PYRAMID or code >= K.A_PARTNER:
+            row["ev"] = leg_action_ev(pos, code, valuer, base_dist, base)
+            if code < K.A_PYRAMID:
+                c = code - K.A_TICKET
+                row.update(p_first=ranks[c, 0], p_second=ranks[c, 1],
+                           p_rest=ranks[c, 2:].sum())
         elif code < K.A_WINNER:
             dist = tile_dist[code]
             row["ev"] = valuer.value(dist) - base
@@ -214,10 +227,6 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
                                                deck_model)
             row.update(ev=ev, se=ev_se, method=race.method, p_race=float(p),
                        cards_ahead=ahead)
-        else:
-            q = code - K.A_PARTNER
-            bonus = np.maximum(0, ticket_rewards(pos, q)[1])
-            row["ev"] = valuer.value(base_dist, bonus) - base
         rows.append(row)
     best = max(float(row["ev"]) for row in rows)
     for row in rows:

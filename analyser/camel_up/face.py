@@ -1,7 +1,9 @@
 """Camel Up's face (``GameFace`` of ``analyser/face.py``, declared in ``__init__.py``):
 ``parse``, ``Position``, ``validate``, ``legal_actions``, ``moves``, ``advise``, ``odds``,
 ``new_position``, ``simulate``, ``play``, game records (``record``), and play-along
-(``apply``, ``outcomes``, ``record_text``, ``record_moves``, ``player_name``: ``play.py``)."""
+(``apply``, ``outcomes``, ``record_text``, ``record_moves``, ``player_name``: ``play.py``)
+and arena seats (``deal``, ``seat_view``, ``choose``, ``step``, ``game_result``,
+``candidates``, ``playouts``: ``seats.py``)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from .advise import DECK_MODELS, advise, check_action, legal_actions, table_view
 from ..play_common import seat_number as player_name
 from .notation import NOTATION_KEYS, parse_notation
 from .play import apply, outcomes, record_moves, record_text
+from .seats import candidates, choose, deal, game_result, playouts, seat_view, step
 from .odds import EXACT_BUDGET, RACE_POLICY, leg_odds, race_block, race_odds
 from .position import Card, Position, Tile
 from .rollouts import HIDDEN_MODELS
@@ -33,7 +36,8 @@ __all__ = ["NAME", "VARIANTS", "NOTATION_KEYS",
            "Tile", "advise", "advise_caption", "check_action", "counts_line", "legal_actions",
            "moves", "new_position", "odds", "odds_view", "parse", "parse_as", "play", "simulate",
            "table_view", "validate", "warm_up",
-           "apply", "outcomes", "player_name", "record_moves", "record_text"]
+           "apply", "outcomes", "player_name", "record_moves", "record_text",
+           "candidates", "choose", "deal", "game_result", "playouts", "seat_view", "step"]
 
 
 def parse(text: str) -> Position:

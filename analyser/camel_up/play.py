@@ -20,7 +20,9 @@ from .simulate import GameResult, Turn, die_text
 from .validate import validate
 
 
-def _legal_code(pos: Position, action: str) -> int:
+def legal_code(pos: Position, action: str) -> int:
+    """The kernel code of ``action`` for the player to move; an illegal one is refused in
+    one line naming the legal ones."""
     validate(pos)
     v = pos.rules
     legal = [int(a) for a in K.legal_actions(encode(pos))]
@@ -50,7 +52,7 @@ def _pyramid(pos: Position) -> list[tuple[str, float]]:
 def outcomes(pos: Position, action: str) -> list[tuple[str, float]]:
     """The chance outcomes of ``action`` for the player to move, with their probabilities:
     a pyramid action's die (``blue 2``, ``grey black 1``), ``[]`` for any other action."""
-    return _pyramid(pos) if _legal_code(pos, action) == K.A_PYRAMID else []
+    return _pyramid(pos) if legal_code(pos, action) == K.A_PYRAMID else []
 
 
 def _turn(pos: Position, action: str, outcome: str | None) -> record.RecordTurn:

@@ -376,10 +376,11 @@ def play(players: int, seed: int, variant_id: str, policy: str) -> str:
 # --------------------------------------------------------------------------- annotation
 
 
-def viewpoint(pos: Position) -> Position:
-    """``pos`` as the player to move sees it: the colours of the other players' finish
-    cards on the decks (and so their hands) are hidden."""
-    me = pos.to_move
+def viewpoint(pos: Position, seat: int | None = None) -> Position:
+    """``pos`` as ``seat`` (default: the player to move) sees it: the colours of the other
+    players' finish cards on the decks (and so the hands of those who placed any) are
+    hidden."""
+    me = pos.to_move if seat is None else seat
 
     def hide(deck: tuple[Card, ...]) -> tuple[Card, ...]:
         return tuple(c if c.owner == me else Card(c.owner, None) for c in deck)

@@ -181,6 +181,34 @@ def simulate_games(st0, policies, params, seed, chunk0, n_chunks, chunk_size):
                                          chunk_size), n_chunks)
 
 
+@njit(cache=True)
+def _sample_base(base, st0, s, free, weights):
+    """``base`` = ``st0`` with its hidden finish cards given colours from stream ``s``:
+    uniformly (``weights`` empty) or ``sample_hidden_informed``."""
+    copy_into(base, st0)
+    if weights.shape[0] == 0:
+        sample_hidden(base, s, free)
+    else:
+        sample_hidden_informed(base, s, weights)
+
+
+@njit(cache=True)
+def _play_candidate(st, base, action, policies, params, seed, r, streams, ws, no_log):
+    """Rollout ``r``'s game of one candidate: ``st`` = ``base`` after ``action``, played to
+    the end; dice from stream (seed, 3r + 1), policy choices from (seed, 3r + 2), both
+    replayed from their start for every candidate."""
+    copy_into(st, base)
+    reseed(streams[1], seed, 3 * r + 1)
+    reseed(streams[2], seed, 3 * r + 2)
+    die = -1
+    face = -1
+    if action == A_PYRAMID:
+        die, face = draw_reveal(st, streams[1])
+    apply_action(st, action, die, face)
+    forget(ws)
+    play_out(st, policies, params, streams[1], streams[2], ws, no_log)
+
+
 @njit(cache=True, nogil=True)
 def rollout_chunks(st0, actions, policies, params, seed, chunk0, n_chunks, chunk_size,
                    weights):
@@ -198,26 +226,56 @@ def rollout_chunks(st0, actions, policies, params, seed, chunk0, n_chunks, chunk
     for g in range(n_chunks * chunk_size):
         r = chunk0 * chunk_size + g
         reseed(streams[0], seed, 3 * r)
-        copy_into(base, st0)
-        if weights.shape[0] == 0:
-            sample_hidden(base, streams[0], free)
-        else:
-            sample_hidden_informed(base, streams[0], weights)
+        _sample_base(base, st0, streams[0], free, weights)
         for a in range(n_act):
-            copy_into(st, base)
-            reseed(streams[1], seed, 3 * r + 1)
-            reseed(streams[2], seed, 3 * r + 2)
-            die = -1
-            face = -1
-            if actions[a] == A_PYRAMID:
-                die, face = draw_reveal(st, streams[1])
-            apply_action(st, actions[a], die, face)
-            forget(ws)
-            play_out(st, policies, params, streams[1], streams[2], ws, no_log)
+            _play_candidate(st, base, actions[a], policies, params, seed, r, streams, ws,
+                            no_log)
             win, margin = outcome(st, viewer)
             out[g, a, 0] = win
             out[g, a, 1] = margin
     return out
+
+
+@njit(cache=True, nogil=True)
+def playout_chunks(st0, actions, policies, params, seed, chunk0, n_chunks, chunk_size):
+    """``playouts`` for chunks ``chunk0 .. chunk0 + n_chunks - 1`` on this thread."""
+    n_act = len(actions)
+    players = st0[N_PLAYERS]
+    scores = np.zeros((n_chunks * chunk_size, n_act, players))
+    wins = np.zeros((n_chunks * chunk_size, n_act, players))
+    ws = workspace()
+    base = np.empty_like(st0)
+    st = np.empty_like(st0)
+    streams = np.empty((3, 4), dtype=np.uint64)
+    free = np.empty(N_RACING, dtype=np.int64)
+    no_log = np.zeros((0, 3), dtype=np.int64)
+    uniform = np.zeros((0, N_RACING))
+    for g in range(n_chunks * chunk_size):
+        r = chunk0 * chunk_size + g
+        reseed(streams[0], seed, 3 * r)
+        _sample_base(base, st0, streams[0], free, uniform)
+        for a in range(n_act):
+            _play_candidate(st, base, actions[a], policies, params, seed, r, streams, ws,
+                            no_log)
+            for p in range(players):
+                scores[g, a, p] = st[MONEY + p]
+                wins[g, a, p] = outcome(st, p)[0]
+    return scores, wins
+
+
+def playouts(st0, actions, policies, params, seed, n, chunk_size):
+    """For rollouts ``0 .. n - 1`` and every candidate in ``actions``: the hidden finish
+    cards sampled uniformly (``sample_hidden``), the candidate played for the player to
+    move, then the game to its end under ``policies``, on the streams of ``rollouts``
+    (common random numbers). Returns ``(scores, wins)``, float64 ``[candidate, rollout,
+    seat]``: final money (EP) and win share (1/k each for the k richest). Chunks of
+    ``chunk_size`` rollouts spread over the threads; the result does not depend on them."""
+    n_chunks = -(-n // chunk_size)
+    scores, wins = rows(lambda k, m: playout_chunks(st0, actions, policies, params,
+                                                    np.uint64(seed), k, m, chunk_size),
+                        n_chunks)
+    return (np.ascontiguousarray(scores[:n].transpose(1, 0, 2)),
+            np.ascontiguousarray(wins[:n].transpose(1, 0, 2)))
 
 
 def rollouts(st0, actions, policies, params, seed, chunk0, n_chunks, chunk_size,

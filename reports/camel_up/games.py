@@ -107,4 +107,18 @@ def raw_table(raw: np.ndarray, variant_id: str, players: int, game0: int) -> pd.
     return pd.DataFrame(cols)
 
 
+def arena_results(raw: np.ndarray, variant_id: str, players: int
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(scores, wins, decisions) of ``simulate_raw``'s rows: float64 (n, players) final
+    money, float64 (n, players) win shares (the richest win; k tied share 1/k each,
+    docs/games/camel-up.md §8 step 6), int64 (n, players) turns each seat played (every
+    turn is one decision of its policy)."""
+    variant(variant_id)  # an unknown variant is refused
+    scores = raw[:, K.F_MONEY:K.F_MONEY + players].astype(np.float64)
+    top = scores == scores.max(axis=1, keepdims=True)
+    wins = top / top.sum(axis=1, keepdims=True)
+    kinds = raw[:, K.F_ACTIONS:K.F_ACTIONS + players * K.N_KINDS].astype(np.int64)
+    return scores, wins, kinds.reshape(len(raw), players, K.N_KINDS).sum(axis=2)
+
+
 simulate_block = block_simulator(simulate_raw, raw_table)

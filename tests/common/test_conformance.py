@@ -298,10 +298,23 @@ def _seats_game(face, players: int, variant: str, seed: int, policy: str):
         action = face.choose(view, policy, seed * 10_007 + k)
         assert action in face.legal_actions(view)
         pos, _ = face.step(pos, action, seed * 10_009 + k)
-        face.validate(pos)
+        if face.game_result(pos) is None:  # a game's last position may not be analysable
+            face.validate(pos)
         seen.append(pos)
         taken.append(action)
     raise AssertionError("no end after 10,000 decisions")
+
+
+def _fewest(face, spec: GameSpec) -> int:
+    """The fewest players the game's own id deals for (a variant may allow fewer:
+    camel-up-2014 plays with 2, camel-up with 3)."""
+    for players in range(spec.players[0], spec.players[1]):
+        try:
+            face.deal(players, 0, spec.name, {})
+            return players
+        except OddsbotError:
+            continue
+    return spec.players[1]
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -315,7 +328,7 @@ def test_seats(name):
     if not spec.has(Capability.SEATS):
         pytest.skip(f"{name} has no arena seats yet")
     face = spec.load()
-    players = spec.players[0]
+    players = _fewest(face, spec)
     for policy in face.POLICIES:
         seen, taken, (scores, wins) = _seats_game(face, players, name, 7, policy)
         assert len(scores) == len(wins) == players
