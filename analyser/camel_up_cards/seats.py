@@ -31,7 +31,7 @@ from ...kernels.camel_up_cards import rollouts as R
 from ...kernels.camel_up_cards import track as T
 from ...kernels.rng import stream
 from . import advise as _advise
-from .labels import turn_codes, turn_label
+from .labels import parse_turn, turn_codes, turn_label
 from .play import _canonical
 from .position import CARD_TYPES, DEFAULT_LAST, DEFAULT_SETUP, GAME, MAX_PLAYERS, \
     MIN_PLAYERS, Position
@@ -40,6 +40,7 @@ from .state import PHASE_CODES, HiddenModel, known_state, public_state, seat_fie
 from .validate import validate
 
 CANDIDATE_SAMPLES = 64  # legs and races per race action of the cheap advise ranking
+CANDIDATE_EXACT_ORDERS = 720  # the rest of the leg exact up to this many deck orders
 PLAYOUT_CHUNK = 16  # rollouts a kernel thread takes at a time (no result depends on it)
 
 
@@ -129,11 +130,11 @@ def _policy_code(policy: str) -> int:
     return POLICIES.index(policy)
 
 
-def _label(st: np.ndarray, view: Position, bet1: int, race: int, bet2: int) -> str:
-    """The kernel's turn in state ``st`` as ``legal_actions`` labels it: a bet after the
-    race action is listed first where the order cannot matter, i.e. unless the action is
-    a reveal or a hand card that ends the race (§14.1, ``advise.Plan.orders``)."""
-    colour = T.card_colour(CARD_TYPES.index(view.own_hand)) if view.own_hand else -1
+def _label(st: np.ndarray, colour: int, bet1: int, race: int, bet2: int) -> str:
+    """The kernel's turn in state ``st`` (``colour``: the hand card's) as
+    ``legal_actions`` labels it: a bet after the race action is listed first where the
+    order cannot matter, i.e. unless the action is a reveal or a hand card that ends the
+    race (§14.1, ``advise.Plan.orders``)."""
     if bet2 != K.NO_BET and race != K.RACE_REVEAL and not (
             race == K.RACE_HAND and T.move(st[:T.TRACK_SIZE].copy(), colour, 1)):
         bet1, bet2 = bet2, K.NO_BET
@@ -154,7 +155,8 @@ def choose(view: Position, policy: str, seed: int) -> str:
     _check_mover(view)
     st = public_state(view)
     bet1, race, bet2 = P.choose(st, stream(np.uint64(seed), 0), code)
-    return _label(st, view, int(bet1), int(race), int(bet2))
+    colour = T.card_colour(CARD_TYPES.index(view.own_hand)) if view.own_hand else -1
+    return _label(st, colour, int(bet1), int(race), int(bet2))
 
 
 def step(pos: TruePosition, action: str, seed: int) -> tuple[TruePosition, str | None]:
@@ -164,10 +166,32 @@ def step(pos: TruePosition, action: str, seed: int) -> tuple[TruePosition, str |
     played (``Y1``, as ``outcomes`` names it), else None."""
     if pos.over:
         raise OddsbotError(f"action: {quote(action)}: the race is over")
-    _, (bet1, race, bet2, _) = _canonical(seat_view(pos, pos.to_move), action)
     st = pos.state.copy()
+    codes = _listed_codes(st, action)
+    if codes is None:  # another spelling, or illegal: read as play-along reads it
+        codes = _canonical(seat_view(pos, pos.to_move), action)[1]
+    bet1, race, bet2, _ = codes
     _, card = K.play_turn(st, stream(np.uint64(seed), 0), bet1, race, bet2)
     return _true(st), CARD_TYPES[card] if card >= 0 else None
+
+
+def _listed_codes(st: np.ndarray, action: str) -> tuple[int, int, int, int] | None:
+    """The kernel codes of ``action`` when it is written exactly as ``legal_actions``
+    lists it and the kernel finds it legal for the seat to move (``game.race_ok``,
+    ``game.bet_ok``: the rules ``advise`` lists by), else None."""
+    try:
+        bet1, race, bet2, colour = parse_turn(action)
+    except OddsbotError:
+        return None
+    p = int(st[K.TO_MOVE])
+    hand = int(st[seat_field(p, K.HAND)])
+    if not K.race_ok(st, p, race) or (race == K.RACE_HAND and T.card_colour(hand) != colour):
+        return None
+    if any(b != K.NO_BET and not K.bet_ok(st, p, b) for b in (bet1, bet2)):
+        return None
+    if _label(st, colour, bet1, race, bet2) != action:
+        return None
+    return bet1, race, bet2, colour
 
 
 def game_result(pos: TruePosition) -> tuple[tuple[float, ...], tuple[float, ...]] | None:
@@ -182,10 +206,12 @@ def game_result(pos: TruePosition) -> tuple[tuple[float, ...], tuple[float, ...]
 
 
 def candidates(view: Position, k: int, seed: int) -> list[str]:
-    """At most ``k`` turns best first by ``advise``'s EV (its exact leg where that is
-    exact, else ``CANDIDATE_SAMPLES`` sampled legs and races per race action), every
+    """At most ``k`` turns best first by ``advise``'s EV (the rest of the leg exact where
+    the deck has at most ``CANDIDATE_EXACT_ORDERS`` orders left, else
+    ``CANDIDATE_SAMPLES`` sampled legs, and as many sampled races, per race action), every
     legal turn when there are at most ``k``, and ``heuristic``'s turn if not among them."""
-    table = _advise.advise(view, samples=CANDIDATE_SAMPLES, seed=seed)
+    table = _advise.advise(view, samples=CANDIDATE_SAMPLES, seed=seed,
+                           exact_orders=CANDIDATE_EXACT_ORDERS)
     best = list(table["action"])
     out = best if len(best) <= k else best[:k]
     mine = choose(view, "heuristic", seed)

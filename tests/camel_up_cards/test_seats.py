@@ -13,11 +13,15 @@ import numpy as np
 import pytest
 from oddsbot.analyser.camel_up_cards import face as cc
 from oddsbot.analyser.camel_up_cards import record as rec
+from oddsbot.analyser.camel_up_cards import seats
+from oddsbot.analyser.camel_up_cards.encode import deck_of
+from oddsbot.analyser.camel_up_cards.play import _canonical
 from oddsbot.analyser.camel_up_cards.seats import TruePosition
 from oddsbot.analyser.camel_up_cards.simulate import complete, deal_of
 from oddsbot.analyser.camel_up_cards.state import seat_field
 from oddsbot.errors import OddsbotError
 from oddsbot.kernels.camel_up_cards import game as K
+from oddsbot.kernels.camel_up_cards.leg import orders
 from oddsbot.kernels.rng import stream
 from oddsbot.reports import camel_up_cards as designer
 
@@ -92,6 +96,20 @@ def test_illegal_step_is_refused_in_one_line():
     assert "\n" not in str(exc.value)
     after, card = cc.step(pos, "reveal", 1)
     assert card in rec.CARD_TYPES and after.to_move == (pos.to_move + 1) % 4
+
+
+def test_step_reads_every_listed_turn_as_play_along_does():
+    """``step``'s short cut (a label exactly as listed, legal by the kernel) gives the
+    codes of play-along's reading for every legal turn, and nothing else."""
+    seen, _ = play_seats(4, 8, "random")
+    for pos in seen[:-1:5]:
+        view = cc.seat_view(pos, pos.to_move)
+        legal = cc.legal_actions(view)
+        for label in legal:
+            assert seats._listed_codes(pos.state, label) == _canonical(view, label)[1]
+        for label in ("reveal + " + legal[-1], "fox 99", "hand white", "winner red + reveal"):
+            if label not in legal:
+                assert seats._listed_codes(pos.state, label) is None
 
 
 # --------------------------------------------------------------------------- information
@@ -243,7 +261,13 @@ def test_choose_is_the_kernels_whole_game_policy(players, seed):
 
 
 def test_candidates_rank_as_advise():
-    pos = _late()
+    """Where both are exact (the rest of the leg, a deck of few orders left), the
+    candidates keep ``advise``'s order."""
+    seen, _ = play_seats(3, 6, "heuristic")
+    pos = next(p for p in seen[:-1] if p.state[K.LEG] >= 2
+               and p.state[K.DECK_SIZE] - p.state[K.DRAWN] >= 2
+               and orders(deck_of(cc.seat_view(p, p.to_move)).m)
+               <= seats.CANDIDATE_EXACT_ORDERS)
     view = cc.seat_view(pos, pos.to_move)
     legal = cc.legal_actions(view)
     table = cc.advise(view, seed=1)
