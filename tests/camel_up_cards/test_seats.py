@@ -167,8 +167,6 @@ def test_decisions_ignore_what_the_seat_cannot_see():
     actions = cc.candidates(view, 4, 3)
     scores, wins = cc.playouts(view, actions, n=32, seed=9, policy="heuristic")
     for other in _hidden_variants(pos):
-        for seat in range(pos.players):
-            assert cc.seat_view(other, seat) == cc.seat_view(pos, seat) or seat != me
         seen = cc.seat_view(other, me)
         assert seen == view
         for policy in cc.POLICIES:
