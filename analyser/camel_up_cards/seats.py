@@ -41,7 +41,7 @@ from .validate import validate
 
 CANDIDATE_SAMPLES = 64  # legs and races per race action of the cheap advise ranking
 CANDIDATE_EXACT_ORDERS = 720  # the rest of the leg exact up to this many deck orders
-PLAYOUT_CHUNK = 16  # rollouts a kernel thread takes at a time (no result depends on it)
+PLAYOUT_CHUNK = 32  # rollouts a kernel thread takes at a time (no result depends on it)
 
 
 @dataclass(frozen=True, eq=False)
@@ -224,6 +224,15 @@ def _known(view: Position) -> tuple[np.ndarray, HiddenModel]:
     return known_state(validate(view))
 
 
+def _turn_codes(st: np.ndarray, view: Position, action: str) -> tuple[int, int, int]:
+    """The kernel's (bet before, race action, bet after) of a legal ``action`` of the
+    view's seat (state ``st``, its ``known_state``); refused in one line if illegal."""
+    listed = _listed_codes(st, action) if view.phase == "start" else None
+    if listed is not None:
+        return listed[:3]
+    return turn_codes(_canonical(view, action)[0], view.phase)
+
+
 def playouts(view: Position, actions: list[str], *, n: int, seed: int, policy: str
              ) -> tuple[np.ndarray, np.ndarray]:
     """``(scores, wins)``, float64 ``(len(actions), n, players)``: ``n`` games played on
@@ -232,9 +241,9 @@ def playouts(view: Position, actions: list[str], *, n: int, seed: int, policy: s
     streams for every action (``kernels.camel_up_cards.rollouts``)."""
     code = _policy_code(policy)
     _check_mover(view)
-    turns = np.array([turn_codes(_canonical(view, a)[0], view.phase) for a in actions],
-                     dtype=np.int64).reshape(len(actions), 3)
     st, h = _known(view)
+    turns = np.array([_turn_codes(st, view, a) for a in actions],
+                     dtype=np.int64).reshape(len(actions), 3)
     policies = np.full(view.players, code, dtype=np.int64)
     phase = PHASE_CODES[view.phase]
 
@@ -242,7 +251,7 @@ def playouts(view: Position, actions: list[str], *, n: int, seed: int, policy: s
         return R.playouts(st, h.m, h.cum, h.pool, h.known, h.revealed, h.hidden_hands,
                           turns, phase, policies, np.uint64(seed), first, count)
 
-    out = threads.rows(part, n, PLAYOUT_CHUNK) if n else \
-        np.zeros((0, len(actions), 2, view.players))
+    # one range runs on the calling thread: a small batch costs less than its hand-off
+    out = threads.rows(part, n, PLAYOUT_CHUNK) if n > PLAYOUT_CHUNK else part(0, n)
     return (np.ascontiguousarray(out[:, :, 0].transpose(1, 0, 2)),
             np.ascontiguousarray(out[:, :, 1].transpose(1, 0, 2)))
