@@ -296,6 +296,7 @@ def test_arena_results_agree_with_the_table_and_a_record():
     raw = designer.simulate_raw(GAME, players, ("heuristic",), seed, 0, 1)
     scores, wins, decisions = designer.arena_results(raw, GAME, players)
     _, steps = rec.load_record(cc.play(players, seed, GAME, "heuristic"))
+    assert steps[0][0] == cc.seat_view(cc.deal(players, seed, GAME, {}), steps[0][1].player)
     assert tuple(scores[0]) == tuple(float(m) for m in steps.money)
     assert [sum(t.player == p for _, t in steps) for p in range(players)] == \
         list(decisions[0])
