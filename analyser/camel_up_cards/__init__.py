@@ -15,7 +15,7 @@ GAME = GameSpec(
     face=f"{__name__}.face",
     board="board.js",  # the page of oddsbot serve (docs/serve.md)
     docs="docs/games/camel-up-cards.md",
-    capabilities=frozenset(Capability) - {Capability.SEATS},  # seats: issue 36
+    capabilities=frozenset(Capability),
     designer="oddsbot.reports.camel_up_cards",
     default_top=15,
     policies=("heuristic", "random"),  # = kernels policy.POLICY_NAMES (tested)

@@ -26,6 +26,7 @@ import numpy as np
 from ... import __version__
 from ...kernels.camel_up_cards import game, track
 from ...kernels.camel_up_cards.leg import HIST_SHAPE
+from ...kernels.camel_up_cards.leg import orders as deck_orders
 from ..table import Table
 from .encode import Deck, colour_index, deck_of, track_of
 from .labels import BET_KINDS, COLOUR_NAMES
@@ -251,9 +252,10 @@ def _leg_of(plan: Plan, deck: Deck, samples: int, seed: int, exact: bool) -> Leg
 
 
 def advise(pos: Position, *, samples: int | None, seed: int, target_se: float | None = None,
-           progress=None) -> Table:
+           progress=None, exact_orders: float | None = None) -> Table:
     """The EV table of ``pos`` (module doc); ``samples`` legs and races per race action
-    where sampled."""
+    where sampled; with ``exact_orders``, the rest of the leg is exact only where the deck
+    has at most that many orders left (``outcomes.exact_allowed`` otherwise)."""
     n_samples = samples or DEFAULT_SAMPLES
     tr = track_of(pos)
     deck = deck_of(pos)
@@ -262,7 +264,8 @@ def advise(pos: Position, *, samples: int | None, seed: int, target_se: float | 
     bets = legal_bets(pos) if pos.phase != "bet" else []
     rows: list[Row] = []
     todo = plans(pos, tr)
-    exact = exact_allowed(deck)
+    exact = exact_allowed(deck) if exact_orders is None else \
+        deck_orders(deck.m) <= exact_orders
     legs: set[str] = set()
     races = False
     per_plan = 2 * n_samples  # at most: legs and races sampled for each race action

@@ -1,6 +1,6 @@
 """Camel Up Cards' face (``GameFace`` of ``analyser/face.py``, declared in ``__init__.py``):
 ``parse``, ``Position``, ``validate``, ``legal_actions``, ``moves``, ``advise``, ``odds``,
-``new_position``, ``simulate`` and ``play``."""
+``new_position``, ``simulate`` and ``play``; the arena seats (``SeatsFace``, ``seats.py``)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,9 @@ from .play import apply, legal_turns, outcomes, record_moves, record_text
 from .position import Position
 from .simulate import POLICIES, new_position, play, simulate
 from .rollouts import with_rollouts
-from .validate import validate
+from .seats import (TruePosition, candidates, choose, deal, game_result, playouts,
+                    seat_view, step, validate_true)
+from .validate import validate as validate_view
 
 NAME = GAME.name
 VARIANTS = GAME.variants
@@ -29,7 +31,8 @@ __all__ = ["NAME", "VARIANTS", "NOTATION_KEYS",
            "POLICIES", "Position", "advise", "advise_caption",
            "counts_line", "legal_actions", "moves", "new_position", "odds", "odds_view",
            "parse", "parse_as", "play", "record", "simulate", "table_view", "validate",
-           "warm_up", "player_name", "apply", "outcomes", "record_text", "record_moves"]
+           "warm_up", "player_name", "apply", "outcomes", "record_text", "record_moves",
+           "deal", "seat_view", "choose", "step", "game_result", "candidates", "playouts"]
 
 
 def parse(text: str) -> Position:
@@ -51,6 +54,11 @@ def _check_viewer(pos: Position) -> None:
         raise OddsbotError(f"viewer: the position is seen by seat {pos.viewer} but seat "
                            f"{pos.to_move} is to move; advice is for the player to move, "
                            f"from what they know (docs/games/camel-up-cards.md §14.1)")
+
+
+def validate(pos: Position | TruePosition) -> Position | TruePosition:
+    """Check a position (§6), or the arena's true position (``seats.validate_true``)."""
+    return validate_true(pos) if isinstance(pos, TruePosition) else validate_view(pos)
 
 
 def legal_actions(pos: Position) -> list[str]:

@@ -66,6 +66,19 @@ class LegOutcomes:
         return float(self.prob[:, 1].sum())
 
 
+def _summed(part: Callable[[int, int], np.ndarray], samples: int,
+            progress: Callable[[int], None] | None = None) -> np.ndarray:
+    """``part(first, count)`` summed over ``samples`` in ranges of ``PIECE`` spread over
+    the threads (``threads.rows``); a single range runs on the calling thread, as short a
+    run as its hand-off to a thread (the arena's cheap rankings, ``seats.candidates``)."""
+    if samples > PIECE:
+        return threads.rows(part, samples, PIECE, progress).sum(axis=0)
+    out = part(0, samples).sum(axis=0)
+    if progress is not None:
+        progress(samples)
+    return out
+
+
 def exact_allowed(deck: Deck) -> bool:
     """Whether the rest of the leg is tried exactly (module doc); the same for every
     board, so a caller with many boards asks once."""
@@ -88,7 +101,7 @@ def leg_outcomes(tr: np.ndarray, deck: Deck, samples: int, seed: int,
         K.leg_samples(tr, m, cum, np.uint64(seed), first, count, hist)
         return hist[None]
 
-    hist = threads.rows(part, samples, PIECE).sum(axis=0)
+    hist = _summed(part, samples)
     return LegOutcomes(hist / samples, samples)
 
 
@@ -117,5 +130,5 @@ def race_places(tr: np.ndarray, deck: Deck, deck_size: int, samples: int, seed: 
         K.race_samples(tr, m, cum, deck_size, np.uint64(seed), first, count, out)
         return out[None]
 
-    out = threads.rows(part, samples, PIECE, progress).sum(axis=0)
+    out = _summed(part, samples, progress)
     return RacePlaces(out[:5] / samples, samples, out[5, 0] / samples, out[5, 1] / samples)

@@ -1,7 +1,8 @@
 """A position as the kernel's whole-game state, with what its viewer cannot see left to
-be drawn (docs/games/camel-up-cards.md §9): ``known_state`` holds every public fact and
-the viewer's own cards; ``HiddenModel`` carries what ``kernels.camel_up_cards.rollouts.
-sample_hidden`` needs to draw the rest of the race deck and the opponents' hand cards."""
+be drawn (docs/games/camel-up-cards.md §9): ``public_state`` holds every public fact and
+the viewer's own cards (all the policies read); ``known_state`` adds the ``HiddenModel``,
+what ``kernels.camel_up_cards.rollouts.sample_hidden`` needs to draw the rest of the race
+deck and the opponents' hand cards."""
 
 from __future__ import annotations
 
@@ -40,6 +41,18 @@ class HiddenModel:
 def known_state(pos: Position) -> tuple[np.ndarray, HiddenModel]:
     """The state of ``pos`` with the rest of the deck and the opponents' hand cards not
     yet drawn, and the model to draw them from."""
+    hidden = np.array([p != pos.viewer and pos.hands[p] for p in range(pos.players)],
+                      dtype=np.int64)
+    deck = deck_of(pos)
+    k = deck.knowledge
+    return public_state(pos), HiddenModel(deck.m, deck.cum, k.pool, k.known, k.revealed,
+                                          hidden)
+
+
+def public_state(pos: Position) -> np.ndarray:
+    """The state of ``pos`` as its viewer knows it: every public fact and the viewer's own
+    cards; the rest of the race deck and the opponents' hand cards (-1) not drawn (what
+    the policies read: ``kernels.camel_up_cards.policy``)."""
     n = pos.players
     st = np.zeros(K.STATE_SIZE, dtype=np.int64)
     st[:T.TRACK_SIZE] = track_of(pos)
@@ -56,7 +69,6 @@ def known_state(pos: Position) -> tuple[np.ndarray, HiddenModel]:
         st[K.LEADER_LEFT + c] = len(pos.leader_stack(colour))
         holder = [p for p in range(n) if colour in pos.midfield[p]]
         st[K.MID_HOLDER + c] = holder[0] if holder else -1
-    hidden = np.zeros(n, dtype=np.int64)
     for p in range(n):
         st[seat_field(p, K.MONEY)] = pos.money[p]
         st[seat_field(p, K.AGE)] = pos.ages.index(p)
@@ -71,8 +83,5 @@ def known_state(pos: Position) -> tuple[np.ndarray, HiddenModel]:
         hand = -1
         if p == pos.viewer and pos.own_hand:
             hand = CARD_TYPES.index(pos.own_hand)
-        hidden[p] = p != pos.viewer and pos.hands[p]
         st[seat_field(p, K.HAND)] = hand
-    deck = deck_of(pos)
-    k = deck.knowledge
-    return st, HiddenModel(deck.m, deck.cum, k.pool, k.known, k.revealed, hidden)
+    return st

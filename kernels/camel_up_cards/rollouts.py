@@ -7,7 +7,8 @@ who still holds a hand card gets one drawn uniformly from the cards left unseen 
 less the unknown deck part that draw implies). ``rollouts`` plays every candidate turn
 from the same completed state and the same streams (common random numbers): rollout r
 draws the hidden cards from stream (seed, 3r + 1), deals later legs from (seed, 3r) and
-takes policy choices from (seed, 3r + 2).
+takes policy choices from (seed, 3r + 2). ``playouts`` plays the same rollouts and keeps
+every seat's final money and win share (the arena's ``search`` player, docs/strategies.md).
 """
 
 import numpy as np
@@ -17,7 +18,7 @@ from ..rng import below, reseed
 from .batch_games import MAX_TURNS
 from .game import (
     DECK, DRAWN, HAND, MONEY, N_PLAYERS, NO_BET, STATUS, TO_MOVE, apply_bet, play_turn,
-    seat,
+    seat, winners,
 )
 from .leg import draw_deck
 from .policy import choose
@@ -85,6 +86,22 @@ def _result(st, me):
     return (1.0 / tied if mine == best else 0.0), float(mine - other)
 
 
+@njit(cache=True)
+def _play_on(st, hidden, streams, seed, r, turn, phase, policies):
+    """Rollout ``r`` of one candidate turn: ``st`` set to the completed state ``hidden``,
+    the turn finished, then every seat following ``policies`` to the end of the game
+    (deals from stream (seed, 3r), choices from (seed, 3r + 2))."""
+    st[:] = hidden
+    reseed(streams[0], seed, 3 * r)
+    reseed(streams[2], seed, 3 * r + 2)
+    finish_turn(st, streams[0], turn[0], turn[1], turn[2], phase)
+    played = 0
+    while st[STATUS] == 0 and played < MAX_TURNS:
+        bet1, race, bet2 = choose(st, streams[2], policies[st[TO_MOVE]])
+        play_turn(st, streams[0], bet1, race, bet2)
+        played += 1
+
+
 @njit(cache=True, nogil=True)
 def rollouts(st0, m, cum, pool, known, revealed, hidden_hands, turns, phase, policies,
              seed, first, count):
@@ -103,14 +120,32 @@ def rollouts(st0, m, cum, pool, known, revealed, hidden_hands, turns, phase, pol
         reseed(streams[1], seed, 3 * r + 1)
         sample_hidden(hidden, m, cum, pool, known, revealed, hidden_hands, streams[1])
         for k in range(turns.shape[0]):
-            st[:] = hidden
-            reseed(streams[0], seed, 3 * r)
-            reseed(streams[2], seed, 3 * r + 2)
-            finish_turn(st, streams[0], turns[k, 0], turns[k, 1], turns[k, 2], phase)
-            played = 0
-            while st[STATUS] == 0 and played < MAX_TURNS:
-                bet1, race, bet2 = choose(st, streams[2], policies[st[TO_MOVE]])
-                play_turn(st, streams[0], bet1, race, bet2)
-                played += 1
+            _play_on(st, hidden, streams, seed, r, turns[k], phase, policies)
             out[i, k, 0], out[i, k, 1] = _result(st, me)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def playouts(st0, m, cum, pool, known, revealed, hidden_hands, turns, phase, policies,
+             seed, first, count):
+    """The rollouts of ``rollouts`` (the same streams), every seat's result:
+    ``out[r, k, 0, p]`` seat p's final money, ``out[r, k, 1, p]`` its win share (1 shared
+    among the richest, §8)."""
+    n = st0[N_PLAYERS]
+    out = np.zeros((count, turns.shape[0], 2, n))
+    mark = np.zeros(n, dtype=np.int64)
+    hidden = st0.copy()
+    st = st0.copy()
+    streams = np.empty((3, 4), dtype=np.uint64)
+    for i in range(count):
+        r = first + i
+        hidden[:] = st0
+        reseed(streams[1], seed, 3 * r + 1)
+        sample_hidden(hidden, m, cum, pool, known, revealed, hidden_hands, streams[1])
+        for k in range(turns.shape[0]):
+            _play_on(st, hidden, streams, seed, r, turns[k], phase, policies)
+            tied = winners(st, mark)
+            for p in range(n):
+                out[i, k, 0, p] = st[seat(p, MONEY)]
+                out[i, k, 1, p] = mark[p] / tied
     return out

@@ -117,4 +117,19 @@ def raw_table(raw: np.ndarray, variant_id: str, players: int, game0: int) -> pd.
     return pd.DataFrame(cols)
 
 
+def arena_results(raw: np.ndarray, variant_id: str, players: int
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(scores, wins, decisions) of ``simulate_raw``'s rows: float64 ``(n, players)`` final
+    money in EP, float64 ``(n, players)`` win shares (the richest seats share the victory,
+    §8: 1/k each of k tied), int64 ``(n, players)`` the turns each seat took (one decision
+    of its policy each: one race action a turn, ``F_KINDS``)."""
+    scores = raw[:, K.F_MONEY:K.F_MONEY + players].astype(np.float64)
+    best = scores == scores.max(axis=1, keepdims=True)
+    wins = best / best.sum(axis=1, keepdims=True)
+    kinds = raw[:, K.F_KINDS:K.F_KINDS + players * K.N_KINDS].reshape(len(raw), players,
+                                                                       K.N_KINDS)
+    decisions = kinds[:, :, :len(RACE_KINDS)].sum(axis=2, dtype=np.int64)
+    return scores, wins, decisions
+
+
 simulate_block = block_simulator(simulate_raw, raw_table)
