@@ -19,13 +19,21 @@ ArenaFormat = choices("ArenaFormat", ("table", "json", "csv", "markdown"))
 MAX_ARENA_GAMES = 10_000_000
 
 
-def _players(spec, given: Optional[int], policies: int) -> int:
-    """``--players``, or as many seats as policies within the game's range."""
-    low, high = spec.players
+def _players(spec, variant: str, given: Optional[int], policies: int) -> int:
+    """``--players``, or the fewest seats of ``variant`` that hold every policy (the
+    designer's ``check_run`` says what a variant deals for)."""
+    from ...reports import designer
+
+    check = designer(spec.name).check_run
     if given is None:
-        return min(max(policies, low), high)
-    if not low <= given <= high:
-        raise OddsbotError(f"--players: {spec.name} is for {low}-{high} players, got {given}")
+        for players in range(max(policies, spec.players[0]), spec.players[1] + 1):
+            try:
+                check((variant,), players, ())
+                return players
+            except OddsbotError:
+                continue
+        given = spec.players[1]
+    check((variant,), given, ())
     if policies > given:
         raise OddsbotError(f"--policies: {policies} policies for {given} seats")
     return given
@@ -108,8 +116,8 @@ def arena(
     if n_games > MAX_ARENA_GAMES:
         raise OddsbotError(f"--games: at most {MAX_ARENA_GAMES:,}, got {n_games:,}")
     entrants = read_entrants(_split(policies), spec.policies)
-    seats = _players(spec, players, len(entrants))
     variant_id = _variant(spec, variant)
+    seats = _players(spec, variant_id, players, len(entrants))
     rules = read_rules(spec, rule)
     from ...analyser.search import read_budget
 

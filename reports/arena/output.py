@@ -113,7 +113,7 @@ def _num(x: float, digits: int = 1) -> str:
 
 
 def _interval(lo: float, hi: float, show=_num) -> str:
-    return "" if math.isnan(lo) else f"[{show(lo)}, {show(hi)}]"
+    return "" if math.isnan(lo) else f"{show(lo)}–{show(hi)}"
 
 
 def people_table(answer: dict) -> Table:
@@ -122,16 +122,16 @@ def people_table(answer: dict) -> Table:
     rows = []
     for r in answer["policies"]:
         rows.append({"policy": r["policy"], "win %": _pct(r["win"]),
-                     "95% CI": _interval(r["win_lo"], r["win_hi"], _pct),
+                     "95 % CI": _interval(r["win_lo"], r["win_hi"], _pct),
                      "score": _num(r["score"]), "margin": _num(r["margin"]),
                      "rating": _num(r["rating"], 0),
-                     "rating CI": _interval(r["rating_lo"], r["rating_hi"],
+                     "95 % CI ": _interval(r["rating_lo"], r["rating_hi"],
                                             lambda x: _num(x, 0)),
                      "ms/dec": _num(r["ms_per_decision"], 3 if r["ms_per_decision"] < 1
                                     else 1),
                      "forfeits": r["forfeits"] or None})
-    return Table.from_dicts(rows, ("policy", "win %", "95% CI", "score", "margin", "rating",
-                                   "rating CI", "ms/dec", "forfeits"))
+    return Table.from_dicts(rows, ("policy", "win %", "95 % CI", "score", "margin",
+                                   "rating", "95 % CI ", "ms/dec", "forfeits"))
 
 
 def caption(answer: dict) -> str:
@@ -144,7 +144,7 @@ def caption(answer: dict) -> str:
     if "paired" in answer:
         p = answer["paired"]
         lines.append(f"{p['first']} − {p['second']}: {100 * p['difference']:+.1f} points of "
-                     f"win rate {_interval(p['lo'], p['hi'], _pct)}, p = "
+                     f"win rate (95 % CI {_interval(p['lo'], p['hi'], _pct)}), p = "
                      f"{p['p_value']:.2g} (paired by deal)")
     lines.append("95 % intervals over deals; rating: Bradley-Terry on finishing order, "
                  "Elo scale, mean 0")
