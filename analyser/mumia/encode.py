@@ -7,6 +7,7 @@ turns a state back into a position, hiding from ``viewer`` what that seat cannot
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
@@ -94,7 +95,7 @@ def encode(pos: Position) -> Encoded:
     return Encoded(S, R, pool, unseen)
 
 
-def _slot_hats(S: np.ndarray, slot: int) -> str:
+def _slot_hats(S: np.ndarray | list[int], slot: int) -> str:
     """What pawn ``slot`` wears (``HAT_SETS``)."""
     return HAT_SETS[(S[L.S_LUCK] == slot) + 2 * (S[L.S_BAD] == slot)]
 
@@ -115,7 +116,7 @@ def _encode_turn(S: np.ndarray, pos: Position, turn: Turn) -> None:
             S[offset] |= 1 << slot
 
 
-def _decode_turn(S: np.ndarray, index: dict[int, int]) -> Turn | None:
+def _decode_turn(S: list[int], index: dict[int, int]) -> Turn | None:
     """The turn under way in ``S`` (None at a turn's start): the fresh tokens, and the
     mover's pawns off FINISH swapped or moved in it (§18)."""
     fresh = tuple(TOKEN_KINDS[j] for j in range(L.N_TOKEN_KINDS)
@@ -147,20 +148,23 @@ def decode(S: np.ndarray, R: np.ndarray, rules: Rules, expansions: tuple[str, ..
     """The position of state ``S``; with ``viewer``, the pile and the other seats'
     tokens unseen (§15). ``taken_by`` gives the mummy tokens each seat took (the state
     keeps only their sums); with ``turn``, the turn under way too (§18)."""
+    S = S.tolist()  # a list's items read many times faster than an array's
     players = int(R[L.R_PLAYERS])
     pawns = pawns_per_seat(players)
     fields: list[int] = [L.START] + [t + 1 for t in range(int(S[L.S_T]))
                                      if S[L.S_PRESENT + t]] + [L.FIN]
     index = {fid: i for i, fid in enumerate(fields)}
+    on: dict[int, list[int]] = {}  # field id -> the seat of each pawn there
+    for slot in range(players * L.MAX_PAWNS):
+        if slot % L.MAX_PAWNS < pawns:
+            on.setdefault(S[L.S_PAWN + slot], []).append(slot // L.MAX_PAWNS)
+    guards = Counter(S[L.S_GUARD:L.S_GUARD + L.MAX_GUARDS])
     track = []
     for fid in fields:
-        seats = tuple(sorted(slot // L.MAX_PAWNS for slot in range(players * L.MAX_PAWNS)
-                             if slot % L.MAX_PAWNS < pawns and S[L.S_PAWN + slot] == fid))
         tile = START if fid == L.START else (FINISH if fid == L.FIN
-                                             else tile_name(int(S[L.S_TILE + fid - 1])))
-        track.append(Field(tile, seats, int(sum(S[L.S_GUARD + g] == fid
-                                                for g in range(L.MAX_GUARDS))),
-                           bool(S[L.S_MUMMY] == fid)))
+                                             else tile_name(S[L.S_TILE + fid - 1]))
+        track.append(Field(tile, tuple(sorted(on.get(fid, ()))), guards[fid],
+                           S[L.S_MUMMY] == fid))
     collected = tuple(tuple(tile_name(int(S[L.S_STACK + p * L.MAX_TILES + i]))
                             for i in range(int(S[L.S_STACK_N + p]))) for p in range(players))
     full = rules.mummy_tokens
@@ -190,7 +194,7 @@ def decode(S: np.ndarray, R: np.ndarray, rules: Rules, expansions: tuple[str, ..
                     rules=rules, turn=_decode_turn(S, index) if turn else None)
 
 
-def _split(S: np.ndarray) -> bool:
+def _split(S: list[int]) -> bool:
     """Both hats on two pawns of one seat on one field (§14.1)."""
     luck, bad = int(S[L.S_LUCK]), int(S[L.S_BAD])
     return (luck >= 0 and bad >= 0 and luck != bad and luck // L.MAX_PAWNS == bad // L.MAX_PAWNS

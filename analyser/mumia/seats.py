@@ -35,8 +35,9 @@ from .validate import over, validate
 
 __all__ = ["candidates", "choose", "deal", "game_result", "playouts", "seat_view", "step"]
 
-RANK_SAMPLES = 6      # rollouts per choice that rank the candidates where not exact
-RANK_EXACT_BUDGET = 400  # positions the exact ranking may solve before it samples
+RANK_SAMPLES = 4       # rollouts per choice that rank the candidates where not exact
+RANK_EXACT_PAWNS = 3   # the exact ranking is tried with at most this many pawns off FINISH
+RANK_EXACT_BUDGET = 2_000  # ...and gives up (to sampling) past this many positions
 CHUNK = 32            # rollouts a thread takes at a time (does not change any result)
 _ROWS = np.empty((C.MAX_CHOICES, C.N_COLS), dtype=np.int64)
 _WORK = np.empty(L.S_SIZE, dtype=np.int64)
@@ -195,11 +196,12 @@ def candidates(view: Position, k: int, seed: int) -> list[str]:
     """At most ``k`` of the roll's steps best first by ``advise``'s ranking (expected
     final score; exact where advise is and the rest of the game is small, else
     ``RANK_SAMPLES`` rollouts a choice by ``heuristic`` on common random numbers), then
-    ``heuristic``'s and ``greedy``'s choices where not among them."""
+    ``heuristic``'s and ``greedy``'s choices where not among them. With at most ``k``
+    steps they all come, ranked only where the exact ranking may be tried."""
     enc, num, sym = _rolled(view)
     rows, labels = choices(enc.S, enc.R, num, sym)
     names = [f"{view.roll} {x}" for x in labels]
-    if len(names) > 1:
+    if len(names) > k or _off_finish(enc) <= RANK_EXACT_PAWNS:
         order = np.argsort(-_values(enc, num, sym, rows, seed), kind="stable")
         names = [names[i] for i in order]
     out = names[:k]
@@ -210,10 +212,18 @@ def candidates(view: Position, k: int, seed: int) -> list[str]:
     return out
 
 
+def _off_finish(enc: Encoded) -> int:
+    """Pawns not yet on FINISH."""
+    R = enc.R
+    pawns = enc.S[L.S_PAWN:L.S_PAWN + R[L.R_PLAYERS] * L.MAX_PAWNS].reshape(-1, L.MAX_PAWNS)
+    return int((pawns[:, :R[L.R_PAWNS]] != L.FIN).sum())
+
+
 def _values(enc: Encoded, num: int, sym: int, rows: np.ndarray, seed: int) -> np.ndarray:
     """Each row's expected final score of the mover, as ``advise`` ranks them."""
-    exact, _ = exact_values(enc, [(num, sym, 1.0)], policy_id(None), RANK_EXACT_BUDGET)
-    if exact is not None:
-        return exact[0].ev
+    if _off_finish(enc) <= RANK_EXACT_PAWNS:
+        exact, _ = exact_values(enc, [(num, sym, 1.0)], policy_id(None), RANK_EXACT_BUDGET)
+        if exact is not None:
+            return exact[0].ev
     games = _games(enc, num, sym, rows, RANK_SAMPLES, seed, C.HEURISTIC)
     return games[:, :, 0, int(enc.S[L.S_TO_MOVE])].mean(axis=0)
