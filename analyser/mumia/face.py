@@ -138,7 +138,11 @@ def table_view(table: Table, wide: bool = False) -> Table:
 def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
          target_se: float | None = None,
          progress: Callable[[int, int], None] | None = None) -> dict:
-    """Every player's chance to win and expected final score (``odds.odds``)."""
+    """Every player's chance to win and expected final score (``odds.odds``), before
+    the mover's roll: a position holding its roll drawn (§18) is refused."""
+    if pos.roll is not None:
+        raise OddsbotError(f"position: it holds the roll drawn ({pos.roll}); odds values a "
+                           f"position before its roll: advise values that roll (§18)")
     return _odds(pos, samples=samples, seed=seed, progress=progress)
 
 

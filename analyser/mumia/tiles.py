@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from ...kernels.mumia.layout import (
     CAMEL, DANGER, EXCHANGE, RISK, TREASURE, kind_of, magnitude_of, tile_code,
@@ -14,7 +14,7 @@ TREASURE_RANGE = (1, 8)
 RISK_RANGE = (3, 7)
 
 
-@lru_cache(maxsize=None)  # a few dozen names; the kernel helpers cost a call into numba
+@cache  # a few dozen names; the kernel helpers cost a call into numba
 def parse_tile(text: str) -> int:
     """The tile code of a path tile's name (ValueError naming the bad name)."""
     if text == "camel":
@@ -32,7 +32,7 @@ def parse_tile(text: str) -> int:
                      f"exchange)")
 
 
-@lru_cache(maxsize=None)
+@cache
 def tile_name(code: int) -> str:
     """The name of tile ``code``."""
     kind, m = kind_of(code), magnitude_of(code)

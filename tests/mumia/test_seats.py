@@ -78,7 +78,7 @@ def test_a_base_game_record_is_play_alongs():
 
 def mid_e4(seed: int = 4):
     """A true position of a 3-player game with every expansion, some tokens held."""
-    start, taken, _ = seats_game(3, seed, "mumia-all", "heuristic")
+    _, taken, _ = seats_game(3, seed, "mumia-all", "heuristic")
     for pos, _ in taken[len(taken) // 3:]:
         if sum(len(h) for h in pos.hands) >= 3 and len(pos.pile) >= 3 and pos.turn is None:
             return pos
@@ -284,6 +284,7 @@ def test_a_position_with_a_roll_moves_and_advises_that_roll_only(oddsbot_cli):
     assert "roll 3,M" in ok(oddsbot_cli("advise", rolled, "--samples", "10")).out
     assert_bad_input(oddsbot_cli("advise", rolled, "--roll", "4,P"), "--roll",
                      "has rolled 3,M")
+    assert_bad_input(oddsbot_cli("odds", rolled), "position", "holds the roll drawn")
     assert_bad_input(oddsbot_cli("validate", LINE + " | roll 3,both"), "roll",
                      "write it as '3,PM'")
     assert_bad_input(oddsbot_cli("validate", LINE + " | roll 3"), "roll", "picture die")
