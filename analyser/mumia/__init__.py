@@ -26,7 +26,7 @@ GAME = GameSpec(
     face=f"{__name__}.face",
     docs="docs/games/mumia.md",
     board="board.js",  # the board of the oddsbot serve page (docs/serve.md)
-    capabilities=frozenset(Capability) - {Capability.SEATS},  # seats: issue 36
+    capabilities=frozenset(Capability),
     designer="oddsbot.reports.mumia",
     default_top=None,
     policies=("heuristic", "greedy", "random"),  # = kernels choices.POLICY_NAMES (tested)

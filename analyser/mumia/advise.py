@@ -67,6 +67,14 @@ def outcomes(enc: Encoded) -> list[tuple[int, int, float]]:
     return [(int(ns[i]), int(syms[i]), float(weights[i])) for i in range(k)]
 
 
+def rolls(enc: Encoded, drawn: str | None) -> list[tuple[int, int, float]]:
+    """The roll ``drawn`` (a valid position's, §18) with chance 1, or every roll."""
+    if drawn is None:
+        return outcomes(enc)
+    n, sym = read_roll(drawn, bool(enc.S[L.S_MUMMY] >= 0))
+    return [(n, sym, 1.0)]
+
+
 def fields(enc: Encoded, rows: np.ndarray) -> list[int | None]:
     """The field each choice's piece stands on (``labels.piece_field``)."""
     return [piece_field(enc.S, row) for row in rows]
@@ -76,25 +84,24 @@ def policy_id(policy: str | None) -> int:
     return C.POLICY_NAMES.index(policy or C.POLICY_NAMES[0])
 
 
-def exact_values(enc: Encoded, rolls: list[tuple[int, int, float]], policy: int
-                 ) -> tuple[list[RollValues] | None, int]:
-    """Every roll's choices valued exactly (None past ``EXACT_BUDGET``, or with
-    expansion 4, whose Extra moves and hidden tokens the search does not model), and the
-    number of positions solved."""
+def exact_values(enc: Encoded, rolls: list[tuple[int, int, float]], policy: int,
+                 budget: int = EXACT_BUDGET) -> tuple[list[RollValues] | None, int]:
+    """Every roll's choices valued exactly (None past ``budget`` positions solved, or
+    with expansion 4, whose Extra moves and hidden tokens the search does not model), and
+    the number of positions solved."""
     pawns = sum(1 for slot in range(int(enc.R[L.R_PLAYERS]) * L.MAX_PAWNS)
                 if slot % L.MAX_PAWNS < enc.R[L.R_PAWNS]
                 and enc.S[L.S_PAWN + slot] != L.FIN)
     if enc.R[L.R_E4] or pawns > EXACT_PAWNS:
         return None, 0
-    memo = X.new_memo(EXACT_BUDGET)
+    memo = X.new_memo(budget)
     p = int(enc.S[L.S_TO_MOVE])
     now = L.score(enc.S, enc.R, p)
     out = []
     for n, sym, w in rolls:
         rows, labels = choices(enc.S, enc.R, n, sym)
         values = np.zeros((len(rows), X.N_VALUES))
-        if X.row_values(enc.S, enc.R, n, rows, len(rows), p, policy, *memo, EXACT_BUDGET,
-                        values):
+        if X.row_values(enc.S, enc.R, n, rows, len(rows), p, policy, *memo, budget, values):
             return None, int(memo[3][0])
         zero = np.zeros(len(rows))
         out.append(RollValues(n, sym, w, labels, fields(enc, rows), values[:, p] - now, zero,
@@ -136,10 +143,12 @@ def even_chance(values: list[RollValues]) -> float | None:
 def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
            progress: Callable[[int, int], None] | None = None, roll: str = "",
            policy: str | None = None) -> Table:
-    """The EV table of roll ``roll`` (``4,PM``), or of every roll with its chance."""
+    """The EV table of roll ``roll`` (``4,PM``; by default the position's roll, §18), or
+    of every roll with its chance."""
     validate(pos)
     if over(pos):
         raise OddsbotError("position: the game is over; nothing to advise")
+    drawn, roll = pos.roll, roll or pos.roll or ""
     enc = encode(pos)
     mummy = bool(enc.S[L.S_MUMMY] >= 0)
     if roll:
@@ -147,6 +156,8 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
             n, sym = read_roll(roll, mummy)
         except ValueError as exc:
             raise OddsbotError(f"--roll: {exc}") from None
+        if drawn is not None and roll_text(n, sym) != drawn:
+            raise OddsbotError(f"--roll: the position has rolled {drawn} already (§18)")
         rolls = [(n, sym, 1.0)]
     else:
         rolls = outcomes(enc)

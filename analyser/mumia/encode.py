@@ -7,12 +7,15 @@ turns a state back into a position, hiding from ``viewer`` what that seat cannot
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
 
 from ...kernels.mumia import layout as L
-from .position import FINISH, START, UNSEEN, Field, Hat, Position
+from .position import (
+    FINISH, HAT_SETS, START, UNSEEN, Field, Hat, Position, Turn, pawn_word, read_pawn_word,
+)
 from .rules import TOKEN_KINDS, Rules, pawns_per_seat, rules_vector
 from .tiles import parse_tile, tile_name
 
@@ -87,7 +90,46 @@ def encode(pos: Position) -> Encoded:
         else:
             S[L.S_PILE + i] = TOKEN_KINDS.index(kind)
             pool[TOKEN_KINDS.index(kind)] -= 1
+    if pos.turn is not None:
+        _encode_turn(S, pos, pos.turn)
     return Encoded(S, R, pool, unseen)
+
+
+def _slot_hats(S: np.ndarray | list[int], slot: int) -> str:
+    """What pawn ``slot`` wears (``HAT_SETS``)."""
+    return HAT_SETS[(S[L.S_LUCK] == slot) + 2 * (S[L.S_BAD] == slot)]
+
+
+def _encode_turn(S: np.ndarray, pos: Position, turn: Turn) -> None:
+    """The turn under way into ``S``: the fresh tokens, and each marked pawn's bit on a
+    slot of the mover on its field wearing its hats, not marked yet (§18)."""
+    for kind in turn.fresh:
+        S[L.S_FRESH + TOKEN_KINDS.index(kind)] += 1
+    p = pos.to_move
+    for offset, words in ((L.S_SWAPPED, turn.swapped), (L.S_MOVED, turn.moved)):
+        for w in words:
+            index, hats = read_pawn_word(w, "turn")
+            fid = field_id(pos, index)
+            slot = next(s for s in range(p * L.MAX_PAWNS, (p + 1) * L.MAX_PAWNS)
+                        if S[L.S_PAWN + s] == fid and _slot_hats(S, s) == hats
+                        and not (S[L.S_SWAPPED] | S[L.S_MOVED]) >> s & 1)
+            S[offset] |= 1 << slot
+
+
+def _decode_turn(S: list[int], index: dict[int, int]) -> Turn | None:
+    """The turn under way in ``S`` (None at a turn's start): the fresh tokens, and the
+    mover's pawns off FINISH swapped or moved in it (§18)."""
+    fresh = tuple(TOKEN_KINDS[j] for j in range(L.N_TOKEN_KINDS)
+                  for _ in range(int(S[L.S_FRESH + j])))
+    marks = []
+    for offset in (L.S_SWAPPED, L.S_MOVED):
+        slots = [s for s in range(L.MAX_SEATS * L.MAX_PAWNS) if int(S[offset]) >> s & 1
+                 and S[L.S_PAWN + s] != L.FIN]
+        marks.append(tuple(sorted(pawn_word(index[int(S[L.S_PAWN + s])], _slot_hats(S, s))
+                                  for s in slots)))
+    if not fresh and not marks[0] and not marks[1]:
+        return None
+    return Turn(fresh, marks[0], marks[1])
 
 
 def _slot_at(S: np.ndarray, hat: Hat, fid: int, skip: int) -> int:
@@ -101,25 +143,28 @@ def _slot_at(S: np.ndarray, hat: Hat, fid: int, skip: int) -> int:
 
 
 def decode(S: np.ndarray, R: np.ndarray, rules: Rules, expansions: tuple[str, ...],
-           viewer: int | None = None, taken_by: tuple[tuple[int, ...], ...] | None = None
-           ) -> Position:
+           viewer: int | None = None, taken_by: tuple[tuple[int, ...], ...] | None = None,
+           turn: bool = False) -> Position:
     """The position of state ``S``; with ``viewer``, the pile and the other seats'
     tokens unseen (§15). ``taken_by`` gives the mummy tokens each seat took (the state
-    keeps only their sums)."""
+    keeps only their sums); with ``turn``, the turn under way too (§18)."""
+    S = S.tolist()  # a list's items read many times faster than an array's
     players = int(R[L.R_PLAYERS])
     pawns = pawns_per_seat(players)
     fields: list[int] = [L.START] + [t + 1 for t in range(int(S[L.S_T]))
                                      if S[L.S_PRESENT + t]] + [L.FIN]
     index = {fid: i for i, fid in enumerate(fields)}
+    on: dict[int, list[int]] = {}  # field id -> the seat of each pawn there
+    for slot in range(players * L.MAX_PAWNS):
+        if slot % L.MAX_PAWNS < pawns:
+            on.setdefault(S[L.S_PAWN + slot], []).append(slot // L.MAX_PAWNS)
+    guards = Counter(S[L.S_GUARD:L.S_GUARD + L.MAX_GUARDS])
     track = []
     for fid in fields:
-        seats = tuple(sorted(slot // L.MAX_PAWNS for slot in range(players * L.MAX_PAWNS)
-                             if slot % L.MAX_PAWNS < pawns and S[L.S_PAWN + slot] == fid))
         tile = START if fid == L.START else (FINISH if fid == L.FIN
-                                             else tile_name(int(S[L.S_TILE + fid - 1])))
-        track.append(Field(tile, seats, int(sum(S[L.S_GUARD + g] == fid
-                                                for g in range(L.MAX_GUARDS))),
-                           bool(S[L.S_MUMMY] == fid)))
+                                             else tile_name(S[L.S_TILE + fid - 1]))
+        track.append(Field(tile, tuple(sorted(on.get(fid, ()))), guards[fid],
+                           S[L.S_MUMMY] == fid))
     collected = tuple(tuple(tile_name(int(S[L.S_STACK + p * L.MAX_TILES + i]))
                             for i in range(int(S[L.S_STACK_N + p]))) for p in range(players))
     full = rules.mummy_tokens
@@ -146,10 +191,10 @@ def decode(S: np.ndarray, R: np.ndarray, rules: Rules, expansions: tuple[str, ..
                     track=tuple(track), collected=collected, mummy_tokens=full[taken:],
                     mummy_taken=taken_by, luck=hat(int(S[L.S_LUCK])),
                     bad=hat(int(S[L.S_BAD])), hats_split=_split(S), hands=hands, pile=pile,
-                    rules=rules)
+                    rules=rules, turn=_decode_turn(S, index) if turn else None)
 
 
-def _split(S: np.ndarray) -> bool:
+def _split(S: list[int]) -> bool:
     """Both hats on two pawns of one seat on one field (§14.1)."""
     luck, bad = int(S[L.S_LUCK]), int(S[L.S_BAD])
     return (luck >= 0 and bad >= 0 and luck != bad and luck // L.MAX_PAWNS == bad // L.MAX_PAWNS

@@ -1,7 +1,9 @@
 """Mumia's face (``GameFace`` of ``analyser/face.py``, declared in ``__init__.py``):
 ``parse``, ``Position``, ``validate``, ``legal_actions``, ``moves``, ``advise``, ``odds``,
 ``new_position``, ``simulate``, ``play`` and ``with_rules``; play-along (``PlayFace``):
-``outcomes``, ``apply``, ``record_text``, ``record_moves`` and ``player_name``."""
+``outcomes``, ``apply``, ``record_text``, ``record_moves`` and ``player_name``; arena seats
+(``SeatsFace``, ``seats.py``): ``deal``, ``seat_view``, ``choose``, ``step``,
+``game_result``, ``candidates`` and ``playouts``."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from .labels import roll_text
 from .notation import NOTATION_KEYS, parse_notation
 from .odds import odds as _odds
 from .play import apply, outcomes, player_name, record_moves, record_text
+from .seats import candidates, choose, deal, game_result, playouts, seat_view, step
 from .position import VARIANT_SETS, Position
 from .simulate import POLICIES, new_position, play, simulate
 from .turns import choices
@@ -27,10 +30,11 @@ NAME = GAME.name
 VARIANTS = GAME.variants
 
 __all__ = ["NAME", "VARIANTS", "NOTATION_KEYS",
-           "POLICIES", "Position", "advise", "advise_caption", "apply",
-           "counts_line", "legal_actions", "moves", "new_position", "odds", "odds_view",
-           "outcomes", "parse", "parse_as", "play", "player_name", "record", "record_moves",
-           "record_text", "simulate", "table_view", "validate", "warm_up", "with_rules"]
+           "POLICIES", "Position", "advise", "advise_caption", "apply", "candidates",
+           "choose", "counts_line", "deal", "game_result", "legal_actions", "moves",
+           "new_position", "odds", "odds_view", "outcomes", "parse", "parse_as", "play",
+           "player_name", "playouts", "record", "record_moves", "record_text", "seat_view",
+           "simulate", "step", "table_view", "validate", "warm_up", "with_rules"]
 
 
 def parse(text: str) -> Position:
@@ -56,13 +60,14 @@ def with_rules(pos: Position, given: Mapping[str, str]) -> Position:
 
 
 def legal_actions(pos: Position) -> list[str]:
-    """Every roll's choices, each as ``<roll> <label>`` (``4,PM pawn 2``)."""
+    """Every roll's choices, each as ``<roll> <label>`` (``4,PM pawn 2``); where the
+    position holds the roll drawn (§18), that roll's only."""
     validate(pos)
     if over(pos):
         return []
     enc = encode(pos)
     out = []
-    for n, sym, _ in _advise.outcomes(enc):
+    for n, sym, _ in _advise.rolls(enc, pos.roll):
         out += [f"{roll_text(n, sym)} {label}" for label in choices(enc.S, enc.R, n, sym)[1]]
     return out
 
@@ -133,7 +138,11 @@ def table_view(table: Table, wide: bool = False) -> Table:
 def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
          target_se: float | None = None,
          progress: Callable[[int, int], None] | None = None) -> dict:
-    """Every player's chance to win and expected final score (``odds.odds``)."""
+    """Every player's chance to win and expected final score (``odds.odds``), before
+    the mover's roll: a position holding its roll drawn (§18) is refused."""
+    if pos.roll is not None:
+        raise OddsbotError(f"position: it holds the roll drawn ({pos.roll}); odds values a "
+                           f"position before its roll: advise values that roll (§18)")
     return _odds(pos, samples=samples, seed=seed, progress=progress)
 
 

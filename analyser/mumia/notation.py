@@ -17,7 +17,8 @@ from ...errors import PositionError, quote
 from ...strict import read_int
 from ..notation_errors import Key, NotationKeys
 from .position import (
-    EXPANSIONS, FINISH, GAME, START, Field, Hat, Position, UNSEEN, MAX_PLAYERS,
+    EXPANSIONS, FINISH, GAME, START, Field, Hat, Position, Turn, UNSEEN, MAX_PLAYERS,
+    read_pawn_word,
 )
 from .rules import TOKEN_KINDS, Rules
 from .tiles import parse_tile, tile_name
@@ -34,6 +35,11 @@ NOTATION_KEYS = NotationKeys({  # the sections say how they are written themselv
     "action_tokens": Key("tokens", positional=True),
     "action_tokens.hands": Key("tokens", whole=True, positional=True),
     "action_tokens.pile": Key("tokens pile", positional=True),
+    "roll": Key("roll", positional=True),
+    "turn": Key("turn", positional=True),
+    "turn.fresh": Key("turn fresh:", positional=True),
+    "turn.swapped": Key("turn swapped:", positional=True),
+    "turn.moved": Key("turn moved:", positional=True),
 })
 _SHORT = {START: "S", FINISH: "F", "camel": "c", "exchange": "x"}
 _LONG = {v: k for k, v in _SHORT.items()}
@@ -91,6 +97,12 @@ def format_notation(pos: Position) -> str:
     if pos.has("e4"):
         hands = " ".join(f"{seat_letter(p)}:{_list(list(h))}" for p, h in enumerate(pos.hands))
         sections.append(f"tokens {hands} pile {_list(list(pos.pile))}")
+    if pos.roll is not None:
+        sections.append(f"roll {pos.roll}")
+    if pos.turn is not None:
+        t = pos.turn
+        sections.append(f"turn fresh:{_list(list(t.fresh))} swapped:{_list(list(t.swapped))}"
+                        f" moved:{_list(list(t.moved))}")
     changed = pos.rules.changed()
     if changed:
         sections.append("rules " + " ".join(f"{k}={v}" for k, v in changed.items()))
@@ -129,18 +141,27 @@ def parse_notation(text: str) -> Position:
     hands: tuple[tuple[str, ...], ...] = ()
     pile: tuple[str, ...] = ()
     rules = Rules()
+    roll: str | None = None
+    turn: Turn | None = None
     seen: list[str] = []
+    order = ("hats", "tokens", "roll", "turn", "rules")
     for section in sections[4:]:
         words = section.split()
         key = words[0] if words else ""
-        if key not in ("hats", "tokens", "rules") or key in seen:
+        if key not in order or any(order.index(k) >= order.index(key) for k in seen):
             raise PositionError("notation", f"unexpected section {quote(section)} (hats, "
-                                f"tokens and rules, each once, in that order)")
+                                f"tokens, roll, turn and rules, each once, in that order)")
         seen.append(key)
         if key == "hats":
             luck, bad, split = _hats(words[1:], players)
         elif key == "tokens":
             hands, pile = _tokens(words[1:], players)
+        elif key == "roll":
+            if len(words) != 2:
+                raise PositionError("roll", f"expected 'roll <N,SYMBOL>', got {quote(section)}")
+            roll = words[1]
+        elif key == "turn":
+            turn = _turn(words[1:])
         else:
             given = {}
             for w in words[1:]:
@@ -152,7 +173,24 @@ def parse_notation(text: str) -> Position:
     return Position(players=players, to_move=to_move, expansions=expansions, track=track,
                     collected=collected, mummy_tokens=mummy_tokens, mummy_taken=mummy_taken,
                     luck=luck, bad=bad, hats_split=split, hands=hands, pile=pile,
-                    rules=rules)
+                    rules=rules, roll=roll, turn=turn)
+
+
+def _turn(words: list[str]) -> Turn:
+    """``fresh:<kinds> swapped:<pawns> moved:<pawns>`` (``-`` for none)."""
+    keys = ("fresh", "swapped", "moved")
+    got = [w.partition(":") for w in words]
+    if [k for k, _, _ in got] != list(keys) or not all(colon for _, colon, _ in got):
+        raise PositionError("turn", "expected 'turn fresh:<kinds> swapped:<pawns> "
+                            "moved:<pawns>' (- for none)")
+    fresh = _kinds(got[0][2], "turn.fresh")
+    marks = []
+    for key, _, text in got[1:]:
+        pawns = () if text == "-" else tuple(text.split(","))
+        for w in pawns:
+            read_pawn_word(w, f"turn.{key}")
+        marks.append(pawns)
+    return Turn(fresh, marks[0], marks[1])
 
 
 def _field(word: str, where: str, players: int) -> Field:

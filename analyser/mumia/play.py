@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ...errors import OddsbotError, quote
 from .encode import decode, encode
+from .labels import read_roll, roll_text
 from .notation import seat_letter
 from .position import Position
 from .simulate import GameLine, final, result_line
@@ -34,6 +35,14 @@ def _split(action: str) -> tuple[str, str]:
     return roll, choice.strip()
 
 
+def _action_roll(pos: Position, roll: str) -> str:
+    """The roll of an action as labels write it (one line if unreadable)."""
+    try:
+        return roll_text(*read_roll(roll, bool(pos.mummy_tokens)))
+    except ValueError as exc:
+        raise OddsbotError(f"roll {quote(roll)}: {exc}") from None
+
+
 def _after(pos: Position, action: str) -> Position:
     """The position after the mover's step ``action`` (one line if it cannot be taken)."""
     validate(pos)
@@ -45,6 +54,9 @@ def _after(pos: Position, action: str) -> Position:
                            "position that shows every token, as a record's start line "
                            "does (§17)")
     roll, choice = _split(action)
+    if pos.roll is not None and _action_roll(pos, roll) != pos.roll:
+        raise OddsbotError(f"action: {quote(action)} is not of the roll drawn, "
+                           f"{pos.roll} (§18)")
     S = enc.S.copy()
     try:
         taken = step(S, enc.R, roll, choice)

@@ -43,6 +43,38 @@ class Hat:
     field: int
 
 
+HAT_SETS = ("none", "luck", "bad", "both")  # what a pawn wears
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A turn under way (E4, §11.2-§11.4, §18): the mover's tokens gained in it (still
+    fresh, also in its hand), and its pawns swapped and moved in it, each written
+    ``F`` or ``F/HATS`` (its field and, when it wears any, its hats: luck, bad or both)."""
+
+    fresh: tuple[str, ...] = ()
+    swapped: tuple[str, ...] = ()
+    moved: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        return {"fresh": list(self.fresh), "swapped": list(self.swapped),
+                "moved": list(self.moved)}
+
+
+def pawn_word(field: int, hats: str) -> str:
+    """A pawn of the mover as ``Turn`` names it: ``5`` or ``5/luck``."""
+    return str(field) if hats == "none" else f"{field}/{hats}"
+
+
+def read_pawn_word(word: str, where: str) -> tuple[int, str]:
+    """(field, hats) of ``5`` or ``5/luck``; one line if unreadable."""
+    number, slash, hats = word.partition("/")
+    if not number.isdigit() or (slash and hats not in HAT_SETS[1:]):
+        raise PositionError(where, f"expected a field, or field/hats (hats: luck, bad or "
+                            f"both), got {quote(word)}")
+    return int(number), hats if slash else "none"
+
+
 @dataclass(frozen=True)
 class Position:
     players: int
@@ -58,6 +90,8 @@ class Position:
     hands: tuple[tuple[str, ...], ...] = ()            # E4: per seat, kinds or "?"
     pile: tuple[str, ...] = ()                         # E4: top first, kinds or "?"
     rules: Rules = field(default_factory=Rules)
+    roll: str | None = None   # the mover's roll once drawn (``4,PM``; §18), else None
+    turn: Turn | None = None  # a turn under way (E4; §18), else None
 
     @property
     def variant(self) -> str:
@@ -72,6 +106,16 @@ class Position:
     def viewer(self) -> int:
         """Whose knowledge the position holds: the player to move (§15)."""
         return self.to_move
+
+    def pawn_hats(self, seat: int, index: int) -> list[str]:
+        """What each of ``seat``'s pawns on field ``index`` wears (``HAT_SETS``), the
+        hats first (§14.1: one pawn wears both unless ``hats_split``)."""
+        count = self.track[index].pawns.count(seat)
+        worn = [name for name, hat in (("luck", self.luck), ("bad", self.bad))
+                if hat == Hat(seat, index)]
+        if len(worn) == 2 and not self.hats_split:
+            worn = ["both"]
+        return (worn + ["none"] * count)[:count]
 
     def has(self, expansion: str) -> bool:
         return expansion in self.expansions
@@ -111,6 +155,10 @@ class Position:
         if self.has("e4"):
             obj["action_tokens"] = {"hands": [list(h) for h in self.hands],
                                     "pile": list(self.pile)}
+        if self.roll is not None:
+            obj["roll"] = self.roll
+        if self.turn is not None:
+            obj["turn"] = self.turn.to_json()
         changed = self.rules.changed()
         if changed:
             obj["rules"] = changed
@@ -120,7 +168,7 @@ class Position:
     def from_json(cls, obj: Any) -> Position:
         obj = json_object(obj, "", ("game", "players", "to_move", "expansions", "track",
                                     "collected", "mummy_tokens", "mummy_taken", "hats",
-                                    "action_tokens", "rules"))
+                                    "action_tokens", "rules", "roll", "turn"))
         for key in ("players", "to_move", "track", "collected"):
             if key not in obj:
                 raise PositionError(key, "required field missing")
@@ -154,10 +202,13 @@ class Position:
             hands = _per_seat(tok.get("hands", [[] for _ in range(players)]),
                               "action_tokens.hands", players, _kinds)
             pile = _kinds(tok.get("pile", []), "action_tokens.pile")
+        roll = obj.get("roll")
+        if roll is not None and not isinstance(roll, str):
+            raise PositionError("roll", f"must be a roll like \"4,PM\", got {quote(roll)}")
         return cls(players=players, to_move=to_move, expansions=expansions, track=track,
                    collected=collected, mummy_tokens=mummy_tokens, mummy_taken=mummy_taken,
                    luck=luck, bad=bad, hats_split=split, hands=hands, pile=pile,
-                   rules=rules)
+                   rules=rules, roll=roll, turn=_turn(obj.get("turn")))
 
 
 def _expansions(value: Any) -> tuple[str, ...]:
@@ -230,6 +281,23 @@ def _per_seat(value: Any, where: str, players: int, item: Any) -> tuple:
     if len(items) != players:
         raise PositionError(where, f"must list {players} seats, got {len(items)}")
     return tuple(item(v, path(where, i)) for i, v in enumerate(items))
+
+
+def _turn(value: Any) -> Turn | None:
+    if value is None:
+        return None
+    obj = json_object(value, "turn", ("fresh", "swapped", "moved"))
+    fresh = _kinds(obj.get("fresh", []), "turn.fresh")
+    marks = {}
+    for key in ("swapped", "moved"):
+        words = json_list(obj.get(key, []), path("turn", key))
+        for i, w in enumerate(words):
+            if not isinstance(w, str):
+                raise PositionError(path(path("turn", key), i), f"expected a field, or "
+                                    f"field/hats, as text, got {quote(w)}")
+            read_pawn_word(w, path(path("turn", key), i))
+        marks[key] = tuple(words)
+    return Turn(fresh, marks["swapped"], marks["moved"])
 
 
 def _hat(value: Any, where: str, players: int) -> Hat | None:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...kernels.mumia.layout import (
     CAMEL, DANGER, EXCHANGE, RISK, TREASURE, kind_of, magnitude_of, tile_code,
 )
@@ -12,6 +14,7 @@ TREASURE_RANGE = (1, 8)
 RISK_RANGE = (3, 7)
 
 
+@cache  # a few dozen names; the kernel helpers cost a call into numba
 def parse_tile(text: str) -> int:
     """The tile code of a path tile's name (ValueError naming the bad name)."""
     if text == "camel":
@@ -29,6 +32,7 @@ def parse_tile(text: str) -> int:
                      f"exchange)")
 
 
+@cache
 def tile_name(code: int) -> str:
     """The name of tile ``code``."""
     kind, m = kind_of(code), magnitude_of(code)

@@ -8,7 +8,8 @@ from collections import Counter
 from ...errors import PositionError
 from ...kernels.mumia import layout as L
 from ...kernels.mumia.setup import E1_REMOVED, RISK_TILES
-from .position import FINISH, START, UNSEEN, Position
+from .labels import read_roll, roll_text
+from .position import FINISH, START, UNSEEN, Position, read_pawn_word
 from .rules import TOKEN_KINDS, pawns_per_seat
 from .tiles import tile_name
 
@@ -40,6 +41,8 @@ def validate(pos: Position) -> None:
     _mummy(pos)
     _hats(pos)
     _tokens(pos)
+    _roll(pos)
+    _turn(pos)
     if not over(pos) and all(f.tile == FINISH for f in pos.track if pos.to_move in f.pawns):
         raise PositionError("to_move", f"seat {pos.to_move} has every pawn home and takes "
                             f"no more turns")
@@ -178,3 +181,41 @@ def _tokens(pos: Position) -> None:
     if UNSEEN in pos.hands[pos.to_move]:
         raise PositionError(f"action_tokens.hands[{pos.to_move}]", "the player to move "
                             "knows their own tokens")
+
+
+def _roll(pos: Position) -> None:
+    """A roll drawn (§18): readable, and written as labels write it."""
+    if pos.roll is None:
+        return
+    try:
+        n, sym = read_roll(pos.roll, bool(pos.mummy_tokens))
+    except ValueError as exc:
+        raise PositionError("roll", str(exc)) from None
+    if roll_text(n, sym) != pos.roll:
+        raise PositionError("roll", f"write it as {roll_text(n, sym)!r}, got {pos.roll!r}")
+    if over(pos):
+        raise PositionError("roll", "the game is over: no roll is drawn")
+
+
+def _turn(pos: Position) -> None:
+    """A turn under way (§18): E4 only; its fresh tokens in the mover's hand, its pawns
+    the mover's, each swapped or moved at most once."""
+    turn = pos.turn
+    if turn is None:
+        return
+    if not pos.has("e4"):
+        raise PositionError("turn", "a turn under way needs expansion e4 (§18)")
+    hand = Counter(pos.hands[pos.to_move])
+    for kind, count in Counter(turn.fresh).items():
+        if kind == UNSEEN or count > hand[kind]:
+            raise PositionError("turn.fresh", f"the mover holds {hand[kind]} {kind} "
+                                f"token(s), fewer than the {count} gained this turn")
+    marked: Counter = Counter()
+    for key, words in (("swapped", turn.swapped), ("moved", turn.moved)):
+        for w in words:
+            index, hats = read_pawn_word(w, f"turn.{key}")
+            marked[index, hats] += 1
+            if index >= len(pos.track) - 1 or \
+                    pos.pawn_hats(pos.to_move, index).count(hats) < marked[index, hats]:
+                raise PositionError(f"turn.{key}", f"the mover has no such pawn off "
+                                    f"FINISH (not swapped or moved yet) as {w!r}")

@@ -10,7 +10,9 @@ for each seat that wins or shares the win, ``F_CAMELS + p`` camels held, ``F_CAM
 + p`` what the camels added to the score, ``F_MUMMY + p`` mummy-token points, ``F_TURNS``,
 ``F_MOVES`` (moves, Extra moves and passes included; Swaps and Bottoms not), ``F_SUDDEN``
 1 if a sudden end ended the game, ``F_LUCK``/``F_BAD`` the seat whose pawn took that hat
-home (-1: none); seats not in the game hold -1.
+home (-1: none), ``F_DECISIONS + p`` the steps seat p's policy chose (moves, Extra moves
+and passes, and random's Swaps and Bottoms: one per ``choose``); seats not in the game
+hold -1.
 """
 
 import numpy as np
@@ -45,7 +47,8 @@ F_MOVES = F_TURNS + 1
 F_SUDDEN = F_MOVES + 1
 F_LUCK = F_SUDDEN + 1
 F_BAD = F_LUCK + 1
-N_FIELDS = F_BAD + 1
+F_DECISIONS = F_BAD + 1
+N_FIELDS = F_DECISIONS + MAX_SEATS
 
 
 @njit(cache=True)
@@ -65,6 +68,18 @@ def roll(S, R, rng):
 
 
 @njit(cache=True)
+def policy_choice(S, R, n, sym, policy, pol_rng, rows, work):
+    """The index in ``rows`` (filled here) of the step ``policy`` takes for roll (``n``,
+    ``sym``): ``random`` with E4 among every choice, the others among the moves (whether
+    an Extra move follows is ``wants_extra``'s, after the move)."""
+    every = policy == RANDOM and R[R_E4] != 0
+    m = move_choices(S, R, n, sym, rows, every)
+    if every:
+        m += token_choices(S, R, n, sym, rows[m:])
+    return choose(S, R, n, rows, m, policy, pol_rng, work)
+
+
+@njit(cache=True)
 def play_move(S, R, n, sym, policy, pol_rng, rows, work, log, entry):
     """The seat to move takes its steps of roll (``n``, ``sym``) by its policy: ``random``
     with E4 picks among every choice, Swaps, Bottom and ``+ token extra`` included (a
@@ -73,10 +88,7 @@ def play_move(S, R, n, sym, policy, pol_rng, rows, work, log, entry):
     Returns (the log's next entry, True when an Extra move follows: §11.3, §16.4)."""
     every = policy == RANDOM and R[R_E4] != 0
     while True:
-        m = move_choices(S, R, n, sym, rows, every)
-        if every:
-            m += token_choices(S, R, n, sym, rows[m:])
-        i = choose(S, R, n, rows, m, policy, pol_rng, work)
+        i = policy_choice(S, R, n, sym, policy, pol_rng, rows, work)
         if entry < log.shape[0]:
             log[entry, 0] = S[S_TO_MOVE]
             log[entry, 1] = n
@@ -115,17 +127,26 @@ def play_game(S, R, dice, pol_rng, policies, log):
     """Play ``S`` to the end, seat p by ``policies[p]``; every step in ``log`` (as far as
     it has room). Returns (turns, steps logged or not, moves: Extra moves included, Swaps
     and Bottoms not)."""
+    return play_counted(S, R, dice, pol_rng, policies, log, np.zeros(MAX_SEATS, np.int64))
+
+
+@njit(cache=True)
+def play_counted(S, R, dice, pol_rng, policies, log, decisions):
+    """``play_game``, adding to ``decisions[p]`` the steps seat p's policy chose."""
     rows = np.empty((MAX_CHOICES, N_COLS), dtype=np.int64)
     work = np.empty(S_SIZE, dtype=np.int64)
     turns = 0
     entry = 0
     moves = 0
     while S[S_OVER] == 0 and turns < MAX_TURNS:
-        policy = policies[S[S_TO_MOVE]]
+        seat = S[S_TO_MOVE]
+        policy = policies[seat]
+        first = entry
         n, sym = roll(S, R, dice)
         entry, extra = play_move(S, R, n, sym, policy, pol_rng, rows, work, log, entry)
         entry, extras = finish_turn(S, R, extra, policy, dice, pol_rng, rows, work, log,
                                     entry)
+        decisions[seat] += entry - first
         moves += 1 + extras
         turns += 1
     return turns, entry, moves
@@ -147,7 +168,7 @@ def camel_gain(S, R, p):
 
 
 @njit(cache=True)
-def game_row(S, R, turns, moves, row):
+def game_row(S, R, turns, moves, decisions, row):
     """The report's facts of a finished game into ``row`` (module docstring)."""
     scores = np.zeros(MAX_SEATS, dtype=np.int64)
     wins = np.zeros(MAX_SEATS, dtype=np.float64)
@@ -161,6 +182,7 @@ def game_row(S, R, turns, moves, row):
         row[F_CAMELS + p] = camels_held(S, p) if inside else -1
         row[F_CAMEL_GAIN + p] = camel_gain(S, R, p) if inside else -1
         row[F_MUMMY + p] = S[S_MPTS + p] if inside else -1
+        row[F_DECISIONS + p] = decisions[p] if inside else -1
         if inside and not home(S, R, p):
             sudden = 1
     row[F_TURNS] = turns
@@ -175,8 +197,10 @@ def record_game(context, scratch, streams, row):
     """``record_chunk``'s game: a new game of ``context`` = (rules, policies)."""
     R, policies = context
     S = new_game(R, streams[0])
-    turns, _, moves = play_game(S, R, streams[1], streams[2], policies, scratch)
-    game_row(S, R, turns, moves, row)
+    decisions = np.zeros(MAX_SEATS, dtype=np.int64)
+    turns, _, moves = play_counted(S, R, streams[1], streams[2], policies, scratch,
+                                   decisions)
+    game_row(S, R, turns, moves, decisions, row)
 
 
 @njit(cache=True)

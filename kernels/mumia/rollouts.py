@@ -78,8 +78,22 @@ def choice_range(S0, R, n, sym, cand, policies, pool, unseen, seed, first, count
     seat to move in ``S0`` with roll (``n``, ``sym``), then every seat by ``policies``:
     ``out[rollout, candidate, 2]`` = (the mover's final score less its score now, 1.0 if
     it wins or shares the win)."""
+    games = choice_games_range(S0, R, n, sym, cand, policies, pool, unseen, seed, first,
+                               count)
+    p = S0[S_TO_MOVE]
+    out = np.zeros((count, cand.shape[0], 2))
+    out[:, :, 0] = games[:, :, 0, p] - games[:, :, 2, p]
+    out[:, :, 1] = games[:, :, 1, p]
+    return out
+
+
+@njit(cache=True, nogil=True)
+def choice_games_range(S0, R, n, sym, cand, policies, pool, unseen, seed, first, count):
+    """``choice_range``'s games in full: ``out[rollout, candidate, 3, MAX_SEATS]`` = every
+    seat's final score, 1.0 for each seat that wins or shares the win, and every seat's
+    score before the choice (the hidden tokens dealt)."""
     m = cand.shape[0]
-    out = np.zeros((count, m, 2))
+    out = np.zeros((count, m, 3, MAX_SEATS))
     streams = np.empty((N_STREAMS, 4), dtype=np.uint64)
     base = np.empty(S_SIZE, dtype=np.int64)
     S = np.empty(S_SIZE, dtype=np.int64)
@@ -89,6 +103,7 @@ def choice_range(S0, R, n, sym, cand, policies, pool, unseen, seed, first, count
     scores = np.zeros(MAX_SEATS, dtype=np.int64)
     wins = np.zeros(MAX_SEATS)
     p = S0[S_TO_MOVE]
+    players = R[R_PLAYERS]
     for g in range(count):
         r = first + g
         for c in range(m):
@@ -96,14 +111,16 @@ def choice_range(S0, R, n, sym, cand, policies, pool, unseen, seed, first, count
                 reseed(streams[i], seed, N_STREAMS * r + i)
             base[:] = S0
             deal_hidden(base, pool, unseen, streams[0])
-            now = score(base, R, p)
+            for q in range(players):
+                out[g, c, 2, q] = score(base, R, q)
             S[:] = base
             play_choice(S, R, cand[c], n, sym, policies[p], streams[1], streams[2], rows,
                         work, log)
             play_game(S, R, streams[1], streams[2], policies, log)
             scores_and_wins(S, R, scores, wins)
-            out[g, c, 0] = scores[p] - now
-            out[g, c, 1] = wins[p]
+            for q in range(players):
+                out[g, c, 0, q] = scores[q]
+                out[g, c, 1, q] = wins[q]
     return out
 
 
@@ -138,6 +155,14 @@ def choice_rollouts(S0, R, n, sym, cand, policies, pool, unseen, seed, first, co
     return thread_rows(lambda g, k: choice_range(S0, R, n, sym, cand, policies, pool, unseen,
                                                  np.uint64(seed), first + g, k),
                        count, chunk, progress)
+
+
+def choice_games(S0, R, n, sym, cand, policies, pool, unseen, seed, count, chunk):
+    """``choice_games_range`` of rollouts ``0 .. count - 1`` over threads in chunks (the
+    same rows for any thread count)."""
+    return thread_rows(lambda g, k: choice_games_range(S0, R, n, sym, cand, policies, pool,
+                                                       unseen, np.uint64(seed), g, k),
+                       count, chunk)
 
 
 def position_rollouts(S0, R, policies, pool, unseen, seed, first, count, chunk,

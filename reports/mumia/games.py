@@ -21,6 +21,9 @@ Columns of ``simulate_block`` (one row per game; seats 0..P-1):
   cap" (the kernel's safety cap, ``game.MAX_TURNS`` turns: never expected);
 - ``luck_home``, ``bad_home``: the seat whose pawn took that hat home to FINISH (E2, §9.4),
   -1 if none did (no E2, or the hat's pawn never got home).
+
+``arena_results`` reads the rows for ``oddsbot arena``: scores, win shares and the steps
+each seat's policy chose (``decisions_<seat>`` of the kernel's row, not a table column).
 """
 
 from __future__ import annotations
@@ -120,6 +123,19 @@ def raw_table(raw: np.ndarray, variant_id: str, players: int, game0: int) -> pd.
     cols["luck_home"] = raw[:, K.F_LUCK]
     cols["bad_home"] = raw[:, K.F_BAD]
     return pd.DataFrame(cols)
+
+
+def arena_results(raw: np.ndarray, variant_id: str, players: int
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(scores, wins, decisions) of ``simulate_raw``'s rows: float64 (n, players) final
+    scores (§7), float64 (n, players) win shares (1/k for each of k winners after the
+    ``tiebreak``), int64 (n, players) the steps each seat's policy chose (one a record
+    line: moves, Extra moves, passes, random's Swaps and Bottoms; §18)."""
+    seats = slice(0, players)
+    scores = raw[:, K.F_SCORE:K.F_SCORE + K.MAX_SEATS][:, seats].astype(np.float64)
+    won = raw[:, K.F_WIN:K.F_WIN + K.MAX_SEATS][:, seats].astype(np.float64)
+    decisions = raw[:, K.F_DECISIONS:K.F_DECISIONS + K.MAX_SEATS][:, seats]
+    return scores, won / won.sum(axis=1, keepdims=True), decisions.astype(np.int64)
 
 
 simulate_block = block_simulator(simulate_raw, raw_table)
