@@ -22,7 +22,7 @@ GAME = GameSpec(
     face=f"{__name__}.face",
     docs="docs/games/kingdom-run.md",
     board="board.js",  # the board of the oddsbot serve page (docs/serve.md)
-    capabilities=frozenset(Capability) - {Capability.SEATS},  # seats: issue 36
+    capabilities=frozenset(Capability),
     designer="oddsbot.reports.kingdom_run",
     default_top=20,
     policies=("heuristic", "greedy", "random"),  # = kernels policies.POLICY_NAMES (tested)

@@ -1,7 +1,9 @@
 """Kingdom Run's face (``GameFace`` of ``analyser/face.py``, declared in ``__init__.py``):
 ``parse``, ``Position``, ``validate``, ``legal_actions``, ``moves``, ``advise``, ``odds``,
 ``new_position``, ``simulate``, ``play`` and ``with_rules``; play-along (``PlayFace``):
-``outcomes``, ``apply``, ``record_text``, ``record_moves`` and ``player_name``."""
+``outcomes``, ``apply``, ``record_text``, ``record_moves`` and ``player_name``; arena
+seats (``SeatsFace``, ``seats.py``): ``deal``, ``seat_view``, ``choose``, ``step``,
+``game_result``, ``candidates`` and ``playouts``."""
 
 from __future__ import annotations
 
@@ -20,8 +22,9 @@ from .notation import NOTATION_KEYS, parse_notation
 from .odds import odds as _odds
 from .play import apply, outcomes, player_name, record_moves, record_text
 from .position import Position
+from .seats import candidates, choose, deal, game_result, playouts, seat_view, step
 from .simulate import POLICIES, final, new_position, play, simulate
-from .turns import keep_choices, over, phase, sequences
+from .turns import ROLL, keep_choices, over, phase, sequences
 from .validate import validate
 from .variants import variant_of
 
@@ -29,10 +32,11 @@ NAME = GAME.name
 VARIANTS = GAME.variants
 
 __all__ = ["NAME", "VARIANTS", "NOTATION_KEYS",
-           "POLICIES", "Position", "advise", "advise_caption", "apply",
-           "counts_line", "final_result", "legal_actions", "moves", "new_position", "odds",
-           "odds_view", "outcomes", "parse", "parse_as", "play", "player_name", "record",
-           "record_moves", "record_text", "simulate", "table_view", "validate", "warm_up",
+           "POLICIES", "Position", "advise", "advise_caption", "apply", "candidates",
+           "choose", "counts_line", "deal", "final_result", "game_result", "legal_actions",
+           "moves", "new_position", "odds", "odds_view", "outcomes", "parse", "parse_as",
+           "play", "player_name", "playouts", "record", "record_moves", "record_text",
+           "seat_view", "simulate", "step", "table_view", "validate", "warm_up",
            "with_rules"]
 
 
@@ -61,14 +65,14 @@ def final_result(pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def legal_actions(pos: Position) -> list[str]:
-    """The decision's choices: the keep-sets of a roll not yet re-rolled, else every
-    distinct action sequence (the best ``turns.LIST_MOST`` where there are more)."""
+    """The decision's choices: ``roll`` before the dice (the one row ``advise`` offers,
+    §17), the keep-sets of a roll not yet re-rolled, else every distinct action sequence
+    (the best ``turns.LIST_MOST`` where there are more)."""
     validate(pos)
     if over(pos):
         return []
     if phase(pos) == "roll":
-        raise OddsbotError("roll: the position has no roll yet; the choices depend on it "
-                           "(give it with 'advise --roll'; to play on, the action 'roll')")
+        return [ROLL]
     if phase(pos) == "keep":
         return [label for label, _ in keep_choices(pos)]
     return sequences(pos).labels
@@ -79,6 +83,9 @@ def moves(pos: Position) -> tuple[dict[str, int], list[str]]:
     validate(pos)
     if over(pos):
         raise _advise.game_over(pos)
+    if phase(pos) == "roll":
+        raise OddsbotError("roll: the position has no roll yet; the choices depend on it "
+                           "(give it with 'advise --roll'; to play on, the action 'roll')")
     labels = legal_actions(pos)
     if phase(pos) == "act" and not over(pos):
         return {"sequences": sequences(pos).total, "listed": len(labels)}, labels

@@ -11,7 +11,9 @@ One row (int16) per game, players not in the game -1: ``F_SCORE + p`` final scor
 points, ``F_ZONE + p`` points of runners left on the track, ``F_TOKENS + p`` victory
 tokens held, ``F_FINISHED + p`` runners on the podium, ``F_REROLLS + p`` dice rolled
 again, ``F_USE + 6p + a`` actions of type a taken (a Copy counted as its action) and
-``F_USE + 6p + 5`` Copies used; ``F_TURNS``; ``F_END`` how the game ended (``END_*``).
+``F_USE + 6p + 5`` Copies used; ``F_TURNS``; ``F_END`` how the game ended (``END_*``);
+``F_SEAT_TURNS + p`` the turns player p took (added after the others: the earlier
+columns keep their places).
 """
 
 import numpy as np
@@ -54,7 +56,8 @@ F_REROLLS = F_FINISHED + MAX_PLAYERS
 F_USE = F_REROLLS + MAX_PLAYERS
 F_TURNS = F_USE + N_FACES * MAX_PLAYERS
 F_END = F_TURNS + 1
-N_FIELDS = F_END + 1
+F_SEAT_TURNS = F_END + 1
+N_FIELDS = F_SEAT_TURNS + MAX_PLAYERS
 
 
 @njit(cache=True)
@@ -105,7 +108,7 @@ def play_turn(S, R, policy, dice, pol_rng, rows, log, stats, iw, fw):
     """The rest of the turn of the player to move by ``policy``: roll, re-roll (unless
     done), actions, podium.
     The turn goes to ``log`` (a ``LOG_FIELDS`` row, if it has room) and the actions
-    into ``stats`` (``F_USE``, ``F_REROLLS`` of a game row); ``iw``, ``fw``: the
+    into ``stats`` (``F_USE``, ``F_REROLLS``, ``F_SEAT_TURNS`` of a game row); ``iw``, ``fw``: the
     policies' scratch."""
     p = S[S_TO_MOVE]
     log[L_PLAYER] = p
@@ -123,6 +126,7 @@ def play_turn(S, R, policy, dice, pol_rng, rows, log, stats, iw, fw):
     acts = log[L_ACT:L_HAND].reshape((MAX_DICE, A_COLS))
     n = play_actions(S, R, policy, pol_rng, rows, acts, log[L_HAND:], iw, fw)
     log[L_N] = n
+    stats[F_SEAT_TURNS + p] += 1
     for d in range(R[R_NDICE]):
         if not (keep >> d) & 1:
             stats[F_REROLLS + p] += 1
@@ -169,7 +173,8 @@ def game_row(S, R, turns, row):
     n = S[S_PLAYERS]
     for p in range(MAX_PLAYERS):
         if p >= n:
-            for f in (F_SCORE, F_WIN, F_PODIUM, F_ZONE, F_TOKENS, F_FINISHED, F_REROLLS):
+            for f in (F_SCORE, F_WIN, F_PODIUM, F_ZONE, F_TOKENS, F_FINISHED, F_REROLLS,
+                      F_SEAT_TURNS):
                 row[f + p] = -1
             for a in range(N_FACES):
                 row[F_USE + N_FACES * p + a] = -1

@@ -112,4 +112,16 @@ def raw_table(raw: np.ndarray, variant_id: str, players: int, game0: int) -> pd.
     return pd.DataFrame(cols)
 
 
+def arena_results(raw: np.ndarray, variant_id: str, players: int
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(scores, wins, decisions) of ``simulate_raw``'s rows, (n, players) each: final
+    scores (float64, §9), win shares (float64: 1, or 1/k for each of k winners after the
+    tie rule; rows sum to 1) and the decisions each seat's policy made (int64: two a
+    turn, its keep-set and its sequence; the roll is no choice, §17)."""
+    scores = raw[:, K.F_SCORE:K.F_SCORE + players].astype(np.float64)
+    won = raw[:, K.F_WIN:K.F_WIN + players].astype(np.float64)
+    decisions = 2 * raw[:, K.F_SEAT_TURNS:K.F_SEAT_TURNS + players].astype(np.int64)
+    return scores, won / won.sum(axis=1, keepdims=True), decisions
+
+
 simulate_block = block_simulator(simulate_raw, raw_table)
