@@ -2,8 +2,9 @@
 policy, the ``search`` player, or a user's Python function.
 
 A player's ``act(view, legal, seed)`` returns an action label for the player to move,
-given only that seat's view of the game (``SeatsFace.seat_view``), its legal actions,
-and a fresh stream seed for this decision. A user's function may fail in any way; that
+given only that seat's view of the game (``SeatsFace.seat_view``), a function that lists
+its legal actions (called only by the players that need the list: it can be long), and
+a fresh stream seed for this decision. A user's function may fail in any way; that
 is a :class:`Forfeit`, named in one line, never a crash of the run.
 """
 
@@ -47,7 +48,7 @@ class Compiled:
     policy: str
     face: Any = field(repr=False)
 
-    def act(self, view: Any, legal: list[str], seed: int) -> str:
+    def act(self, view: Any, legal: Callable[[], list[str]], seed: int) -> str:
         return self.face.choose(view, self.policy, seed)
 
 
@@ -89,11 +90,12 @@ class UserPolicy:
     function: Callable[..., Any] = field(repr=False)
     limit: float = DECISION_LIMIT
 
-    def act(self, view: Any, legal: list[str], seed: int) -> str:
+    def act(self, view: Any, legal: Callable[[], list[str]], seed: int) -> str:
+        labels = legal()
         t0 = time.perf_counter()
         try:
             with _alarm(self.limit):
-                action = self.function(view, list(legal), np.random.default_rng(seed))
+                action = self.function(view, list(labels), np.random.default_rng(seed))
         except _TooLong:
             raise Forfeit(f"{self.name} ({self.target}) took longer than the decision "
                           f"limit of {self.limit:g} s") from None
@@ -104,7 +106,7 @@ class UserPolicy:
         if time.perf_counter() - t0 > self.limit:
             raise Forfeit(f"{self.name} ({self.target}) took longer than the decision "
                           f"limit of {self.limit:g} s")
-        if not isinstance(action, str) or action not in legal:
+        if not isinstance(action, str) or action not in labels:
             shown = quote(action) if isinstance(action, str) else type(action).__name__
             raise Forfeit(f"{self.name} ({self.target}) answered {shown}, not a legal "
                           f"action here")

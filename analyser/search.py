@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,10 +107,7 @@ class Search:
     # seat over its playouts, and how many (a candidate dropped early has fewer)
     last: list[dict[str, Any]] = field(default_factory=list, repr=False)
 
-    def act(self, view: Any, legal: list[str], seed: int) -> str:
-        if len(legal) == 1:
-            self.last = [{"action": legal[0], "win": None, "score": None, "playouts": 0}]
-            return legal[0]
+    def act(self, view: Any, legal: Callable[[], list[str]], seed: int) -> str:
         deadline = (None if self.budget.seconds is None
                     else time.perf_counter() + self.budget.seconds)
         cands = self.face.candidates(view, CANDIDATES, derive(seed, 0))
@@ -168,6 +166,6 @@ def search_choice(face: Any, pos: Any, budget: Budget, seed: int) -> dict[str, A
     """What ``search`` would do at ``pos`` (the player to move's view), for ``advise
     --search``: the action, the budget, and every candidate's playouts (``Search.last``)."""
     player = Search("search", face, budget)
-    action = player.act(pos, face.legal_actions(pos), derive(seed, 0))
+    action = player.act(pos, lambda: face.legal_actions(pos), derive(seed, 0))
     return {"action": action, "budget": str(budget),
             "playouts": sum(r["playouts"] for r in player.last), "candidates": player.last}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -23,7 +24,7 @@ MAX_DECISIONS = 100_000  # a game still going after this many decisions is a fau
 class Player(Protocol):
     name: str
 
-    def act(self, view: Any, legal: list[str], seed: int) -> str: ...
+    def act(self, view: Any, legal: Callable[[], list[str]], seed: int) -> str: ...
 
 
 @dataclass
@@ -71,10 +72,10 @@ def play_seated(face: Any, players: list[Player], *, variant: str, deal_seed: in
             break
         seat = pos.to_move
         view = face.seat_view(pos, seat)
-        legal = face.legal_actions(view)
         t0, c0 = time.perf_counter(), time.process_time()
         try:
-            action = players[seat].act(view, legal, derive(chance_seed, k, 1))
+            action = players[seat].act(view, lambda v=view: face.legal_actions(v),
+                                       derive(chance_seed, k, 1))
         except Forfeit as exc:
             game.forfeit = f"seat {face.player_name(pos, seat)}: {exc}"
             game.seats = _forfeited(len(players), seat)
