@@ -134,20 +134,22 @@ def people_table(answer: dict) -> Table:
                                    "rating", "95 % CI ", "ms/dec", "forfeits"))
 
 
+def _p(p: float) -> str:
+    return "p < 0.0001" if p < 1e-4 else f"p = {p:.2g}"
+
+
 def caption(answer: dict) -> str:
-    """What was played and how to read it, in a few lines."""
-    lines = [f"{answer['game']}"
-             + (f" ({answer['variant']})" if answer["variant"] != answer["game"] else "")
-             + f", {answer['players']} players: {answer['games']:,} games = "
-             f"{answer['deals']:,} deals × {answer['seatings']} seatings, seed "
-             f"{answer['seed']}; par {100 * answer['par']:.1f} % wins"]
+    """What was played and how to read it, in lines of at most 80 columns."""
+    variant = f" ({answer['variant']})" if answer["variant"] != answer["game"] else ""
+    lines = [f"{answer['game']}{variant}, {answer['players']} players, seed {answer['seed']}: "
+             f"{answer['games']:,} games = {answer['deals']:,} deals × "
+             f"{answer['seatings']} seatings"]
     if "paired" in answer:
         p = answer["paired"]
         lines.append(f"{p['first']} − {p['second']}: {100 * p['difference']:+.1f} points of "
-                     f"win rate (95 % CI {_interval(p['lo'], p['hi'], _pct)}), p = "
-                     f"{p['p_value']:.2g} (paired by deal)")
-    lines.append("95 % intervals over deals; rating: Bradley-Terry on finishing order, "
-                 "Elo scale, mean 0")
+                     f"win %, 95 % CI {_interval(p['lo'], p['hi'], _pct)}, {_p(p['p_value'])}")
+    lines.append(f"par {100 * answer['par']:.1f} % · intervals 95 %, over deals · rating: "
+                 f"Bradley-Terry, Elo scale")
     return "\n".join(lines)
 
 

@@ -206,7 +206,7 @@ def test_the_table_fits_80_columns(toy, oddsbot_cli):
     run = ok(oddsbot_cli("arena", "toy-race", "--policies", "walker,flipper,random",
                          "--players", "3", "--games", "120"))
     assert max(len(line) for line in run.out.splitlines()) <= 80
-    assert "walker" in run.out and "par 33.3 % wins" in run.out
+    assert "walker" in run.out and "par 33.3 % · intervals 95 %" in run.out
 
 
 @lru_cache(maxsize=None)
