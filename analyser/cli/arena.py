@@ -93,6 +93,9 @@ def arena(
     workers: Optional[int] = typer.Option(None, help="Start a local Dask cluster of N "
                                                      "worker processes."),
     fmt: ArenaFormat = typer.Option("table", "--format", "-f", help="Output format."),
+    times: bool = typer.Option(True, "--times/--no-times", help="Show the decision times "
+                                                               "(wall clock: they differ "
+                                                               "from run to run)."),
 ) -> None:
     """Rank policies by playing them against each other: every deal in every seating, so
     the luck of the deal and the seat order fall on all alike; win rate, score and margin
@@ -157,7 +160,7 @@ def arena(
     result = output.result(arena_spec, seat_rows)
     if out is not None:
         output.write(out, seat_rows, result)
-    output.show(result, str(fmt))
+    output.show(result if times else output.without_times(result), str(fmt))
     if interrupted:
         kept = f"; written to {out}" if out is not None else ""
         raise Interrupted(f"interrupted: the table is of the {result['deals']:,} deals "

@@ -101,7 +101,8 @@ def result(spec: ArenaSpec, seats: pd.DataFrame) -> dict:
 
 
 def _table(answer: dict) -> Table:
-    return Table.from_dicts(answer["policies"], COLUMNS)
+    have = answer["policies"][0]
+    return Table.from_dicts(answer["policies"], [c for c in COLUMNS if c in have])
 
 
 def _pct(x: float) -> str:
@@ -127,8 +128,8 @@ def people_table(answer: dict) -> Table:
                      "rating": _num(r["rating"], 0),
                      "95 % CI ": _interval(r["rating_lo"], r["rating_hi"],
                                             lambda x: _num(x, 0)),
-                     "ms/dec": _num(r["ms_per_decision"], 3 if r["ms_per_decision"] < 1
-                                    else 1),
+                     "ms/dec": (_num(r["ms_per_decision"], 3 if r["ms_per_decision"] < 1
+                                     else 1) if "ms_per_decision" in r else None),
                      "forfeits": r["forfeits"] or None})
     return Table.from_dicts(rows, ("policy", "win %", "95 % CI", "score", "margin",
                                    "rating", "95 % CI ", "ms/dec", "forfeits"))
@@ -153,8 +154,17 @@ def caption(answer: dict) -> str:
     return "\n".join(lines)
 
 
+TIMES = ("ms_per_decision", "cpu_ms_per_decision")
+
+
+def without_times(answer: dict) -> dict:
+    """The answer without the decision times (which differ from run to run)."""
+    return answer | {"policies": [{k: v for k, v in r.items() if k not in TIMES}
+                                  for r in answer["policies"]]}
+
+
 def show(answer: dict, fmt: str) -> None:
-    """Print the answer on stdout in ``fmt``."""
+    """Print the answer on stdout in ``fmt`` (rows without times leave the column out)."""
     import sys
 
     if fmt == "json":

@@ -140,14 +140,18 @@ def test_both_ways_of_playing_agree(toy, oddsbot_cli, bots):
 
 
 def test_same_seed_same_table(toy, oddsbot_cli, bots):
+    """Byte for byte, with --no-times (decision times differ from run to run), in every
+    format; the times are there otherwise."""
     args = ("arena", "toy-race", "--policies", "random,f=toybots:flip", "--players", "3",
-            "--games", "60", "--seed", "11", "-f", "json")
-    first, again = ok(oddsbot_cli(*args)).json(), ok(oddsbot_cli(*args)).json()
-    for answer in (first, again):
-        for row in answer["policies"]:
-            for key in ("ms_per_decision", "cpu_ms_per_decision"):
-                row.pop(key)
-    assert first == again and first["seatings"] == 6 and first["games"] == 60
+            "--games", "60", "--seed", "11", "--no-times")
+    for fmt in ("json", "table", "csv"):
+        first, again = ok(oddsbot_cli(*args, "-f", fmt)), ok(oddsbot_cli(*args, "-f", fmt))
+        assert first.out == again.out
+        assert "ms_per_decision" not in first.out and "ms/dec" not in first.out
+    answer = ok(oddsbot_cli(*args, "-f", "json")).json()
+    assert answer["seatings"] == 6 and answer["games"] == 60
+    timed = ok(oddsbot_cli(*args[:-1], "-f", "json")).json()["policies"][0]
+    assert timed["ms_per_decision"] > 0 and "ms/dec" in ok(oddsbot_cli(*args[:-1])).out
 
 
 @pytest.mark.parametrize("bot, says", [
