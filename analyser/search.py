@@ -5,9 +5,12 @@ game's own advise ranking, with what ``heuristic`` and ``greedy`` would do; ever
 action when few), plays each on to the end many times with the fast ``heuristic`` in
 every seat (``playouts``, on common random numbers), and spends its budget where the
 decision is close, by successive halving: the candidates share each round's playouts,
-the better half by win chance goes on, until one is left or the budget is spent. It
-picks the candidate with the best chance to win (its mean win share; the mean score
-breaks a tie), not the best expected score. It sees only its seat's view.
+the better half by win chance goes on, until two are left or the budget is spent. The
+heuristic's own choice (the *incumbent*) plays every round, and the candidate with the
+best chance to win (its mean win share; the mean score breaks a tie; not the best
+expected score) replaces it only when it is ahead by ``SWITCH`` standard errors of the
+paired difference: a small budget cannot make the player worse than its playouts'
+policy by chasing noise. It sees only its seat's view.
 
 Every decision draws fresh streams (``derive(seed, batch)`` of the decision's own seed),
 so the noise of one decision is not repeated at the next. A budget in playouts
@@ -33,6 +36,7 @@ from .players import derive
 CANDIDATES = 8  # actions considered, at most, besides heuristic's and greedy's choices
 PLAYOUT_POLICY = "heuristic"  # the playouts' policy where the game has it (else its first)
 FIRST_BATCH = 8  # playouts per candidate in a time-bounded search's first batch
+SWITCH = 2.0  # standard errors by which a candidate must beat the incumbent to be chosen
 _BUDGET = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>ms|s|p)")
 
 
@@ -71,15 +75,26 @@ def read_budget(text: str, where: str = "--decision-budget") -> Budget:
 @dataclass
 class Tally:
     """Running sums of the candidates' playouts for the searching seat; every candidate
-    still in has played the same batches (common random numbers)."""
+    still in has played the same batches (common random numbers), so each is compared
+    with the incumbent playout by playout (``diff``, ``diff2``: sums of the paired
+    differences in win share and of their squares)."""
 
     wins: np.ndarray
     scores: np.ndarray
+    diff: np.ndarray
+    diff2: np.ndarray
     n: int = 0  # playouts of each candidate still in
 
-    def add(self, wins: np.ndarray, scores: np.ndarray) -> None:
+    @classmethod
+    def of(cls, k: int) -> Tally:
+        return cls(*(np.zeros(k) for _ in range(4)))
+
+    def add(self, wins: np.ndarray, scores: np.ndarray, incumbent: int) -> None:
+        d = wins - wins[incumbent]
         self.wins += wins.sum(axis=1)
         self.scores += scores.sum(axis=1)
+        self.diff += d.sum(axis=1)
+        self.diff2 += (d * d).sum(axis=1)
         self.n += wins.shape[1]
 
     def best(self, keep: int) -> np.ndarray:
@@ -87,8 +102,19 @@ class Tally:
         then the order given."""
         return np.lexsort((np.arange(len(self.wins)), -self.scores, -self.wins))[:keep]
 
+    def ahead(self, i: int) -> float:
+        """How many standard errors candidate ``i`` is ahead of the incumbent in win
+        share (paired playouts); 0 without evidence."""
+        if self.n < 2:
+            return 0.0
+        mean = self.diff[i] / self.n
+        var = max(self.diff2[i] / self.n - mean * mean, 0.0) * self.n / (self.n - 1)
+        se = math.sqrt(var / self.n)
+        return mean / se if se > 0 else (math.inf if mean > 0 else 0.0)
+
     def only(self, index: np.ndarray) -> Tally:
-        return Tally(self.wins[index], self.scores[index], self.n)
+        return Tally(self.wins[index], self.scores[index], self.diff[index],
+                     self.diff2[index], self.n)
 
     def rows(self, alive: list[str]) -> dict[str, dict[str, Any]]:
         """Each candidate's means so far (``Search.last``)."""
@@ -107,42 +133,52 @@ class Search:
     # seat over its playouts, and how many (a candidate dropped early has fewer)
     last: list[dict[str, Any]] = field(default_factory=list, repr=False)
 
+    @property
+    def policy(self) -> str:
+        """The playouts' policy, and the incumbent's."""
+        policies = self.face.POLICIES
+        return PLAYOUT_POLICY if PLAYOUT_POLICY in policies else policies[0]
+
     def act(self, view: Any, legal: Callable[[], list[str]], seed: int) -> str:
         deadline = (None if self.budget.seconds is None
                     else time.perf_counter() + self.budget.seconds)
         cands = self.face.candidates(view, CANDIDATES, derive(seed, 0))
-        return self.decide(view, cands, seed, deadline)
+        incumbent = self.face.choose(view, self.policy, derive(seed, 1))
+        return self.decide(view, cands, incumbent, seed, deadline)
 
     def _batch(self, view: Any, alive: list[str], n: int, seed: int, seat: int
                ) -> tuple[np.ndarray, np.ndarray]:
-        policies = self.face.POLICIES
-        policy = PLAYOUT_POLICY if PLAYOUT_POLICY in policies else policies[0]
-        scores, wins = self.face.playouts(view, alive, n=n, seed=seed, policy=policy)
+        scores, wins = self.face.playouts(view, alive, n=n, seed=seed, policy=self.policy)
         return wins[:, :, seat], scores[:, :, seat]
 
     def _round(self, view: Any, alive: list[str], tally: Tally, seed: int, batch: int,
-               seat: int, until: float | None, rounds: int) -> int:
+               seat: int, until: float | None, rounds: int, incumbent: int) -> int:
         """One round of playouts for every candidate still in: a share of a playout
         budget, or batches growing until ``until``; returns the batches played so far."""
         if until is None:
-            per = max(1, self.budget.playouts // (rounds * len(alive)))
-            tally.add(*self._batch(view, alive, per, derive(seed, batch + 1), seat))
+            per = max(2, self.budget.playouts // (rounds * len(alive)))
+            tally.add(*self._batch(view, alive, per, derive(seed, batch + 2), seat),
+                      incumbent)
             return batch + 1
         per = FIRST_BATCH
         while per >= 1:
             t0 = time.perf_counter()
             batch += 1
-            tally.add(*self._batch(view, alive, per, derive(seed, batch), seat))
+            tally.add(*self._batch(view, alive, per, derive(seed, batch + 1), seat),
+                      incumbent)
             now = time.perf_counter()
             rate = per / max(now - t0, 1e-6)  # playouts per candidate per second
             per = int(min(4 * per, rate * (until - now)))
         return batch
 
-    def decide(self, view: Any, cands: list[str], seed: int, deadline: float | None) -> str:
-        """Successive halving over ``cands`` (module docstring)."""
+    def decide(self, view: Any, cands: list[str], incumbent: str, seed: int,
+               deadline: float | None) -> str:
+        """Successive halving over ``cands`` (module docstring); the ``incumbent`` (the
+        playout policy's own choice) stays in every round, and another candidate is
+        chosen over it only when it is ``SWITCH`` standard errors ahead."""
         seat = view.to_move
-        alive = list(cands)
-        tally = Tally(np.zeros(len(alive)), np.zeros(len(alive)))
+        alive = list(dict.fromkeys([incumbent, *cands]))
+        tally = Tally.of(len(alive))
         rounds = max(1, math.ceil(math.log2(len(alive))))
         batch, seen = 0, {}
         while len(alive) > 1:
@@ -150,16 +186,24 @@ class Search:
             if deadline is not None:
                 left = max(1, math.ceil(math.log2(len(alive))))
                 until = time.perf_counter() + (deadline - time.perf_counter()) / left
-            batch = self._round(view, alive, tally, seed, batch, seat, until, rounds)
+            batch = self._round(view, alive, tally, seed, batch, seat, until, rounds,
+                                alive.index(incumbent))
             seen |= tally.rows(alive)
             out_of_time = deadline is not None and time.perf_counter() >= deadline
-            keep = tally.best(1 if out_of_time else (len(alive) + 1) // 2)
-            alive, tally = [alive[i] for i in keep], tally.only(keep)
-        first = [seen.get(alive[0], {"action": alive[0], "win": None, "score": None,
-                                     "playouts": 0})]
-        self.last = first + sorted((r for a, r in seen.items() if a != alive[0]),
-                                   key=lambda r: (-r["playouts"], -r["win"], -r["score"]))
-        return alive[0]
+            if out_of_time or len(alive) <= 2:
+                break
+            keep = list(tally.best((len(alive) + 1) // 2))
+            if alive.index(incumbent) not in keep:
+                keep.append(alive.index(incumbent))
+            alive, tally = [alive[i] for i in keep], tally.only(np.array(keep))
+        best = alive[int(tally.best(1)[0])] if len(alive) > 1 else alive[0]
+        if best != incumbent and tally.ahead(alive.index(best)) < SWITCH:
+            best = incumbent
+        blank = {"action": best, "win": None, "score": None, "playouts": 0}
+        self.last = [seen.get(best, blank)] + sorted(
+            (r for a, r in seen.items() if a != best),
+            key=lambda r: (-r["playouts"], -r["win"], -r["score"]))
+        return best
 
 
 def search_choice(face: Any, pos: Any, budget: Budget, seed: int) -> dict[str, Any]:
