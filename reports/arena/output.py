@@ -114,7 +114,7 @@ def _num(x: float, digits: int = 1) -> str:
 
 
 def _interval(lo: float, hi: float, show=_num) -> str:
-    return "" if math.isnan(lo) else f"{show(lo)}–{show(hi)}"
+    return "" if math.isnan(lo) else f"{show(lo)} – {show(hi)}"
 
 
 def people_table(answer: dict) -> Table:

@@ -140,6 +140,8 @@ def table_rows(seats: pd.DataFrame, names: list[str], players: int, seed: int
         row: dict[str, object] = {"policy": name, "seats": len(mine)}
         for figure in FIGURES:
             m, lo, hi = mean_interval(figures[figure][:, i])
+            if figure == "win":  # a share: its interval stays within 0..1
+                lo, hi = max(lo, 0.0), min(hi, 1.0)
             row |= {figure: m, f"{figure}_lo": lo, f"{figure}_hi": hi}
         decisions = int(mine["decisions"].sum())
         row |= {"rating": float(rating[i]), "rating_lo": float(r_lo[i]),
