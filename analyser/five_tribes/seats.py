@@ -112,7 +112,7 @@ def choose(view: Position, policy: str, seed: int) -> str:
     """The action ``policy`` (the kernel's, module doc) takes for the player to move in
     ``view``, its random choices from chance stream (seed, 0)."""
     _check_policy(policy)
-    st = _state(view)
+    st = encode(view)  # a view of ``step``'s positions: validated there
     got = _policy_row(st, policy, seed)
     if isinstance(got, int):
         return bid_label(got)
