@@ -97,7 +97,8 @@ def test_choose_labels_a_turn_as_the_table_does(heuristic_game):
     checked = 0
     for pos, (action, _) in zip(heuristic_game[2][:24], heuristic_game[1]):
         if pos.phase == "turns" and (rows := exact_rows(encode(pos))) is not None:
-            assert action in turn_labels(rows.actions, tuple(c.tile for _, _, c in pos.cells()))
+            types = tuple(c.tile for _, _, c in pos.cells())
+            assert action in turn_labels(rows.actions, types)
             checked += 1
     assert checked >= 4
 
@@ -157,7 +158,8 @@ def test_playouts_agree_with_games_played_by_step(heuristic_game):
         p, _ = ft.step(pos, action, 10_000 + i)
         k = 0
         while ft.game_result(p) is None:
-            p, _ = ft.step(p, ft.choose(p, "heuristic", 20_000 + 100 * i + k), 30_000 + 100 * i + k)
+            action_k = ft.choose(p, "heuristic", 20_000 + 100 * i + k)
+            p, _ = ft.step(p, action_k, 30_000 + 100 * i + k)
             k += 1
         python.append(ft.game_result(p)[0][mine])
     a, b = scores[0, :, mine], np.array(python)
