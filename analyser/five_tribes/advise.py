@@ -21,7 +21,7 @@ end).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -176,17 +176,51 @@ def bid_table(pos: Position) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def legal_actions(pos: Position) -> list[str]:
-    """Labels of every legal action: the bids while bidding, else the complete turns."""
+class TurnLabels(Sequence[str]):
+    """The complete turns of a position (turns phase), labelled as ``advise`` labels them:
+    listed as the exact table lists them (``exact_rows``: one label per distinct result,
+    computed on first use; refused in one line beyond the budgets of §19.1.1). ``label in``
+    it holds for every legal turn, however worded (another sowing of the same outcome, a
+    turn as a record writes it), without listing them: the label is played as the record
+    replay plays it (``play``), so it also answers beyond the budgets."""
+
+    def __init__(self, pos: Position) -> None:
+        self.pos, self.st, self._labels = pos, encode(pos), None
+
+    def _listed(self) -> list[str]:
+        if self._labels is None:
+            rows = exact_rows(self.st)
+            if rows is None:
+                raise OddsbotError(
+                    f"actions: player {self.pos.to_move} has more complete turns than "
+                    f"oddsbot lists (over {turns.EXACT_SOWINGS:,} full sowing sequences or "
+                    f"{turns.TABLE_ROWS:,} distinct turns)")
+            self._labels = turn_labels(rows.actions, _tile_types(self.pos))
+        return self._labels
+
+    def __getitem__(self, i):  # type: ignore[override]
+        return self._listed()[i]
+
+    def __len__(self) -> int:
+        return len(self._listed())
+
+    def __contains__(self, label: object) -> bool:
+        if not isinstance(label, str):
+            return False
+        from .play import _draw_paths  # play imports this module
+        try:
+            return next(_draw_paths(self.st, label), None) is not None
+        except OddsbotError:
+            return False
+
+
+def legal_actions(pos: Position) -> list[str] | TurnLabels:
+    """Labels of every legal action: the bids while bidding, else the complete turns
+    (``TurnLabels``)."""
     validate(pos)
     if pos.phase == "bidding":
         return [bid_label(b) for b in _legal_bids(encode(pos))]
-    rows = exact_rows(encode(pos))
-    if rows is None:
-        raise OddsbotError(f"actions: player {pos.to_move} has more complete turns than "
-                           f"oddsbot lists (over {turns.EXACT_SOWINGS:,} full sowing sequences "
-                           f"or {turns.TABLE_ROWS:,} distinct turns)")
-    return turn_labels(rows.actions, _tile_types(pos))
+    return TurnLabels(pos)
 
 
 def check_action(pos: Position, label: str) -> str:

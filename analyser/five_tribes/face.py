@@ -1,7 +1,9 @@
 """Five Tribes' face (``GameFace`` of ``analyser/face.py``, declared in ``__init__.py``):
 ``parse``, ``Position``, ``validate``, ``legal_actions``, ``moves``, ``advise``, ``odds``,
 ``new_position``, ``simulate`` and ``play``; and the play-along (``PlayFace``, ``play.py``):
-``outcomes``, ``apply``, ``record_text``, ``record_moves``, ``player_name``."""
+``outcomes``, ``apply``, ``record_text``, ``record_moves``, ``player_name``; and the arena
+seats (``SeatsFace``, ``seats.py``): ``deal``, ``seat_view``, ``choose``, ``step``,
+``game_result``, ``candidates``, ``playouts``."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from .advise import advise, check_action, legal_actions, table_view
 from .encode import encode
 from .labels import sowing_label
 from .play import apply, outcomes, player_name, record_moves, record_text
+from .seats import candidates, choose, deal, game_result, playouts, seat_view, step
 from .notation import NOTATION_KEYS, parse_notation
 from .position import NAME, Position
 from .setup import END_RULE_OF, VARIANTS, new_position
@@ -30,10 +33,11 @@ from .simulate import POLICIES, after_bids, simulate
 from .validate import validate
 
 __all__ = ["NAME", "VARIANTS", "NOTATION_KEYS",
-           "POLICIES", "Position", "advise", "advise_caption", "apply",
-           "check_action", "counts_line", "legal_actions", "moves", "new_position", "odds",
-           "odds_view", "outcomes", "parse", "parse_as", "play", "player_name", "record",
-           "record_moves", "record_text", "simulate", "table_view", "validate", "warm_up"]
+           "POLICIES", "Position", "advise", "advise_caption", "apply", "candidates",
+           "check_action", "choose", "counts_line", "deal", "game_result", "legal_actions",
+           "moves", "new_position", "odds", "odds_view", "outcomes", "parse", "parse_as",
+           "play", "player_name", "playouts", "record", "record_moves", "record_text",
+           "seat_view", "simulate", "step", "table_view", "validate", "warm_up"]
 
 
 def parse(text: str) -> Position:

@@ -117,4 +117,17 @@ def raw_table(raw: np.ndarray, variant_id: str, players: int, game0: int) -> pd.
     return pd.DataFrame(cols)
 
 
+def arena_results(raw: np.ndarray, variant_id: str, players: int
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(scores, wins, decisions) of ``simulate_raw``'s rows: float64 (n, players) final
+    scores (VP); float64 (n, players) win shares (the most VP wins, tied players share the
+    victory, docs/games/five-tribes.md §13: 1/k each); int64 (n, players) decisions each
+    seat made: its bids and its turns, one bid per turn (every marker bids once and plays
+    once a round)."""
+    scores = raw[:, K.F_TOTAL:K.F_TOTAL + players].astype(np.float64)
+    top = scores == scores.max(axis=1, keepdims=True)
+    turns = raw[:, K.F_TURNS:K.F_TURNS + players].astype(np.int64)
+    return scores, top / top.sum(axis=1, keepdims=True), 2 * turns
+
+
 simulate_block = block_simulator(simulate_raw, raw_table)
