@@ -16,7 +16,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterator
@@ -79,6 +79,36 @@ def _alarm(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, before)
 
 
+class Legal(Sequence[str]):
+    """The legal action labels, listed only when first read (a game's list can take
+    seconds to make: a Kingdom Run re-roll's best 20,000 turns)."""
+
+    def __init__(self, make: Callable[[], list[str]]) -> None:
+        self._make = make
+        self._labels: list[str] | None = None
+
+    @property
+    def made(self) -> bool:
+        return self._labels is not None
+
+    def _list(self) -> list[str]:
+        if self._labels is None:
+            self._labels = list(self._make())
+        return self._labels
+
+    def __getitem__(self, i):  # type: ignore[override]
+        return self._list()[i]
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __contains__(self, label: object) -> bool:
+        return label in self._list()
+
+    def __repr__(self) -> str:
+        return repr(self._list())
+
+
 @dataclass
 class UserPolicy:
     """A user's function ``choose(position, legal_actions, rng) -> label``: the seat's
@@ -91,11 +121,13 @@ class UserPolicy:
     limit: float = DECISION_LIMIT
 
     def act(self, view: Any, legal: Callable[[], list[str]], seed: int) -> str:
-        labels = legal()
+        """The function's answer; an answer off the list is refused here when the list
+        was read, else by the game's own step (``seated.play_seated``)."""
+        labels = Legal(legal)
         t0 = time.perf_counter()
         try:
             with _alarm(self.limit):
-                action = self.function(view, list(labels), np.random.default_rng(seed))
+                action = self.function(view, labels, np.random.default_rng(seed))
         except _TooLong:
             raise Forfeit(f"{self.name} ({self.target}) took longer than the decision "
                           f"limit of {self.limit:g} s") from None
@@ -106,11 +138,14 @@ class UserPolicy:
         if time.perf_counter() - t0 > self.limit:
             raise Forfeit(f"{self.name} ({self.target}) took longer than the decision "
                           f"limit of {self.limit:g} s")
-        if not isinstance(action, str) or action not in labels:
-            shown = quote(action) if isinstance(action, str) else type(action).__name__
-            raise Forfeit(f"{self.name} ({self.target}) answered {shown}, not a legal "
-                          f"action here")
+        if not isinstance(action, str) or (labels.made and action not in labels):
+            raise self.illegal(action)
         return action
+
+    def illegal(self, action: object) -> Forfeit:
+        shown = quote(action) if isinstance(action, str) else type(action).__name__
+        return Forfeit(f"{self.name} ({self.target}) answered {shown}, not a legal action "
+                       f"here")
 
 
 def load_function(target: str, where: str) -> Callable[..., Any]:

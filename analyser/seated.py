@@ -73,18 +73,25 @@ def play_seated(face: Any, players: list[Player], *, variant: str, deal_seed: in
         seat = pos.to_move
         view = face.seat_view(pos, seat)
         t0, c0 = time.perf_counter(), time.process_time()
+        player = players[seat]
         try:
-            action = players[seat].act(view, lambda v=view: face.legal_actions(v),
-                                       derive(chance_seed, k, 1))
+            try:
+                action = player.act(view, lambda v=view: face.legal_actions(v),
+                                    derive(chance_seed, k, 1))
+            finally:
+                spent[seat][0] += 1
+                spent[seat][1] += time.perf_counter() - t0
+                spent[seat][2] += time.process_time() - c0
+            try:
+                pos, outcome = face.step(pos, action, derive(chance_seed, k, 0))
+            except OddsbotError:
+                if not hasattr(player, "illegal"):  # a compiled player's: a fault
+                    raise
+                raise player.illegal(action) from None
         except Forfeit as exc:
             game.forfeit = f"seat {face.player_name(pos, seat)}: {exc}"
             game.seats = _forfeited(len(players), seat)
             break
-        finally:
-            spent[seat][0] += 1
-            spent[seat][1] += time.perf_counter() - t0
-            spent[seat][2] += time.process_time() - c0
-        pos, outcome = face.step(pos, action, derive(chance_seed, k, 0))
         game.moves.append((action, outcome))
     else:
         raise OddsbotError(f"game: no end after {MAX_DECISIONS:,} decisions (a fault of "

@@ -44,6 +44,12 @@ class DesignerFace(Protocol):
 
     def report_sections(self, df: pd.DataFrame, spec: RunSpec) -> list[Section]: ...
 
+    # ``oddsbot arena`` (docs/strategies.md): (scores, win shares, decisions per seat) of
+    # ``simulate_raw``'s rows, arrays (games, players): float64, float64 (1, or 1/k for k
+    # tied winners; rows sum to 1), int64
+    def arena_results(self, raw: np.ndarray, variant_id: str, players: int
+                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]: ...
+
 
 @runtime_checkable
 class PositionChartFace(Protocol):

@@ -120,6 +120,7 @@ def paired_difference(win: np.ndarray) -> dict[str, float]:
     every deal's difference is 0)."""
     diff = win[:, 0] - win[:, 1]
     m, lo, hi = mean_interval(diff)
+    lo, hi = max(lo, -1.0), min(hi, 1.0)  # a difference of two shares
     se = (hi - m) / Z
     if se == 0 or math.isnan(se):
         p = 1.0 if m == 0 else (0.0 if se == 0 else math.nan)
