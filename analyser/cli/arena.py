@@ -3,20 +3,56 @@ table ranks them with 95 % intervals (docs/strategies.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Optional
 
 import typer
+from rich.progress import (
+    BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from ...errors import Interrupted, OddsbotError
 from .. import registry
 from .common import (
-    app, check_positive, choices, err, first_run, read_rules, rule_option, seed_option,
+    app, check_positive, choices, err, first_run, guarded, read_rules, rule_option,
+    seed_option,
 )
 from .reports import _split
 
 ArenaFormat = choices("ArenaFormat", ("table", "json", "csv", "markdown"))
 MAX_ARENA_GAMES = 10_000_000
+SHOWN_FORFEITS = 5  # forfeit lines on stderr; games.parquet (--out) has every one
+
+
+@contextmanager
+def games_progress() -> Iterator:
+    """A progress callback ``(games done, games planned)`` on stderr (a terminal only)."""
+    if not err.is_terminal:
+        yield None
+        return
+    with Progress(TextColumn("playing"), BarColumn(), TaskProgressColumn(),
+                  TextColumn("{task.fields[games]}"), TimeElapsedColumn(),
+                  TimeRemainingColumn(), console=err, transient=True) as bar:
+        task = bar.add_task("playing", total=None, games="")
+
+        def update(done: int, planned: int) -> None:
+            bar.update(task, completed=done, total=planned,
+                       games=f"{done:,}/{planned:,} games")
+
+        yield guarded(update)
+
+
+def _say_forfeits(lines: list[str]) -> None:
+    """One line on stderr per forfeit (the first few, then how many more)."""
+    for line in lines[:SHOWN_FORFEITS]:
+        err.print(f"oddsbot: forfeit: {line}", markup=False, highlight=False, soft_wrap=True)
+    if len(lines) > SHOWN_FORFEITS:
+        err.print(f"oddsbot: forfeit: {len(lines) - SHOWN_FORFEITS} more (the why column "
+                  f"of games.parquet, with --out, has every one)", markup=False,
+                  highlight=False, soft_wrap=True)
 
 
 def _players(spec, variant: str, given: Optional[int], policies: int) -> int:
@@ -142,14 +178,14 @@ def arena(
     frames = []
     interrupted = False
     with first_run(spec, "report"), runner.dask_client(scheduler, workers) as client, \
-            output.progress() as progress:
+            games_progress() as progress:
         try:
             for rows in play(arena_spec, client=client, progress=progress):
                 frames.append(rows)
         except KeyboardInterrupt:
             interrupted = True
     seat_rows = output.complete(frames, arena_spec)
-    output.say_forfeits(seat_rows)
+    _say_forfeits(output.forfeits(seat_rows))
     if seat_rows is None:
         if interrupted:
             raise Interrupted("interrupted before any deal was played in every seating; "

@@ -12,7 +12,8 @@ from .. import registry
 
 # examples of commands that concern no game
 OWN_EXAMPLES = ("oddsbot games", "oddsbot examples", "oddsbot warm-up five-tribes",
-                "oddsbot serve --port 0")
+                "oddsbot serve --port 0",
+                "oddsbot arena camel-up --policies heuristic,random --games 600")
 COLUMNS_OF = {"advise": "advise_columns", "odds": "odds_columns"}
 
 

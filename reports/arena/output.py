@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pandas as pd
@@ -24,29 +22,6 @@ COLUMNS = ("policy", "seats", "win", "win_lo", "win_hi", "score", "score_lo", "s
            "decisions", "ms_per_decision", "cpu_ms_per_decision", "forfeits")
 
 
-@contextmanager
-def progress() -> Iterator:
-    """A progress callback ``(games done, games planned)`` on stderr (a terminal only)."""
-    from ...analyser.cli.common import err, guarded
-
-    if not err.is_terminal:
-        yield None
-        return
-    from rich.progress import (BarColumn, Progress, TaskProgressColumn, TextColumn,
-                               TimeElapsedColumn, TimeRemainingColumn)
-
-    with Progress(TextColumn("playing"), BarColumn(), TaskProgressColumn(),
-                  TextColumn("{task.fields[games]}"), TimeElapsedColumn(),
-                  TimeRemainingColumn(), console=err, transient=True) as bar:
-        task = bar.add_task("playing", total=None, games="")
-
-        def update(done: int, planned: int) -> None:
-            bar.update(task, completed=done, total=planned,
-                       games=f"{done:,}/{planned:,} games")
-
-        yield guarded(update)
-
-
 def complete(frames: list[pd.DataFrame], spec: ArenaSpec) -> pd.DataFrame | None:
     """The seat rows of the deals played in every seating, in deal order; None if none."""
     if not frames:
@@ -57,22 +32,9 @@ def complete(frames: list[pd.DataFrame], spec: ArenaSpec) -> pd.DataFrame | None
     return seats.sort_values(["deal", "seating", "seat"], ignore_index=True)
 
 
-SHOWN_FORFEITS = 5  # forfeit lines on stderr; games.parquet (--out) has every one
-
-
-def say_forfeits(seats: pd.DataFrame | None) -> None:
-    """One line on stderr per forfeit (the first few, then how many more)."""
-    from ...analyser.cli.common import err
-
-    if seats is None:
-        return
-    lines = [w for w in seats["why"] if w]
-    for line in lines[:SHOWN_FORFEITS]:
-        err.print(f"oddsbot: forfeit: {line}", markup=False, highlight=False, soft_wrap=True)
-    if len(lines) > SHOWN_FORFEITS:
-        err.print(f"oddsbot: forfeit: {len(lines) - SHOWN_FORFEITS} more (the why column "
-                  f"of games.parquet, with --out, has every one)", markup=False,
-                  highlight=False, soft_wrap=True)
+def forfeits(seats: pd.DataFrame | None) -> list[str]:
+    """Every forfeit's one line, in deal order."""
+    return [] if seats is None else [w for w in seats["why"] if w]
 
 
 def result(spec: ArenaSpec, seats: pd.DataFrame) -> dict:

@@ -368,7 +368,9 @@ def _arguments(command: str, tmp_path: Path) -> list[str]:
     return {"chart": [position, "--out", str(tmp_path / "c.png")],
             "replay": [str(hostile.ROOT / "examples" / "camel-up-game-4p.record")],
             "report": ["camel-up", "--games", "10", "--out", str(tmp_path / "r")],
-            "new": ["camel-up"]}.get(command, [position])
+            "new": ["camel-up"],
+            "arena": ["camel-up", "--policies", "heuristic,random", "--games", "12"]
+            }.get(command, [position])
 
 
 FLOAT_OPTIONS = _float_options()
