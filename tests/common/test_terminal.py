@@ -89,6 +89,10 @@ CASES = {
     "new --play kingdom-run": (["new", "kingdom-run", "--play", "greedy", "--seed", "3"],
                                None),
     "rules kingdom-run": (["rules", "kingdom-run"], None),
+    "arena camel-up": (["arena", "camel-up", "--policies", "heuristic,random", "--games",
+                        "30000"], "playing"),
+    "arena search": (["arena", "camel-up", "--policies", "search@20ms,heuristic",
+                      "--games", "6"], "playing"),
 }
 
 
