@@ -303,7 +303,7 @@ def searched_record(face: GameFace, players: int, seed: int, variant: str, budge
     player = Search("search", face, budget)
     game = play_seated(face, [player] * players, variant=variant, deal_seed=seed,
                        chance_seed=derive(seed, 1), rules=dict(rules))
-    return face.record_text(game.start, game.moves)
+    return face.seated_record(game.positions, game.moves)
 
 
 def search_line(chosen: dict) -> str:

@@ -263,7 +263,11 @@ class SeatsFace(Protocol):
       games played on from the view after each action, every seat by ``policy``. Rollout
       ``i`` of every action draws its chance (and what the view hides, sampled from the
       model the game's docs state) from the same stream, so actions are compared on common
-      random numbers."""
+      random numbers.
+    - ``seated_record(positions, moves)``: the record of a game played so (``new --play
+      search``), in the game's record format, which ``replay`` reads back: ``positions``
+      the true positions before each move and after the last, ``moves`` the (action,
+      outcome) pairs ``step`` gave."""
 
     def deal(self, players: int, seed: int, variant: str, rules: Mapping[str, str]
              ) -> Any: ...
@@ -280,6 +284,9 @@ class SeatsFace(Protocol):
 
     def playouts(self, view: Any, actions: list[str], *, n: int, seed: int, policy: str
                  ) -> tuple[Any, Any]: ...
+
+    def seated_record(self, positions: list[Any], moves: list[tuple[str, str | None]]
+                      ) -> str: ...
 
 
 @runtime_checkable

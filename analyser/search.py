@@ -193,8 +193,8 @@ class Search:
             if out_of_time or len(alive) <= 2:
                 break
             keep = list(tally.best((len(alive) + 1) // 2))
-            if alive.index(incumbent) not in keep:
-                keep.append(alive.index(incumbent))
+            if alive.index(incumbent) not in keep:  # it takes the last place kept
+                keep[-1] = alive.index(incumbent)
             alive, tally = [alive[i] for i in keep], tally.only(np.array(keep))
         best = alive[int(tally.best(1)[0])] if len(alive) > 1 else alive[0]
         if best != incumbent and tally.ahead(alive.index(best)) < SWITCH:

@@ -41,11 +41,13 @@ class Seat:
 
 @dataclass
 class SeatedGame:
-    """A finished game: its true start, the moves (action, chance outcome), every seat's
-    part, and the forfeit's one line if a player forfeited."""
+    """A finished game: its true start, the moves (action, chance outcome), the true
+    position before each move and after the last (``positions[0]`` is ``start``), every
+    seat's part, and the forfeit's one line if a player forfeited."""
 
     start: Any
     moves: list[tuple[str, str | None]] = field(default_factory=list)
+    positions: list[Any] = field(default_factory=list)
     seats: list[Seat] = field(default_factory=list)
     forfeit: str | None = None
 
@@ -62,7 +64,7 @@ def play_seated(face: Any, players: list[Player], *, variant: str, deal_seed: in
     """Play a game from ``face.deal(len(players), deal_seed, variant, rules)`` to its end,
     seat ``s`` by ``players[s]``."""
     pos = face.deal(len(players), deal_seed, variant, dict(rules or {}))
-    game = SeatedGame(pos)
+    game = SeatedGame(pos, positions=[pos])
     spent = [[0, 0.0, 0.0] for _ in players]  # decisions, seconds, cpu seconds
     for k in range(MAX_DECISIONS):
         result = face.game_result(pos)
@@ -93,6 +95,7 @@ def play_seated(face: Any, players: list[Player], *, variant: str, deal_seed: in
             game.seats = _forfeited(len(players), seat)
             break
         game.moves.append((action, outcome))
+        game.positions.append(pos)
     else:
         raise OddsbotError(f"game: no end after {MAX_DECISIONS:,} decisions (a fault of "
                            f"{face.NAME}'s arena seats)")

@@ -1,7 +1,8 @@
 """``oddsbot arena`` benchmark (docs/benchmarks.md, "Strategies"): the issue-36 figures.
 
     python bench/bench_arena.py cheap               # 10,000-game 4-player Camel Up arena
-    python bench/bench_arena.py ladder [--games N]  # each game: heuristic vs greedy, random
+    python bench/bench_arena.py ladder [--games N] [--game G]
+                                                    # each game: heuristic vs greedy, random
     python bench/bench_arena.py search --budget 20ms [--games N] [--game G]
                                                     # search vs heuristic, fewest players
 
@@ -55,8 +56,8 @@ def cheap() -> None:
     print(line(*arena(*args)))
 
 
-def ladder(games: int) -> None:
-    for game in sorted(registry.specs()):
+def ladder(games: int, only: str | None) -> None:
+    for game in sorted(registry.specs()) if only is None else [only]:
         players = str(fewest(game))
         for other in ("greedy", "random"):
             if other not in registry.spec(game).policies:
@@ -87,7 +88,7 @@ def main() -> None:
     if a.what == "cheap":
         cheap()
     elif a.what == "ladder":
-        ladder(a.games)
+        ladder(a.games, a.game)
     else:
         search(a.budget, a.games, a.game)
 

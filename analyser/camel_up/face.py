@@ -20,7 +20,8 @@ from .advise import DECK_MODELS, advise, check_action, legal_actions, table_view
 from ..play_common import seat_number as player_name
 from .notation import NOTATION_KEYS, parse_notation
 from .play import apply, outcomes, record_moves, record_text
-from .seats import candidates, choose, deal, game_result, playouts, seat_view, step
+from .seats import (candidates, choose, deal, game_result, playouts, seat_view,
+                    seated_record, step)
 from .odds import EXACT_BUDGET, RACE_POLICY, leg_odds, race_block, race_odds
 from .position import Card, Position, Tile
 from .rollouts import HIDDEN_MODELS
@@ -37,7 +38,8 @@ __all__ = ["NAME", "VARIANTS", "NOTATION_KEYS",
            "moves", "new_position", "odds", "odds_view", "parse", "parse_as", "play", "simulate",
            "table_view", "validate", "warm_up",
            "apply", "outcomes", "player_name", "record_moves", "record_text",
-           "candidates", "choose", "deal", "game_result", "playouts", "seat_view", "step"]
+           "candidates", "choose", "deal", "game_result", "playouts", "seat_view",
+           "seated_record", "step"]
 
 
 def parse(text: str) -> Position:

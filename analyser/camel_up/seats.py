@@ -24,7 +24,7 @@ from . import record
 from .advise import LegValuer, final_bet_value, leg_action_ev
 from .encode import action_label, encode, tile_action
 from .odds import leg_distribution, race_odds
-from .play import apply, legal_code, outcomes
+from .play import apply, legal_code, outcomes, record_text
 from .position import Position
 from .rollouts import CHUNK
 from .simulate import POLICIES, die_text, new_position
@@ -204,3 +204,9 @@ def playouts(view: Position, actions: list[str], *, n: int, seed: int, policy: s
     codes = np.array([legal_code(view, a) for a in actions], dtype=np.int64)
     policies = np.full(view.players, _policy(policy), dtype=np.int64)
     return K.playouts(st, codes, policies, K.HEURISTIC_PARAMS, seed, n, CHUNK)
+
+
+def seated_record(positions: list[Position], moves: list[tuple[str, str | None]]) -> str:
+    """The play-along record of a game played by seats (``new --play search``): ``step``'s
+    outcomes are play-along's, so it is ``record_text`` of the start and the moves."""
+    return record_text(positions[0], moves)

@@ -21,7 +21,7 @@ from .position import Position
 from .simulate import POLICIES, new_position, play, simulate
 from .rollouts import with_rollouts
 from .seats import (TruePosition, candidates, choose, deal, game_result, playouts,
-                    seat_view, step, validate_true)
+                    seat_view, seated_record, step, validate_true)
 from .validate import validate as validate_view
 
 NAME = GAME.name
@@ -32,7 +32,8 @@ __all__ = ["NAME", "VARIANTS", "NOTATION_KEYS",
            "counts_line", "legal_actions", "moves", "new_position", "odds", "odds_view",
            "parse", "parse_as", "play", "record", "simulate", "table_view", "validate",
            "warm_up", "player_name", "apply", "outcomes", "record_text", "record_moves",
-           "deal", "seat_view", "choose", "step", "game_result", "candidates", "playouts"]
+           "deal", "seat_view", "choose", "step", "game_result", "candidates", "playouts",
+           "seated_record"]
 
 
 def parse(text: str) -> Position:

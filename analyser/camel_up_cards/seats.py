@@ -35,7 +35,7 @@ from .labels import parse_turn, turn_codes, turn_label
 from .play import _canonical
 from .position import CARD_TYPES, DEFAULT_LAST, DEFAULT_SETUP, GAME, MAX_PLAYERS, \
     MIN_PLAYERS, Position
-from .simulate import POLICIES, decode, deal_of
+from .simulate import POLICIES, Turn, decode, deal_of, result_of
 from .state import PHASE_CODES, HiddenModel, known_state, public_state, seat_field
 from .validate import validate
 
@@ -255,3 +255,22 @@ def playouts(view: Position, actions: list[str], *, n: int, seed: int, policy: s
     out = threads.rows(part, n, PLAYOUT_CHUNK) if n > PLAYOUT_CHUNK else part(0, n)
     return (np.ascontiguousarray(out[:, :, 0].transpose(1, 0, 2)),
             np.ascontiguousarray(out[:, :, 1].transpose(1, 0, 2)))
+
+
+def seated_record(positions: list[TruePosition], moves: list[tuple[str, str | None]]
+                  ) -> str:
+    """The omniscient record (§14.5) of a game played by seats (``new --play search``), as
+    ``new --play POLICY`` writes one: the start as seat 0 sees it, every leg's deal, and
+    each turn labelled as the legal list labels it, with its card, the leg's or race's
+    end and everyone's money."""
+    turns = []
+    for (action, card), before, after in zip(moves, positions, positions[1:]):
+        mover = before.to_move
+        label = _canonical(decode(before.state, mover), action)[0]
+        st = after.state
+        end = "race" if after.over else "leg" if st[K.LEG] != before.state[K.LEG] else None
+        turns.append(Turn(mover, label, card, end,
+                          tuple(int(st[seat_field(p, K.MONEY)]) for p in range(after.players)),
+                          deal_of(st) if end == "leg" else None))
+    first = positions[0].state
+    return result_of(positions[-1].state, decode(first), deal_of(first), turns).text()

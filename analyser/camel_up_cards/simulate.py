@@ -329,10 +329,17 @@ def play(players: int, seed: int, variant: str = GAME, policy: str = "heuristic"
 def _play_out(st: np.ndarray, start: Position, first: Deal, turns: list[Turn],
               deal: np.ndarray, pol: np.ndarray, code: int) -> GameResult:
     """Turns from ``st`` to the end of the game (after ``turns`` already played)."""
-    n = start.players
     while st[K.STATUS] == 0 and len(turns) < B.MAX_TURNS:
         bet1, race, bet2 = P.choose(st, pol, code)
         turns.append(_turn(st, deal, bet1, race, bet2))
+    return result_of(st, start, first, turns)
+
+
+def result_of(st: np.ndarray, start: Position, first: Deal, turns: list[Turn]
+              ) -> GameResult:
+    """The game from ``start`` (its leg dealt ``first``) through ``turns``, which left the
+    game state ``st``: its winner, loser and money once over."""
+    n = start.players
     order = np.empty(T.N_CAMELS, dtype=np.int64)
     T.ranking(st, order)
     money = tuple(int(st[seat_field(p, K.MONEY)]) for p in range(n))

@@ -25,7 +25,8 @@ from .advise import advise, check_action, legal_actions, table_view
 from .encode import encode
 from .labels import sowing_label
 from .play import apply, outcomes, player_name, record_moves, record_text
-from .seats import candidates, choose, deal, game_result, playouts, seat_view, step
+from .seats import (candidates, choose, deal, game_result, playouts, seat_view,
+                    seated_record, step)
 from .notation import NOTATION_KEYS, parse_notation
 from .position import NAME, Position
 from .setup import END_RULE_OF, VARIANTS, new_position
@@ -37,7 +38,8 @@ __all__ = ["NAME", "VARIANTS", "NOTATION_KEYS",
            "check_action", "choose", "counts_line", "deal", "game_result", "legal_actions",
            "moves", "new_position", "odds", "odds_view", "outcomes", "parse", "parse_as",
            "play", "player_name", "playouts", "record", "record_moves", "record_text",
-           "seat_view", "simulate", "step", "table_view", "validate", "warm_up"]
+           "seat_view", "seated_record", "simulate", "step", "table_view", "validate",
+           "warm_up"]
 
 
 def parse(text: str) -> Position:

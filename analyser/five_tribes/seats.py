@@ -28,7 +28,7 @@ from . import record, turns
 from .advise import _legal_bids
 from .encode import encode
 from .labels import THEN_BEST, bid_label, turn_label
-from .play import _round_over, _state, apply
+from .play import _round_over, _state, apply, record_text
 from .position import Position
 from .rollouts import CHUNK, ROLLOUT_POLICIES, gold_bounds, shares
 from .setup import new_position
@@ -260,3 +260,9 @@ def _then_best(view: Position, action: str, n: int, seed: int, lo: np.ndarray,
         out[i] = FT.rollouts(encode(after), [FT.CAND_NONE], none, lo, hi, seats, seed, i,
                              1, 1)[0, 0]
     return out
+
+
+def seated_record(positions: list[Position], moves: list[tuple[str, str | None]]) -> str:
+    """The play-along record of a game played by seats (``new --play search``): ``step``'s
+    outcomes are play-along's, so it is ``record_text`` of the start and the moves."""
+    return record_text(positions[0], moves)

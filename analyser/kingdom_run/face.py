@@ -22,7 +22,8 @@ from .notation import NOTATION_KEYS, parse_notation
 from .odds import odds as _odds
 from .play import apply, outcomes, player_name, record_moves, record_text
 from .position import Position
-from .seats import candidates, choose, deal, game_result, playouts, seat_view, step
+from .seats import (candidates, choose, deal, game_result, playouts, seat_view,
+                    seated_record, step)
 from .simulate import POLICIES, final, new_position, play, simulate
 from .turns import ROLL, keep_choices, over, phase, sequences
 from .validate import validate
@@ -36,7 +37,7 @@ __all__ = ["NAME", "VARIANTS", "NOTATION_KEYS",
            "choose", "counts_line", "deal", "final_result", "game_result", "legal_actions",
            "moves", "new_position", "odds", "odds_view", "outcomes", "parse", "parse_as",
            "play", "player_name", "playouts", "record", "record_moves", "record_text",
-           "seat_view", "simulate", "step", "table_view", "validate", "warm_up",
+           "seat_view", "seated_record", "simulate", "step", "table_view", "validate", "warm_up",
            "with_rules"]
 
 

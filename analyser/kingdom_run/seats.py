@@ -26,12 +26,13 @@ from ...kernels.rng import stream
 from .advise import best_first, game_over
 from .encode import rules_vector, state_vector
 from .labels import keep_label, keep_mask, path_label, read_path
-from .play import apply
+from .play import apply, record_text
 from .position import Position
 from .simulate import final, new_position, roll_text
 from .turns import ROLL, keep_choices, keep_rows, over, phase
 
-__all__ = ["candidates", "choose", "deal", "game_result", "playouts", "seat_view", "step"]
+__all__ = ["candidates", "choose", "deal", "game_result", "playouts", "seat_view",
+           "seated_record", "step"]
 
 KEEP_BUDGET = 1  # states each final roll's search may expand when ranking keep-sets:
 # 1 values every final roll by the greedy sequence (advise's fallback, a lower bound)
@@ -172,3 +173,9 @@ def playouts(view: Position, actions: list[str], *, n: int, seed: int, policy: s
     scores = out[:, :, :players].transpose(1, 0, 2)
     wins = out[:, :, L.MAX_PLAYERS:L.MAX_PLAYERS + players].transpose(1, 0, 2)
     return np.ascontiguousarray(scores), np.ascontiguousarray(wins)
+
+
+def seated_record(positions: list[Position], moves: list[tuple[str, str | None]]) -> str:
+    """The play-along record of a game played by seats (``new --play search``): ``step``'s
+    outcomes are play-along's, so it is ``record_text`` of the start and the moves."""
+    return record_text(positions[0], moves)

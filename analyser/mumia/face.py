@@ -20,7 +20,8 @@ from .labels import roll_text
 from .notation import NOTATION_KEYS, parse_notation
 from .odds import odds as _odds
 from .play import apply, outcomes, player_name, record_moves, record_text
-from .seats import candidates, choose, deal, game_result, playouts, seat_view, step
+from .seats import (candidates, choose, deal, game_result, playouts, seat_view,
+                    seated_record, step)
 from .position import VARIANT_SETS, Position
 from .simulate import POLICIES, new_position, play, simulate
 from .turns import choices
@@ -34,6 +35,7 @@ __all__ = ["NAME", "VARIANTS", "NOTATION_KEYS",
            "choose", "counts_line", "deal", "game_result", "legal_actions", "moves",
            "new_position", "odds", "odds_view", "outcomes", "parse", "parse_as", "play",
            "player_name", "playouts", "record", "record_moves", "record_text", "seat_view",
+           "seated_record",
            "simulate", "step", "table_view", "validate", "warm_up", "with_rules"]
 
 

@@ -28,12 +28,14 @@ from ...kernels.rng import stream
 from .advise import exact_values, policy_id
 from .encode import Encoded, decode, encode
 from .labels import label, read_roll, roll_text
+from .play import record_text
 from .position import UNSEEN, Position, Turn
 from .simulate import POLICIES, start_state
 from .turns import choices, step as kernel_step
 from .validate import over, validate
 
-__all__ = ["candidates", "choose", "deal", "game_result", "playouts", "seat_view", "step"]
+__all__ = ["candidates", "choose", "deal", "game_result", "playouts", "seat_view",
+           "seated_record", "step"]
 
 RANK_SAMPLES = 4       # rollouts per choice that rank the candidates where not exact
 RANK_EXACT_PAWNS = 3   # the exact ranking is tried with at most this many pawns off FINISH
@@ -227,3 +229,9 @@ def _values(enc: Encoded, num: int, sym: int, rows: np.ndarray, seed: int) -> np
             return exact[0].ev
     games = _games(enc, num, sym, rows, RANK_SAMPLES, seed, C.HEURISTIC)
     return games[:, :, 0, int(enc.S[L.S_TO_MOVE])].mean(axis=0)
+
+
+def seated_record(positions: list[Position], moves: list[tuple[str, str | None]]) -> str:
+    """The record (§16.3) of a game played by seats (``new --play search``): the roll is
+    in each action, so ``step``'s outcome (the next roll drawn) is not written."""
+    return record_text(positions[0], [(action, None) for action, _ in moves])

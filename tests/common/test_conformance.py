@@ -307,11 +307,11 @@ def _seats_game(face, players: int, variant: str, seed: int, policy: str):
         view = face.seat_view(pos, pos.to_move)
         action = face.choose(view, policy, seed * 10_007 + k)
         _assert_legal(face, view, action)
-        pos, _ = face.step(pos, action, seed * 10_009 + k)
+        pos, outcome = face.step(pos, action, seed * 10_009 + k)
         if face.game_result(pos) is None:  # a game's last position may not be analysable
             face.validate(pos)
         seen.append(pos)
-        taken.append(action)
+        taken.append((action, outcome))
     raise AssertionError("no end after 10,000 decisions")
 
 
@@ -333,7 +333,8 @@ def test_seats(name):
     and valid; the same seeds give the same game; win shares sum to 1 and go to the best
     scores; candidates are legal, distinct, at most k and hold the heuristic's choice;
     playouts have the stated shape, their win shares sum to 1 per game, and rollout i
-    shares its chance across actions (an action compared with itself gives equal rows)."""
+    shares its chance across actions (an action compared with itself gives equal rows);
+    ``seated_record`` writes a record that replays to the game's end."""
     spec = registry.spec(name)
     if not spec.has(Capability.SEATS):
         pytest.skip(f"{name} has no arena seats yet")
@@ -346,6 +347,9 @@ def test_seats(name):
         assert all(scores[s] == max(scores) for s in range(players) if wins[s] > 0)
         again = _seats_game(face, players, name, 7, policy)
         assert again[1] == taken and again[2] == (scores, wins)
+    if spec.has(Capability.RECORDS):  # the game's record of it replays to its end
+        _, steps = face.record.load_record(face.seated_record(seen, taken))
+        assert steps.over and face.record.result(steps) is not None
     view = face.seat_view(seen[len(seen) // 2], seen[len(seen) // 2].to_move)
     legal = face.legal_actions(view)
     cands = face.candidates(view, 3, 1)
