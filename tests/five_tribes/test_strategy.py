@@ -22,6 +22,7 @@ from oddsbot.analyser.five_tribes.advise import advise
 from oddsbot.analyser.five_tribes.encode import decode, encode
 from oddsbot.analyser.five_tribes.labels import turn_labels
 from oddsbot.analyser.five_tribes.rollouts import gold_bounds, shares, standings, turn_equity
+from oddsbot.analyser.five_tribes.simulate import simulate
 from oddsbot.analyser.five_tribes.turns import turn_rows
 from oddsbot.errors import OddsbotError
 from oddsbot.kernels import five_tribes as K
@@ -266,3 +267,32 @@ def test_odds_with_secret_gold_says_how_it_counts_it():
     assert "midpoint (p0 20-40)" in result["provenance"]["standings"]
     _, caption = ft.odds_view(result)
     assert "secret gold counted at its interval's midpoint (p0 20-40)" in caption
+
+
+
+# The 2-player golden's dealt board (no stack of one colour, no lone meeple: no camel in
+# reach) with the 15-VP sacred place r0c2 left holding one Vizier, p0 to move.
+SCREENED = ("five-tribes D6:YWR,O8:YBB,D15:Y,S6:WRR,V5:WWG,L4:WWB/O8:YWB,D6:YBR,V5:YWB,"
+            "O8:GRR,D12:BGR,S6:WWR/O8:GGR,V5:YBG,L4:BGG,D6:WBR,L4:BGR,S6:WGR/O8:YYB,V5:BGR,"
+            "O8:WBG,S6:YWG,D10:YBR,S6:WWB/S6:WGR,S6:YRR,V5:YWB,L4:YGG,S6:YGG,D6:YBR n=2 "
+            "turn=18:0,12:1,8:1,5:0 res=fa,go,si,wh,fa,sp,pa,fi,sp dj=Anun-Nak,Kandicha,Lamia")
+
+
+def test_heuristic_plays_the_target_its_screen_ranks_first():
+    """docs/games/five-tribes.md §21.1, worked by hand: a sowing that ends on r0c2 with a
+    Vizier takes 2 and places the camel: 15 VP for the tile, 2 for the Viziers and 10 for
+    holding more than p1, screen value 27 (no Elder: no djinn). No other target comes
+    near: the only other camel is r0c2 again, by an Assassins' kill (15); the best Vizier
+    target, r3c0's 2 + 1, is 3 + 10; Builders earn at most 3 x 4 blue tiles. So the
+    heuristic plays it whatever its seed, for exactly 27 VP. The old rule, 4 sowings drawn
+    uniformly from the board's, rarely met it: such sowings are under 1 % of them."""
+    pos = ft.parse(SCREENED)
+    st = encode(pos)
+    strata, terms = K.sowing_strata(K.meeples(st), K.LIVE, K.walk_tables_once()[1])
+    weights = K.stratum_weights(terms).sum(axis=1)
+    there = (strata[:, 1] == 2) & (strata[:, 2] == K.COLOURS.index("Y"))
+    assert 0 < weights[there].sum() / weights.sum() < 0.01
+    for seed in range(3):
+        first = simulate(pos, seed=seed, policy="heuristic", rounds=1).turns[0]
+        assert first.player == 0 and "; take 2Y, camel r0c2" in first.action
+        assert first.value == 27
