@@ -28,7 +28,7 @@ from oddsbot.errors import OddsbotError
 from oddsbot.kernels import five_tribes as K
 from oddsbot.kernels.rng import stream
 
-from five_tribes_positions import random_midgame
+from five_tribes_positions import SCREENED, random_midgame
 
 OPENING = ft.parse((Path(__file__).parents[2] / "examples" / "five-tribes-opening-4p.json")
                    .read_text())
@@ -272,12 +272,6 @@ def test_odds_with_secret_gold_says_how_it_counts_it():
 
 # The 2-player golden's dealt board (no stack of one colour, no lone meeple: no camel in
 # reach) with the 15-VP sacred place r0c2 left holding one Vizier, p0 to move.
-SCREENED = ("five-tribes D6:YWR,O8:YBB,D15:Y,S6:WRR,V5:WWG,L4:WWB/O8:YWB,D6:YBR,V5:YWB,"
-            "O8:GRR,D12:BGR,S6:WWR/O8:GGR,V5:YBG,L4:BGG,D6:WBR,L4:BGR,S6:WGR/O8:YYB,V5:BGR,"
-            "O8:WBG,S6:YWG,D10:YBR,S6:WWB/S6:WGR,S6:YRR,V5:YWB,L4:YGG,S6:YGG,D6:YBR n=2 "
-            "turn=18:0,12:1,8:1,5:0 res=fa,go,si,wh,fa,sp,pa,fi,sp dj=Anun-Nak,Kandicha,Lamia")
-
-
 def test_heuristic_plays_the_target_its_screen_ranks_first():
     """docs/games/five-tribes.md §21.1, worked by hand: a sowing that ends on r0c2 with a
     Vizier takes 2 and places the camel: 15 VP for the tile, 2 for the Viziers and 10 for
