@@ -11,7 +11,8 @@ H1. Games 0..N-1 (seed S) are played twice, seats (heuristic, greedy) and again 
     shares the win (docs/games/five-tribes.md §13, as the designer reports count it). Per
     seed, the mean of the heuristic's two win shares; the share is the mean over seeds and
     its 95 % interval comes from the standard error across seeds (paired by seed). The
-    score margin (heuristic minus greedy, VP) is paired the same way. Greedy's cost: the
+    score margin (heuristic minus greedy, VP) is paired the same way; each policy's mean
+    score parts (§13) and bid gold show where the margin comes from. Greedy's cost: the
     wall time of the match per game (2 threads, each game has one greedy seat).
 H2. Whole 4-player games with ``heuristic`` in every seat (``record_games``, 2 threads,
     warm): games/s, best of 3.
@@ -48,17 +49,23 @@ def mean_ci(x: np.ndarray) -> tuple[float, float, float]:
     return float(x.mean()), float(x.mean() - Z95 * se), float(x.mean() + Z95 * se)
 
 
-def match(games: int, seed: int) -> tuple[np.ndarray, np.ndarray, float]:
+def match(games: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
     """H1: per seed, the heuristic's mean win share and mean score margin over its two
-    seatings, and the match's wall time."""
+    seatings; per policy (heuristic, greedy), the mean of each score part and of the bid
+    gold (``parts``); the match's wall time."""
     share, margin = np.zeros(games), np.zeros(games)
+    parts = np.zeros((2, K.N_SCORE + 1))
     start = time.perf_counter()
     for seat, order in enumerate((("heuristic", "greedy"), ("greedy", "heuristic"))):
         raw = simulate_raw("five-tribes", 2, order, seed, 0, games)
         totals = raw[:, K.F_TOTAL:K.F_TOTAL + 2].astype(float)
         share += win_shares(totals)[:, seat] / 2
         margin += (totals[:, seat] - totals[:, 1 - seat]) / 2
-    return share, margin, time.perf_counter() - start
+        for who, p in ((0, seat), (1, 1 - seat)):
+            first = K.F_PARTS + p * K.N_SCORE
+            parts[who, :-1] += raw[:, first:first + K.N_SCORE].mean(axis=0) / 2
+            parts[who, -1] += raw[:, K.F_BID_GOLD + p].mean() / 2
+    return share, margin, parts, time.perf_counter() - start
 
 
 def games_per_second(games: int) -> float:
@@ -88,7 +95,7 @@ def main() -> int:
     if args.no_match:
         return 0
     numba.set_num_threads(2)
-    share, margin, seconds = match(args.games, args.seed)
+    share, margin, parts, seconds = match(args.games, args.seed)
     s, lo, hi = mean_ci(share)
     m, mlo, mhi = mean_ci(margin)
     print(f"H1 heuristic vs greedy, 2 players, {args.games} seeds x 2 seatings "
@@ -96,6 +103,9 @@ def main() -> int:
           f"target >= {SHARE_TARGET:.2f}); margin {m:+.1f} VP (95% {mlo:+.1f} to {mhi:+.1f}); "
           f"{seconds:,.0f} s, {2 * seconds / (2 * args.games):.2f} s per game and thread",
           flush=True)
+    names = (*K.SCORE_PARTS[:K.N_SCORE], "bid gold")
+    print("H1 mean VP per game by part (heuristic / greedy): " + ", ".join(
+        f"{n} {h:.1f}/{g:.1f}" for n, h, g in zip(names, *parts)), flush=True)
     return 0
 
 

@@ -16,7 +16,7 @@ from oddsbot.kernels import five_tribes as FT
 
 CARD_KINDS = (*FT.GOODS, "fakir")
 # a 2-player opening whose heuristic turn, whatever its seed, is the screen's first target:
-# r0c2 by a Vizier (docs/games/five-tribes.md §21.1), under 1 % of the board's sowings
+# r0c2 by a Vizier (docs/games/five-tribes.md §21.1), 1.3 % of the board's sowings
 SCREENED = ("five-tribes D6:YWR,O8:YBB,D15:Y,S6:WRR,V5:WWG,L4:WWB/O8:YWB,D6:YBR,V5:YWB,"
             "O8:GRR,D12:BGR,S6:WWR/O8:GGR,V5:YBG,L4:BGG,D6:WBR,L4:BGR,S6:WGR/O8:YYB,V5:BGR,"
             "O8:WBG,S6:YWG,D10:YBR,S6:WWB/S6:WGR,S6:YRR,V5:YWB,L4:YGG,S6:YGG,D6:YBR n=2 "
