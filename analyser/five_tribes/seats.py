@@ -186,7 +186,7 @@ def _ranked_turns(st: np.ndarray, k: int, seed: int) -> list[str]:
     """The best ``k`` distinct turns by exact value among the heuristic completions of
     ``CANDIDATE_DRAWS`` drawn sowings."""
     params = FT.HEURISTIC_PARAMS.copy()
-    params[FT.H_SOWINGS] = 1
+    params[FT.H_SOWINGS], params[FT.H_TOP] = 1, 0  # one uniform draw, no screened target
     tables, hw = FT.walk_tables_once(), FT.heuristic_workspace()
     rng = stream(np.uint64(seed), 1)
     found: dict[bytes, tuple[float, int, np.ndarray]] = {}

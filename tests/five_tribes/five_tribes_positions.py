@@ -1,6 +1,7 @@
 """Random legal Five Tribes positions for property tests: an opening dealt from the box
 (docs/games/five-tribes.md §3) and mid-game states anywhere within the box's limits, and any
-position with its meeples piled into tall stacks (``stacked``). Built straight from the
+position with its meeples piled into tall stacks (``stacked``); one fixed opening
+(``SCREENED``). Built straight from the
 rules' numbers (``FT`` constants), not through the analyser's parsers."""
 
 from __future__ import annotations
@@ -14,6 +15,12 @@ from oddsbot.analyser.five_tribes.position import Cell, Player, Position
 from oddsbot.kernels import five_tribes as FT
 
 CARD_KINDS = (*FT.GOODS, "fakir")
+# a 2-player opening whose heuristic turn, whatever its seed, is the screen's first target:
+# r0c2 by a Vizier (docs/games/five-tribes.md §21.1), 1.3 % of the board's sowings
+SCREENED = ("five-tribes D6:YWR,O8:YBB,D15:Y,S6:WRR,V5:WWG,L4:WWB/O8:YWB,D6:YBR,V5:YWB,"
+            "O8:GRR,D12:BGR,S6:WWR/O8:GGR,V5:YBG,L4:BGG,D6:WBR,L4:BGR,S6:WGR/O8:YYB,V5:BGR,"
+            "O8:WBG,S6:YWG,D10:YBR,S6:WWB/S6:WGR,S6:YRR,V5:YWB,L4:YGG,S6:YGG,D6:YBR n=2 "
+            "turn=18:0,12:1,8:1,5:0 res=fa,go,si,wh,fa,sp,pa,fi,sp dj=Anun-Nak,Kandicha,Lamia")
 DJINNS = tuple(name for name, _, _ in FT.DJINNS)
 
 

@@ -500,8 +500,10 @@ def pandas_djinns(df: pd.DataFrame, players: int) -> pd.DataFrame:
         d = name.replace("'", "")
         holder = df[f"holder_{d}"]
         held = holder >= 0
-        won = df[held].apply(lambda g: g[f"score_{int(g[f'holder_{d}'])}"] == best[g.name],
-                             axis=1)
+        won = pd.Series(dtype=bool)  # a djinn nobody held (apply on no rows: a frame)
+        if held.any():
+            won = df[held].apply(
+                lambda g: g[f"score_{int(g[f'holder_{d}'])}"] == best[g.name], axis=1)
         rows.append({"djinn": d, "games": len(df), "held": int(held.sum()),
                      "pick_rate": held.mean(), "wins": int(won.sum()),
                      "win_rate": won.mean() if len(won) else math.nan})

@@ -20,6 +20,8 @@ from oddsbot.kernels import five_tribes as FT
 from oddsbot.kernels.rng import stream
 from oddsbot.reports import five_tribes as designer
 
+from five_tribes_positions import SCREENED
+
 
 def play_game(players: int, seed: int, policy: str):
     """A whole game, every seat by ``policy``: (start, [(action, outcome)], positions)."""
@@ -126,6 +128,20 @@ def test_candidates_are_legal_distinct_and_ranked(heuristic_game, mid_position):
     assert ranked == sorted(ranked, reverse=True)
     bids = ft.candidates(heuristic_game[2][0], 3, 2)
     assert bids[0] == "bid 0" and ft.choose(heuristic_game[2][0], "heuristic", 2) in bids
+
+
+def test_turn_candidates_complete_drawn_sowings():
+    """docs/games/five-tribes.md §22.1 item 5: the turn candidates complete sowings drawn
+    uniformly from the board's, not the heuristic's screened targets. On ``SCREENED`` the
+    heuristic's turn is its screen's first target (r0c2 by a Vizier) whatever its seed;
+    played out 48 times it would fill every candidate with walks to r0c2. The drawn
+    sowings' five best end on several tiles, and the heuristic's turn is still offered."""
+    pos = ft.parse(SCREENED)
+    for seed in range(3):
+        cands = ft.candidates(pos, 5, seed)
+        ends = {c.split(";")[0].split(">")[-1].split(":")[0] for c in cands[:5]}
+        assert len(ends) >= 3, cands
+        assert ft.choose(pos, "heuristic", seed) in cands
 
 
 def test_playouts_common_numbers_seeds_and_threads(mid_position):
