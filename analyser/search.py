@@ -132,6 +132,8 @@ class Search:
     # the last decision's candidates: action, mean win share and score of the searching
     # seat over its playouts, and how many (a candidate dropped early has fewer)
     last: list[dict[str, Any]] = field(default_factory=list, repr=False)
+    # this decision's seconds a playout (one action), measured on its batches so far
+    _pace: float | None = field(default=None, repr=False)
 
     @property
     def policy(self) -> str:
@@ -160,16 +162,21 @@ class Search:
             tally.add(*self._batch(view, alive, per, derive(seed, batch + 2), seat),
                       incumbent)
             return batch + 1
-        per = FIRST_BATCH
+        per = FIRST_BATCH if self._pace is None else max(1, min(FIRST_BATCH, self._fit(
+            until - time.perf_counter(), len(alive))))
         while per >= 1:
             t0 = time.perf_counter()
             batch += 1
             tally.add(*self._batch(view, alive, per, derive(seed, batch + 1), seat),
                       incumbent)
             now = time.perf_counter()
-            rate = per / max(now - t0, 1e-6)  # playouts per candidate per second
-            per = int(min(4 * per, rate * (until - now)))
+            self._pace = max(now - t0, 1e-9) / (per * len(alive))
+            per = min(4 * per, self._fit(until - now, len(alive)))
         return batch
+
+    def _fit(self, seconds: float, alive: int) -> int:
+        """Playouts a candidate that fit in ``seconds`` for ``alive`` candidates."""
+        return int(seconds / (self._pace * alive))
 
     def decide(self, view: Any, cands: list[str], incumbent: str, seed: int,
                deadline: float | None) -> str:
@@ -177,6 +184,7 @@ class Search:
         playout policy's own choice) stays in every round, and another candidate is
         chosen over it only when it is ``SWITCH`` standard errors ahead."""
         seat = view.to_move
+        self._pace = None
         alive = list(dict.fromkeys([incumbent, *cands]))
         tally = Tally.of(len(alive))
         rounds = max(1, math.ceil(math.log2(len(alive))))

@@ -14,6 +14,7 @@ from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.analyser.five_tribes import seats
 from oddsbot.analyser.five_tribes.labels import turn_labels
 from oddsbot.analyser.five_tribes.encode import encode
+from oddsbot.analyser.five_tribes.sowings import census
 from oddsbot.analyser.five_tribes.turns import exact_rows
 from oddsbot.errors import OddsbotError
 from oddsbot.kernels import five_tribes as FT
@@ -112,9 +113,20 @@ def mid_position(heuristic_game):
 
 def mid(game):
     """A position of the game's second half whose turn table is exact (every turn listed:
-    a sampled table misses turns, docs/games/five-tribes.md §19.1.1)."""
+    a sampled table misses turns, docs/games/five-tribes.md §19.1.1), among boards of at
+    most ``MID_SOWINGS`` sowings: a larger table past the budgets (djinns in hand) can take
+    minutes to give up."""
     return next(p for p in game[2][len(game[2]) // 2:]
-                if p.phase == "turns" and exact_rows(encode(p)) is not None)
+                if p.phase == "turns" and _sowings(p) <= MID_SOWINGS
+                and exact_rows(encode(p)) is not None)
+
+
+MID_SOWINGS = 500
+
+
+def _sowings(pos) -> int:
+    st = encode(pos)
+    return census(FT.meeples(st), int(st[FT.END_RULE])).total
 
 
 def test_candidates_are_legal_distinct_and_ranked(heuristic_game, mid_position):
