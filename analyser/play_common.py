@@ -4,7 +4,7 @@ against the ones an action has (missing, unknown, or where none is needed)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..errors import OddsbotError, quote
@@ -87,3 +87,12 @@ def choose_outcome(action: str, listed: list[tuple[str, float]], outcome: str | 
         raise OddsbotError(f"outcome: {quote(outcome)} is not an outcome of {quote(action)} "
                            f"here ({short_list(names)})")
     return name
+
+
+def policy_code(policy: str, policies: Sequence[str], game: str) -> int:
+    """The kernel's code of ``policy``: its index in the game's ``policies``; refused in
+    one line naming the known ones."""
+    if policy not in policies:
+        raise OddsbotError(f"policy: {game} has no policy {quote(policy)} (known: "
+                           f"{', '.join(policies)})")
+    return list(policies).index(policy)

@@ -20,6 +20,7 @@ from ...errors import OddsbotError
 from ...kernels import camel_up as K
 from ...kernels.rng import stream
 from .. import montecarlo
+from ..play_common import policy_code
 from . import record
 from .advise import LegValuer, final_bet_value, leg_action_ev
 from .encode import action_label, encode, tile_action
@@ -50,12 +51,6 @@ def seat_view(pos: Position, seat: int) -> Position:
     return record.viewpoint(pos, seat)
 
 
-def _policy(policy: str) -> int:
-    if policy not in POLICIES:
-        raise OddsbotError(f"policy: unknown policy {policy!r} (known: {', '.join(POLICIES)})")
-    return POLICIES.index(policy)
-
-
 def _mover_state(view: Position, what: str) -> np.ndarray:
     """The kernel state of a running view of the player to move (one line otherwise)."""
     if view.status != "running":
@@ -74,7 +69,8 @@ def _kernel_choice(st: np.ndarray, policy: int, seed: int) -> int:
 def choose(view: Position, policy: str, seed: int) -> str:
     """The kernel policy's action for the player to move, from the view alone (its random
     choices from stream (seed, 0))."""
-    code = _kernel_choice(_mover_state(view, "choose"), _policy(policy), seed)
+    code = _kernel_choice(_mover_state(view, "choose"),
+                          policy_code(policy, POLICIES, "camel-up"), seed)
     return action_label(view.rules, code)
 
 
@@ -187,7 +183,7 @@ def candidates(view: Position, k: int, seed: int) -> list[str]:
     chosen = sorted(codes, key=lambda c: -values[c])[:max(k, 0)]
     policies = ["heuristic"] + (["greedy"] if len(view.pyramid) <= EXACT_LEG_DICE else [])
     for policy in policies:
-        code = _kernel_choice(st, _policy(policy), seed)
+        code = _kernel_choice(st, policy_code(policy, POLICIES, "camel-up"), seed)
         if code not in chosen:
             chosen.append(code)
     return [action_label(view.rules, c) for c in chosen]
@@ -202,7 +198,7 @@ def playouts(view: Position, actions: list[str], *, n: int, seed: int, policy: s
     same for every action (``kernels.camel_up.playouts``)."""
     st = _mover_state(view, "playouts")
     codes = np.array([legal_code(view, a) for a in actions], dtype=np.int64)
-    policies = np.full(view.players, _policy(policy), dtype=np.int64)
+    policies = np.full(view.players, policy_code(policy, POLICIES, "camel-up"), dtype=np.int64)
     return K.playouts(st, codes, policies, K.HEURISTIC_PARAMS, seed, n, CHUNK)
 
 

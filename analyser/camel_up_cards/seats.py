@@ -30,6 +30,7 @@ from ...kernels.camel_up_cards import policy as P
 from ...kernels.camel_up_cards import rollouts as R
 from ...kernels.camel_up_cards import track as T
 from ...kernels.rng import stream
+from ..play_common import policy_code
 from . import advise as _advise
 from .labels import parse_turn, turn_codes, turn_label
 from .play import _canonical
@@ -123,13 +124,6 @@ def validate_true(pos: TruePosition) -> TruePosition:
     return pos
 
 
-def _policy_code(policy: str) -> int:
-    if policy not in POLICIES:
-        raise OddsbotError(f"policy: unknown policy {quote(policy)} (known: "
-                           f"{', '.join(POLICIES)})")
-    return POLICIES.index(policy)
-
-
 def _label(st: np.ndarray, colour: int, bet1: int, race: int, bet2: int) -> str:
     """The kernel's turn in state ``st`` (``colour``: the hand card's) as
     ``legal_actions`` labels it: a bet after the race action is listed first where the
@@ -151,7 +145,7 @@ def choose(view: Position, policy: str, seed: int) -> str:
     """The turn compiled ``policy`` takes for the player to move (the viewer), from the
     view's public state: the kernel's policy reads no hidden card (module doc); its random
     choices from stream (seed, 0)."""
-    code = _policy_code(policy)
+    code = policy_code(policy, POLICIES, GAME)
     _check_mover(view)
     st = public_state(view)
     bet1, race, bet2 = P.choose(st, stream(np.uint64(seed), 0), code)
@@ -239,7 +233,7 @@ def playouts(view: Position, actions: list[str], *, n: int, seed: int, policy: s
     from the view after each turn of ``actions``, every seat by ``policy``; rollout i
     draws the hidden cards (§9), the later deals and the policies' choices from the same
     streams for every action (``kernels.camel_up_cards.rollouts``)."""
-    code = _policy_code(policy)
+    code = policy_code(policy, POLICIES, GAME)
     _check_mover(view)
     st, h = _known(view)
     turns = np.array([_turn_codes(st, view, a) for a in actions],

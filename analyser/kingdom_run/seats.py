@@ -23,6 +23,7 @@ from ...kernels.kingdom_run.policies import POLICY_NAMES
 from ...kernels.kingdom_run.reroll import keep_values
 from ...kernels.kingdom_run.rollouts import rollouts as run_rollouts
 from ...kernels.rng import stream
+from ..play_common import policy_code
 from .advise import best_first, game_over
 from .encode import rules_vector, state_vector
 from .labels import keep_label, keep_mask, path_label, read_path
@@ -53,13 +54,6 @@ def seat_view(pos: Position, seat: int) -> Position:
     return pos
 
 
-def _policy(policy: str) -> int:
-    if policy not in POLICY_NAMES:
-        raise OddsbotError(f"policy: kingdom-run has no policy {quote(policy)} (known: "
-                           f"{', '.join(POLICY_NAMES)})")
-    return POLICY_NAMES.index(policy)
-
-
 def _decision(pos: Position) -> str:
     """The decision's phase (``turns.phase``); one line if the game is over."""
     if over(pos):
@@ -70,7 +64,7 @@ def _decision(pos: Position) -> str:
 def choose(view: Position, policy: str, seed: int) -> str:
     """The action ``policy`` takes (as whole simulated games play it, §14), labelled as
     ``advise`` labels it; its random draws from stream (seed, 0)."""
-    pid, stage = _policy(policy), _decision(view)
+    pid, stage = policy_code(policy, POLICY_NAMES, "kingdom-run"), _decision(view)
     if stage == "roll":
         return ROLL
     S, R = state_vector(view), rules_vector(view.rules)
@@ -165,7 +159,7 @@ def playouts(view: Position, actions: list[str], *, n: int, seed: int, policy: s
     """``(scores, wins)`` of shape ``(len(actions), n, players)``: ``n`` games played on
     after each action, every seat by ``policy`` (``kernels/kingdom_run/rollouts.py``:
     rollout i rolls its dice from stream (seed, 3i + 1) whatever the action)."""
-    pid = _policy(policy)
+    pid = policy_code(policy, POLICY_NAMES, "kingdom-run")
     states, keeps = _states(view, actions)
     policies = np.full(L.MAX_PLAYERS, pid, dtype=np.int64)
     out = run_rollouts(states, keeps, rules_vector(view.rules), policies, seed, 0, n, CHUNK)

@@ -25,6 +25,7 @@ from ...kernels.mumia import game as G
 from ...kernels.mumia import layout as L
 from ...kernels.mumia.rollouts import choice_games, choice_games_range, deal_hidden
 from ...kernels.rng import stream
+from ..play_common import policy_code
 from .advise import exact_values, policy_id
 from .encode import Encoded, decode, encode
 from .labels import label, read_roll, roll_text
@@ -88,20 +89,13 @@ def _rolled(pos: Position) -> tuple[Encoded, int, int]:
     return enc, n, sym
 
 
-def _policy(policy: str) -> int:
-    if policy not in POLICIES:
-        raise OddsbotError(f"policy: mumia has no policy {quote(policy)} (known: "
-                           f"{', '.join(POLICIES)})")
-    return POLICIES.index(policy)
-
-
 def choose(view: Position, policy: str, seed: int) -> str:
     """The step the kernel's ``policy`` takes for the view's roll, as whole games take it
     (``game.play_move``): the unseen tokens dealt from a sample of §15's model (the
     policies read only the mover's own tokens), then ``+ token extra`` where the policy
     wants an Extra move after its move."""
     enc, n, sym = _rolled(view)
-    pid = _policy(policy)
+    pid = policy_code(policy, POLICIES, "mumia")
     S = enc.S
     deal_hidden(S, enc.pool, enc.unseen, stream(np.uint64(seed), 0))
     i = int(G.policy_choice(S, enc.R, n, sym, pid, stream(np.uint64(seed), 2), _ROWS,
@@ -177,7 +171,7 @@ def playouts(view: Position, actions: list[str], *, n: int, seed: int, policy: s
     and rolls the dice from streams (seed, 3i ..), the same for every action."""
     enc, num, sym = _rolled(view)
     cand = _rows_of(enc, num, sym, view.roll, actions)
-    games = _games(enc, num, sym, cand, n, seed, _policy(policy))
+    games = _games(enc, num, sym, cand, n, seed, policy_code(policy, POLICIES, "mumia"))
     players = view.players
     scores = games[:, :, 0, :players].transpose(1, 0, 2).copy()
     wins = games[:, :, 1, :players].transpose(1, 0, 2)
