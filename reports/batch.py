@@ -53,14 +53,21 @@ def check_new(out: Path) -> None:
     if (out / RUN_FILE).exists():
         raise OddsbotError(f"--out: {str(out)!r} already holds a report run; continue or "
                            f"repair it with --resume {out}, or choose another folder")
+    check_empty(out, f"use --resume {out} to continue a run there, or another folder",
+                ignore=LOCK_FILE)
+
+
+def check_empty(out: Path, fix: str, ignore: str | None = None) -> None:
+    """``--out``: ``out`` does not exist and its parent does, or it is an empty folder
+    (a file named ``ignore`` aside); else one line that ends with ``fix``. Nothing of the
+    user's is overwritten."""
     try:
         used = out.exists() and (not out.is_dir() or
-                                 any(p.name != LOCK_FILE for p in out.iterdir()))
+                                 any(p.name != ignore for p in out.iterdir()))
     except OSError as exc:
         raise OddsbotError(f"--out: cannot read {out}: {exc.strerror}") from None
     if used:
-        raise OddsbotError(f"--out: {str(out)!r} exists and is not an empty folder; use "
-                           f"--resume {out} to continue a run there, or another folder")
+        raise OddsbotError(f"--out: {str(out)!r} exists and is not an empty folder; {fix}")
     if not out.parent.is_dir():
         raise OddsbotError(f"--out: folder {str(out.parent)!r} does not exist")
 

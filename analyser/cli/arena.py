@@ -84,21 +84,6 @@ def _variant(spec, given: Optional[str]) -> str:
     return given
 
 
-def _check_out(out: Optional[Path]) -> None:
-    """``--out``: a new folder, or an empty one (nothing of the user's is overwritten)."""
-    if out is None:
-        return
-    try:
-        used = out.exists() and (not out.is_dir() or any(out.iterdir()))
-    except OSError as exc:
-        raise OddsbotError(f"--out: cannot read {out}: {exc.strerror}") from None
-    if used:
-        raise OddsbotError(f"--out: {str(out)!r} exists and is not an empty folder; choose "
-                           f"a new one")
-    if not out.parent.is_dir():
-        raise OddsbotError(f"--out: folder {str(out.parent)!r} does not exist")
-
-
 @app.command()
 def arena(
     game: str = typer.Argument(..., help="Game id (see 'oddsbot games')."),
@@ -165,7 +150,10 @@ def arena(
         from ..face import Capability
 
         spec.require(Capability.SEATS, "--policies")
-    _check_out(out)
+    if out is not None:
+        from ...reports.batch import check_empty
+
+        check_empty(out, "choose a new one")
     from ...reports.arena.lineups import seatings
 
     per_deal = len(seatings(len(entrants), seats))
