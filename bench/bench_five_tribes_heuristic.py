@@ -32,6 +32,8 @@ import numpy as np
 from oddsbot.kernels import five_tribes as K
 from oddsbot.reports.five_tribes.games import simulate_raw
 
+from bench_five_tribes_strategy import games_per_second  # bench/ is the script's folder
+
 GAMES_TARGET = 1_000  # H2, games/s
 SHARE_TARGET = 0.35  # H1
 Z95 = 1.96
@@ -68,19 +70,6 @@ def match(games: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, fl
     return share, margin, parts, time.perf_counter() - start
 
 
-def games_per_second(games: int) -> float:
-    """H2: whole 4-player games, every seat ``heuristic``, 2 threads, best of 3."""
-    codes = np.full(4, K.P_HEURISTIC, dtype=np.int64)
-    numba.set_num_threads(2)
-    K.record_games(4, K.LIVE, False, codes, 1, 0, 64, 16)  # warm-up
-    best = 0.0
-    for rep in range(3):
-        start = time.perf_counter()
-        K.record_games(4, K.LIVE, False, codes, 2 + rep, 0, games, 64)
-        best = max(best, games / (time.perf_counter() - start))
-    return best
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="H1: seeds (2 games each)")
@@ -89,7 +78,7 @@ def main() -> int:
     parser.add_argument("--no-match", action="store_true", help="H2 only")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores", flush=True)
-    rate = games_per_second(args.speed_games)
+    rate = games_per_second("heuristic", 2, args.speed_games)  # H2, as S1 measures it
     print(f"H2 heuristic 4-player games, 2 threads: {rate:,.0f} games/s "
           f"(target >= {GAMES_TARGET:,})", flush=True)
     if args.no_match:
