@@ -154,7 +154,7 @@ def check_action(pos: Position, label: str) -> int:
 
 
 def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
-           target_se: float | None = 0.002, deck_model: str = "uniform",
+           target_se: float | None = None, deck_model: str = "uniform",
            exact: str = "auto", rollouts: int | None = None, policy: str = "heuristic",
            rollout_target_se: float | None = None, hidden: str = "uniform",
            candidates: int | None = None, exact_budget: str = EXACT_BUDGET,
@@ -203,8 +203,8 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     race = None
     if any(c >= K.A_WINNER and c < K.A_PARTNER for c in codes) or \
             (rollouts is not None and hidden == "informed"):
-        race = race_odds(pos, montecarlo.Plan(samples=samples, target_se=target_se), seed,
-                         progress, exact_budget)
+        race = race_odds(pos, montecarlo.Plan.of(samples, target_se), seed, progress,
+                         exact_budget)
     rows = []
     for code in codes:
         row: dict = {"action": action_label(v, code), "se": 0.0, "method": "exact"}
@@ -231,7 +231,7 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     best = max(float(row["ev"]) for row in rows)
     for row in rows:
         row["gap"] = best - row["ev"]
-    prov = provenance(pos, race, seed, target_se, samples, deck_model)
+    prov = provenance(pos, race, seed, montecarlo.Plan.of(samples, target_se), deck_model)
     table = Table.from_dicts(rows, COLUMNS, prov)
     if rollouts is None:
         return table.sorted_by("ev")
@@ -294,8 +294,8 @@ def table_view(table: Table, wide: bool = False) -> Table:
     return Table.from_columns(columns)
 
 
-def provenance(pos: Position, race, seed: int, target_se: float | None,
-               samples: int | None, deck_model: str) -> dict:
+def provenance(pos: Position, race, seed: int, plan: montecarlo.Plan,
+               deck_model: str) -> dict:
     out = {
         "game": "camel-up",
         "variant": pos.variant,
@@ -313,7 +313,7 @@ def provenance(pos: Position, race, seed: int, target_se: float | None,
         if race.method == "exact":
             out.update(race_states=race.states)
         else:
-            out.update(seed=seed, samples=race.samples,
-                       target_se=None if samples else target_se,
-                       chunk_size=montecarlo.Plan(samples=samples).chunk_size())
+            out.update(seed=seed, samples=race.samples, target_se=None,
+                       **montecarlo.target_provenance(plan.target_se, race.worst_se()),
+                       chunk_size=plan.chunk_size())
     return out
