@@ -135,5 +135,5 @@ def target_words(prov: dict) -> str:
     if prov["target_reached"] is None:
         return f" · --target-se {target:g}: exact, no sampling"
     if prov["target_reached"]:
-        return f" · every sampled SE at most {target:g} (--target-se)"
-    return f" · --target-se {target:g} not reached: stopped at the cap of samples"
+        return f" · every sampled probability's SE at most {target:g} (--target-se)"
+    return f" · --target-se {target:g} not reached: stopped at the cap (--samples)"

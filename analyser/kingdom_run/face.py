@@ -201,7 +201,7 @@ def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
          target_se: float | None = None,
          progress: Callable[[int, int], None] | None = None) -> dict:
     """Every player's chance to win and expected final score (``odds.odds``)."""
-    return _odds(pos, samples=samples, seed=seed, progress=progress)
+    return _odds(pos, samples=samples, seed=seed, target_se=target_se, progress=progress)
 
 
 def odds_view(result: dict, wide: bool = False, people: bool = True) -> tuple[Table, str]:
