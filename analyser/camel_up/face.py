@@ -71,7 +71,7 @@ def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
     """Exact leg odds, and race odds exact within ``exact_budget`` seconds, else Monte
     Carlo (the ``oddsbot odds`` JSON object)."""
     validate(pos)
-    plan = montecarlo.Plan.of(samples, target_se)
+    plan = montecarlo.Plan.of(samples, target_se, GAME.target_se["odds"])
     race = race_odds(pos, plan, seed, progress, exact_budget)
     target = ({"target_se": None} if race.method == "exact" else
               montecarlo.target_provenance(plan.target_se, race.worst_se()))

@@ -19,6 +19,7 @@ import numpy as np
 from ...kernels import five_tribes as FT
 from .. import equity
 from ..equity import RolloutEquity
+from . import GAME
 from .encode import encode
 from .position import Position
 
@@ -26,7 +27,7 @@ ROLLOUT_POLICIES = ("heuristic", "random")
 CREDIT_UNITS = 12  # win credit 1/k of k <= 4 tied players is a whole number of twelfths
 CHUNK = 8  # rollouts a kernel thread takes at a time (the rows do not depend on it)
 BATCH_CHUNKS = 32  # 256 rollouts between two looks at the target error
-TARGET_SE = 0.01  # standings' win probabilities, unless told (GameSpec.target_se)
+TARGET_SE = GAME.target_se["odds"]  # of the standings' win probabilities, unless told
 GREEDY_HINT = ("greedy values every complete turn exactly at every decision: about a "
                "second a turn")
 UNSEEN_WORDS = ("cards, djinns and meeples not in view are drawn uniformly as they fall from "
