@@ -319,6 +319,6 @@ def provenance(pos: Position, race, seed: int, plan: montecarlo.Plan,
             out.update(race_states=race.states)
         else:
             out.update(seed=seed, samples=race.samples, target_se=None,
-                       **montecarlo.target_provenance(plan.target_se, race.worst_se()),
                        chunk_size=plan.chunk_size())
+            out.update(montecarlo.target_provenance(plan.target_se, race.worst_se()))
     return out
