@@ -201,9 +201,10 @@ def odds_view(result: dict, wide: bool = False, people: bool = True
     prov = result["provenance"]
     caption = (f"gold ... total: final scores if the game ended now · win_p, final: "
                f"{prov['rollouts']:,} rollouts, every seat {prov['policy']}, seed "
-               f"{prov['seed']}" + montecarlo.target_words(prov) + ("" if wide else
+               f"{prov['seed']}" + ("" if wide else
                                     f" (SE at most: win_p {df['win_se'].max():.4f}, final "
                                     f"{df['final_se'].max():.2f})")
+               + montecarlo.target_words(prov)
                + f" · sowings: {counts_line(result['sowings'])}"
                + "".join(f" · {part.strip()}" for part in
                          prov["standings"].split(";")[1:]))
