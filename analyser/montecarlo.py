@@ -136,4 +136,4 @@ def target_words(prov: dict) -> str:
         return f" · --target-se {target:g}: exact, no sampling"
     if prov["target_reached"]:
         return f" · every sampled probability's SE at most {target:g} (--target-se)"
-    return f" · --target-se {target:g} not reached: stopped at the cap (--samples)"
+    return f" · --target-se {target:g} not reached: stopped at the sample cap"

@@ -243,7 +243,7 @@ def turn_labels(pos: Position) -> list[str]:
 
 def _leg_of(plan: Plan, deck: Deck, samples: int, seed: int, exact: bool,
             target_se: float | None) -> LegOutcomes:
-    """The rest of the leg after the plan's race action."""
+    """The rest of the leg after the plan's race action (``outcomes.leg_outcomes``)."""
     if plan.ended:
         hist = np.zeros(HIST_SHAPE)
         hist[1, 1, track.rank_index(plan.board), int(bool(plan.board[track.FOX])),
@@ -260,8 +260,9 @@ def _leg_of(plan: Plan, deck: Deck, samples: int, seed: int, exact: bool,
 def advise(pos: Position, *, samples: int | None, seed: int, target_se: float | None = None,
            progress=None, exact_orders: float | None = None) -> Table:
     """The EV table of ``pos`` (module doc); ``samples`` legs and races per race action
-    where sampled (fewer once ``target_se`` is reached); with ``exact_orders``, the rest of the leg is exact only where the deck
-    has at most that many orders left (``outcomes.exact_allowed`` otherwise)."""
+    where sampled (fewer once ``target_se`` is reached); with ``exact_orders``, the rest
+    of the leg is exact only where the deck has at most that many orders left
+    (``outcomes.exact_allowed`` otherwise)."""
     n_samples = montecarlo.sampling(samples, target_se, DEFAULT_SAMPLES, MAX_SAMPLES)
     tr = track_of(pos)
     deck = deck_of(pos)

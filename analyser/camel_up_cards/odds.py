@@ -32,9 +32,8 @@ def odds(pos: Position, *, samples: int | None, seed: int, target_se: float | No
     done = leg.samples  # 0 when exact
     if progress is not None:
         progress(done, done + races)
-    race = race_places(tr, deck, pos.deck_size, races, seed,
-                       None if progress is None else lambda n: progress(done + n, done + races),
-                       target_se)
+    told = None if progress is None else (lambda n: progress(done + n, done + races))
+    race = race_places(tr, deck, pos.deck_size, races, seed, told, target_se)
     places = leg.places()
     se = race.se()
     camels = [{"camel": colour,

@@ -11,9 +11,9 @@ solves at most ``EXACT_BUDGET`` positions, tried with at most ``EXACT_PAWNS`` pa
 FINISH. Otherwise every choice is played to the end
 ``samples`` times by every seat's policy, all choices on the same dice and hidden tokens
 (common random numbers: ``gap_se`` is the SE of the paired difference to the best); with
-``--target-se``, each roll's rollouts come in batches (its share of ``BATCH``) until every choice's
-win probability has at most that SE (its share of ``--samples``, else of ``MAX_SAMPLES``,
-at most: ``montecarlo.until``).
+``--target-se``, each roll's rollouts come in batches (its share of ``BATCH``) until
+every choice's win probability has at most that SE (its share of ``--samples``, else of
+``MAX_SAMPLES``, at most: ``montecarlo.until``).
 """
 
 from __future__ import annotations
