@@ -250,8 +250,9 @@ def run_advise(face: GameFace, pos: Any, *, samples: Optional[int], seed: int,
                target_se: Optional[float], options: Mapping[str, Any],
                progress: Optional[Progress]) -> Table:
     """The EV table (``face.advise``), with the game's declared default target SE
-    (``GameSpec.target_se``) unless one is given."""
-    if target_se is None:
+    (``GameSpec.target_se``) unless one or ``samples`` is given (``samples`` alone draws
+    exactly that many; with a target it is the cap: ``montecarlo.sampling``)."""
+    if target_se is None and samples is None:
         target_se = registry.spec(face.NAME).target_se.get("advise")
     return face.advise(pos, samples=samples, seed=seed, target_se=target_se,
                        progress=progress, **options)

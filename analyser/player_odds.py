@@ -3,6 +3,7 @@ each player's chance to win and expected final score, each beside its standard e
 
 from __future__ import annotations
 
+from . import montecarlo
 from .table import Table
 
 
@@ -23,4 +24,5 @@ def players_view(result: dict, win_rule: str, how: str, wide: bool = False
     if wide:
         columns.update({k: [r[k] for r in rows] for k in rows[0] if k not in columns})
     return Table.from_columns(columns), (f"win_p: {win_rule} · score: expected final score "
-                                         f"· {prov['policy']} · {how}")
+                                         f"· {prov['policy']} · {how}"
+                                         + montecarlo.target_words(prov))

@@ -20,6 +20,7 @@ from ...kernels import camel_up as K
 from .. import equity, montecarlo
 from ..play_common import seat_number as player_name
 from ..table import Table
+from . import GAME
 from .encode import action_code, action_label, encode, tile_action
 from .odds import (
     EXACT_BUDGET, RACE_POLICY, LegDistribution, budget_states, leg_distributions, place_of,
@@ -154,7 +155,7 @@ def check_action(pos: Position, label: str) -> int:
 
 
 def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
-           target_se: float | None = 0.002, deck_model: str = "uniform",
+           target_se: float | None = None, deck_model: str = "uniform",
            exact: str = "auto", rollouts: int | None = None, policy: str = "heuristic",
            rollout_target_se: float | None = None, hidden: str = "uniform",
            candidates: int | None = None, exact_budget: str = EXACT_BUDGET,
@@ -203,8 +204,7 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     race = None
     if any(c >= K.A_WINNER and c < K.A_PARTNER for c in codes) or \
             (rollouts is not None and hidden == "informed"):
-        race = race_odds(pos, montecarlo.Plan(samples=samples, target_se=target_se), seed,
-                         progress, exact_budget)
+        race = race_odds(pos, _plan(samples, target_se), seed, progress, exact_budget)
     rows = []
     for code in codes:
         row: dict = {"action": action_label(v, code), "se": 0.0, "method": "exact"}
@@ -231,7 +231,7 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     best = max(float(row["ev"]) for row in rows)
     for row in rows:
         row["gap"] = best - row["ev"]
-    prov = provenance(pos, race, seed, target_se, samples, deck_model)
+    prov = provenance(pos, race, seed, _plan(samples, target_se), deck_model)
     table = Table.from_dicts(rows, COLUMNS, prov)
     if rollouts is None:
         return table.sorted_by("ev")
@@ -252,6 +252,11 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     ordered = sorted(table.rows, key=lambda r: (r[win] is None, -(r[ev] if r[win] is None
                                                                    else r[win])))
     return Table(table.columns, tuple(ordered), prov)
+
+
+def _plan(samples: int | None, target_se: float | None) -> montecarlo.Plan:
+    """The race's sampling: ``montecarlo.Plan.of``, the declared target by default."""
+    return montecarlo.Plan.of(samples, target_se, GAME.target_se["advise"])
 
 
 def _why(row: dict, short: bool) -> str:
@@ -294,8 +299,8 @@ def table_view(table: Table, wide: bool = False) -> Table:
     return Table.from_columns(columns)
 
 
-def provenance(pos: Position, race, seed: int, target_se: float | None,
-               samples: int | None, deck_model: str) -> dict:
+def provenance(pos: Position, race, seed: int, plan: montecarlo.Plan,
+               deck_model: str) -> dict:
     out = {
         "game": "camel-up",
         "variant": pos.variant,
@@ -313,7 +318,7 @@ def provenance(pos: Position, race, seed: int, target_se: float | None,
         if race.method == "exact":
             out.update(race_states=race.states)
         else:
-            out.update(seed=seed, samples=race.samples,
-                       target_se=None if samples else target_se,
-                       chunk_size=montecarlo.Plan(samples=samples).chunk_size())
+            out.update(seed=seed, samples=race.samples, target_se=None,
+                       chunk_size=plan.chunk_size())
+            out.update(montecarlo.target_provenance(plan.target_se, race.worst_se()))
     return out

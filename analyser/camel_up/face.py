@@ -66,13 +66,15 @@ def parse_as(text: str, variant: str) -> Position:
 
 
 def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
-         target_se: float | None = 0.002, exact_budget: str = EXACT_BUDGET,
+         target_se: float | None = None, exact_budget: str = EXACT_BUDGET,
          progress: Callable[[int, int], None] | None = None) -> dict:
     """Exact leg odds, and race odds exact within ``exact_budget`` seconds, else Monte
     Carlo (the ``oddsbot odds`` JSON object)."""
     validate(pos)
-    race = race_odds(pos, montecarlo.Plan(samples=samples, target_se=target_se), seed, progress,
-                     exact_budget)
+    plan = montecarlo.Plan.of(samples, target_se, GAME.target_se["odds"])
+    race = race_odds(pos, plan, seed, progress, exact_budget)
+    target = ({"target_se": None} if race.method == "exact" else
+              montecarlo.target_provenance(plan.target_se, race.worst_se()))
     return {
         "game": NAME,
         "leg": leg_odds(pos),
@@ -80,7 +82,7 @@ def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
         "provenance": {
             "game": NAME, "variant": pos.variant, "oddsbot": __version__,
             "position": pos.to_notation(), "seed": seed, "samples": race.samples,
-            "target_se": None if samples or race.method == "exact" else target_se,
+            "target_se": None, **target,
             "leg": "exact enumeration", "race": race.method, "race_states": race.states,
             "exact_budget": exact_budget, "race_policy": RACE_POLICY,
         },
@@ -125,7 +127,7 @@ def advise_caption(pos: Position, prov: dict) -> str:
     return (f"{prov['variant']} · player {player_name(pos, pos.to_move)} to move · EV in EP "
             f"· leg exact, no other player acting until the leg ends"
             + (f" · race MC {prov['samples']:,} samples, seed {prov['seed']}"
-               if "samples" in prov else "")
+               + montecarlo.target_words(prov) if "samples" in prov else "")
             + (f" · race exact ({prov['race_states']:,} states)"
                if "race_states" in prov else "")
             + (f" · {prov['rollouts']:,} rollouts, {prov['policy']} policy, margin in EP"
@@ -161,6 +163,7 @@ def odds_view(result: dict, wide: bool = False, people: bool = True
                + (f" · tile landings {landings}" if landings else "")
                + (f" · race exact, {race['states']:,} states" if exact else
                   f" · race MC {race['samples']:,} samples, seed "
-                  f"{result['provenance']['seed']}"))
+                  f"{result['provenance']['seed']}"
+                  + montecarlo.target_words(result["provenance"])))
     shown = [c for c in table.columns if wide or c not in ("win_se", "lose_se")]
     return table.select(shown), caption

@@ -119,6 +119,12 @@ class RaceOdds:
     method: str = "monte-carlo"
     states: int = 0
 
+    def worst_se(self) -> float | None:
+        """The largest SE of the winner and loser odds; None when exact."""
+        if self.method == "exact":
+            return None
+        return float(max(self.win_se.max(), self.lose_se.max()))
+
 
 def race_inputs(pos: Position) -> tuple[np.ndarray, np.ndarray, int, int, int]:
     """(track, tiles, pyramid mask, dice left at leg end, full pyramid mask): the first

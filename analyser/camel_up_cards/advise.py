@@ -14,6 +14,9 @@ floor, §7) given the rest of the leg (``outcomes.leg_outcomes``: nobody places 
 or plays a hand card from now on), plus for a winner or loser card its expected final
 payout by the sampled race odds (less that of the card it returns), counted only when the
 turn keeps the bet: a bet after a reveal is lost when that card ends the leg or the race.
+Sampled legs and races: ``DEFAULT_SAMPLES`` a race action, or with ``--target-se`` each
+race action's in batches until every sampled place probability has at most that standard
+error (``--samples``, else ``MAX_SAMPLES``, at most; ``outcomes``).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from functools import lru_cache
 import numpy as np
 
 from ... import __version__
+from .. import montecarlo
 from ...kernels.camel_up_cards import game, track
 from ...kernels.camel_up_cards.leg import HIST_SHAPE
 from ...kernels.camel_up_cards.leg import orders as deck_orders
@@ -35,6 +39,7 @@ from .position import COLOURS, Position
 from .state import known_state
 
 DEFAULT_SAMPLES = 20_000
+MAX_SAMPLES = 200_000  # legs and races a race action at most with --target-se alone
 FINAL_RANGE = 8  # of a final card's payout: the floor of a sampled value's uncertainty
 
 
@@ -236,14 +241,15 @@ def turn_labels(pos: Position) -> list[str]:
             for bet, before in [(None, True)] + [(b, o) for b in bets for o in plan.orders()]]
 
 
-def _leg_of(plan: Plan, deck: Deck, samples: int, seed: int, exact: bool) -> LegOutcomes:
-    """The rest of the leg after the plan's race action."""
+def _leg_of(plan: Plan, deck: Deck, samples: int, seed: int, exact: bool,
+            target_se: float | None) -> LegOutcomes:
+    """The rest of the leg after the plan's race action (``outcomes.leg_outcomes``)."""
     if plan.ended:
         hist = np.zeros(HIST_SHAPE)
         hist[1, 1, track.rank_index(plan.board), int(bool(plan.board[track.FOX])),
              int(bool(plan.board[track.PALM]))] = 1.0
         return LegOutcomes(hist, 0)
-    leg = leg_outcomes(plan.board, deck, samples, seed, exact)
+    leg = leg_outcomes(plan.board, deck, samples, seed, exact, target_se)
     if plan.action is not None and plan.action.code == "reveal":
         return leg
     # the race action itself ended nothing: a bet after it is always kept
@@ -254,9 +260,10 @@ def _leg_of(plan: Plan, deck: Deck, samples: int, seed: int, exact: bool) -> Leg
 def advise(pos: Position, *, samples: int | None, seed: int, target_se: float | None = None,
            progress=None, exact_orders: float | None = None) -> Table:
     """The EV table of ``pos`` (module doc); ``samples`` legs and races per race action
-    where sampled; with ``exact_orders``, the rest of the leg is exact only where the deck
-    has at most that many orders left (``outcomes.exact_allowed`` otherwise)."""
-    n_samples = samples or DEFAULT_SAMPLES
+    where sampled (fewer once ``target_se`` is reached); with ``exact_orders``, the rest
+    of the leg is exact only where the deck has at most that many orders left
+    (``outcomes.exact_allowed`` otherwise)."""
+    n_samples = montecarlo.sampling(samples, target_se, DEFAULT_SAMPLES, MAX_SAMPLES)
     tr = track_of(pos)
     deck = deck_of(pos)
     me = pos.to_move
@@ -267,13 +274,16 @@ def advise(pos: Position, *, samples: int | None, seed: int, target_se: float | 
     exact = exact_allowed(deck) if exact_orders is None else \
         deck_orders(deck.m) <= exact_orders
     legs: set[str] = set()
-    races = False
+    # (samples, largest SE) of each sampled leg and race
+    drawn: dict[str, list[tuple[int, float]]] = {"legs": [], "races": []}
     per_plan = 2 * n_samples  # at most: legs and races sampled for each race action
     for i, plan in enumerate(todo):
         if progress is not None:
             progress(i * per_plan, len(todo) * per_plan)
-        leg = _leg_of(plan, deck, n_samples, seed, exact)
+        leg = _leg_of(plan, deck, n_samples, seed, exact, target_se)
         legs.add(leg.method)
+        if leg.samples:
+            drawn["legs"].append((leg.samples, leg.worst_se()))
         mine = state.copy()
         if plan.action is not None and plan.action.code in ("fox", "palm"):
             game.apply_race(mine, me, plan.action.kernel_code)  # the figure's card is mine
@@ -281,8 +291,10 @@ def advise(pos: Position, *, samples: int | None, seed: int, target_se: float | 
         race = None
         if any(b.kind in ("winner", "loser") for b in bets):
             race = _finished(plan.board) if plan.ended else \
-                race_places(plan.board, deck, pos.deck_size, n_samples, seed)
-            races = races or not plan.ended
+                race_places(plan.board, deck, pos.deck_size, n_samples, seed,
+                            target_se=target_se)
+            if not plan.ended:
+                drawn["races"].append((race.samples, float(race.se().max())))
         ev, var, constant = _leg_ev(leg, gain, gain)
         method = "exact" if constant else leg.method
         rows.append(Row(plan.label(None, True), ev, var, method,
@@ -312,7 +324,7 @@ def advise(pos: Position, *, samples: int | None, seed: int, target_se: float | 
     if progress is not None:
         progress(len(todo) * per_plan, len(todo) * per_plan)
     leg_method = legs.pop() if len(legs) == 1 else "mixed"
-    return _table(pos, rows, n_samples, seed, deck, leg_method, races)
+    return _table(pos, rows, seed, deck, leg_method, drawn, target_se)
 
 
 def _finished(board: np.ndarray) -> RacePlaces:
@@ -324,9 +336,13 @@ def _finished(board: np.ndarray) -> RacePlaces:
     return RacePlaces(p, 1, 1.0, 1.0)
 
 
-def _table(pos: Position, rows: list[Row], samples: int, seed: int, deck: Deck,
-           leg_method: str, races: bool) -> Table:
+def _table(pos: Position, rows: list[Row], seed: int, deck: Deck, leg_method: str,
+           drawn: dict[str, list[tuple[int, float]]],
+           target_se: float | None) -> Table:
+    """The sorted EV table; ``drawn``: the samples and largest SE of each sampled leg and
+    race (the provenance gives the most samples a race action took)."""
     rows.sort(key=lambda r: (-r.ev, r.action))
+    every = drawn["legs"] + drawn["races"]
     best = rows[0].ev if rows else 0.0
     methods = {r.method for r in rows}
     data = {
@@ -339,9 +355,12 @@ def _table(pos: Position, rows: list[Row], samples: int, seed: int, deck: Deck,
     }
     prov = {"game": "camel-up-cards", "variant": pos.variant, "oddsbot": __version__,
             "position": pos.to_notation(), "seed": seed,
-            "samples": samples if "monte-carlo" in methods else 0,
+            "samples": max((n for n, _ in every), default=0) if "monte-carlo" in methods
+            else 0,
             "leg": leg_method,  # exact, monte-carlo, or mixed (by race action)
-            "race_samples": samples if races else 0,
+            "race_samples": max((n for n, _ in drawn["races"]), default=0),
             "deck_left": deck.left, "candidate_decks": int(len(deck.m)),
-            "to_move": pos.to_move, "phase": pos.phase}
+            "to_move": pos.to_move, "phase": pos.phase,
+            **montecarlo.target_provenance(
+                target_se, max((se for _, se in every), default=None))}
     return Table.from_columns(data, prov)

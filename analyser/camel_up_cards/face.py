@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from ...errors import OddsbotError, quote
 from ...inputs import read_position
-from .. import equity
+from .. import equity, montecarlo
 from ..play_common import seat_number as player_name
 from ..table import Table
 from . import GAME, record
@@ -95,7 +95,7 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     _check_viewer(pos)
     if rollouts is not None:
         equity.check_rollouts(rollouts, policy or POLICIES[0], POLICIES, "")
-    table = _advise.advise(pos, samples=samples, seed=seed,
+    table = _advise.advise(pos, samples=samples, seed=seed, target_se=target_se,
                            progress=None if rollouts else progress)
     if rollouts is None:
         return table
@@ -113,7 +113,8 @@ def advise_caption(pos: Position, prov: dict) -> str:
                     f"action)"}[prov["leg"]]
     race = (f" · winner/loser cards by {prov['race_samples']:,} sampled races a race action"
             if prov["race_samples"] else "")
-    sampled = f" · {leg}{race}" + (f", seed {prov['seed']}" if prov["samples"] else "")
+    sampled = (f" · {leg}{race}" + (f", seed {prov['seed']}" if prov["samples"] else "")
+               + montecarlo.target_words(prov))
     rolled = (f" · win_p, margin: {prov['rollouts']:,} rollouts of the best "
               f"{prov['candidates']} turns by ev (--candidates), every seat "
               f"{prov['policy']}, seed {prov['rollout_seed']}, margin in EP"
@@ -175,7 +176,8 @@ def odds_view(result: dict, wide: bool = False, people: bool = True
                f"{prov['race_samples']:,} sampled races, seed {prov['seed']}"
                + ("" if wide else f" (SE at most {worst:.4f})")
                + f" · race ends this leg: {result['race_ends_this_leg']:.4f}"
-               + f" · legs left: {result['legs_left']:.2f}")
+               + f" · legs left: {result['legs_left']:.2f}"
+               + montecarlo.target_words(prov))
     shown = [c for c in table.columns if wide or c not in ("win_se", "lose_se")]
     return table.select(shown), caption
 

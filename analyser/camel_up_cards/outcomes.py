@@ -6,7 +6,9 @@
 orders in all, and the exact pass stays within ``MAX_STATES`` states; otherwise it draws
 ``samples`` legs (``monte-carlo``). ``race_places`` always samples. Sample i of a seed
 uses the stream (seed, i) whatever the board, so boards compared under one seed share
-their decks (common random numbers), and the counts do not depend on threads.
+their decks (common random numbers), and the counts do not depend on threads. With
+``target_se``, both sample in batches of ``PIECE`` until every place probability has at
+most that standard error, ``samples`` at most (``montecarlo.until``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from .. import montecarlo
 from ...kernels import threads
 from ...kernels.camel_up_cards import leg as K
 from ...kernels.camel_up_cards import track
@@ -65,6 +68,13 @@ class LegOutcomes:
     def race_ends(self) -> float:
         return float(self.prob[:, 1].sum())
 
+    def worst_se(self) -> float | None:
+        """The largest SE of the place probabilities; None when exact."""
+        if self.samples == 0:
+            return None
+        p = self.places()
+        return float(np.sqrt(p * (1 - p) / self.samples).max())
+
 
 def _summed(part: Callable[[int, int], np.ndarray], samples: int,
             progress: Callable[[int], None] | None = None) -> np.ndarray:
@@ -86,9 +96,10 @@ def exact_allowed(deck: Deck) -> bool:
 
 
 def leg_outcomes(tr: np.ndarray, deck: Deck, samples: int, seed: int,
-                 exact: bool | None = None) -> LegOutcomes:
+                 exact: bool | None = None, target_se: float | None = None) -> LegOutcomes:
     """The rest of the leg from the board ``tr`` with the race deck as the viewer knows
-    it; ``exact``: ``exact_allowed(deck)`` if the caller knows it."""
+    it; ``exact``: ``exact_allowed(deck)`` if the caller knows it; sampled: ``samples``
+    legs, or fewer once ``target_se`` is reached (module doc)."""
     if exact_allowed(deck) if exact is None else exact:
         hist = np.zeros(K.HIST_SHAPE)
         k = deck.knowledge
@@ -96,13 +107,16 @@ def leg_outcomes(tr: np.ndarray, deck: Deck, samples: int, seed: int,
             return LegOutcomes(hist / hist.sum(), 0)
     m, cum = deck.m, deck.cum
 
-    def part(first: int, count: int) -> np.ndarray:
-        hist = np.zeros(K.HIST_SHAPE)
-        K.leg_samples(tr, m, cum, np.uint64(seed), first, count, hist)
-        return hist[None]
+    def draw(first: int, count: int, _: object) -> np.ndarray:
+        def part(at: int, n: int) -> np.ndarray:
+            hist = np.zeros(K.HIST_SHAPE)
+            K.leg_samples(tr, m, cum, np.uint64(seed), first + at, n, hist)
+            return hist[None]
+        return _summed(part, count)
 
-    hist = _summed(part, samples)
-    return LegOutcomes(hist / samples, samples)
+    hist, n = montecarlo.until(draw, np.add, lambda h, n: LegOutcomes(h / n, n).worst_se(),
+                               samples, target_se, PIECE)
+    return LegOutcomes(hist / n, n)
 
 
 @dataclass(frozen=True)
@@ -120,15 +134,26 @@ class RacePlaces:
 
 
 def race_places(tr: np.ndarray, deck: Deck, deck_size: int, samples: int, seed: int,
-                progress: Callable[[int], None] | None = None) -> RacePlaces:
+                progress: Callable[[int], None] | None = None,
+                target_se: float | None = None) -> RacePlaces:
     """The race from the board ``tr`` under ``RACE_MODEL``; later legs have decks of
-    ``deck_size`` cards; ``progress(races done)`` as they are."""
+    ``deck_size`` cards; ``progress(races done)`` as they are; ``samples`` races, or
+    fewer once ``target_se`` is reached (module doc)."""
     m, cum = deck.m, deck.cum
 
-    def part(first: int, count: int) -> np.ndarray:
-        out = np.zeros((6, track.N_CAMELS))
-        K.race_samples(tr, m, cum, deck_size, np.uint64(seed), first, count, out)
-        return out[None]
+    def draw(first: int, count: int, told: Callable[[int], None] | None) -> np.ndarray:
+        def part(at: int, n: int) -> np.ndarray:
+            out = np.zeros((6, track.N_CAMELS))
+            K.race_samples(tr, m, cum, deck_size, np.uint64(seed), first + at, n, out)
+            return out[None]
+        return _summed(part, count, told)
 
-    out = _summed(part, samples, progress)
-    return RacePlaces(out[:5] / samples, samples, out[5, 0] / samples, out[5, 1] / samples)
+    out, n = montecarlo.until(draw, np.add, lambda o, n: float(_race(o, n).se().max()),
+                              samples, target_se, PIECE,
+                              None if progress is None else lambda done, _: progress(done))
+    return _race(out, n)
+
+
+def _race(out: np.ndarray, n: int) -> RacePlaces:
+    """``RacePlaces`` of the summed counts ``out`` of ``n`` races."""
+    return RacePlaces(out[:5] / n, n, out[5, 0] / n, out[5, 1] / n)

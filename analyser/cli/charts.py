@@ -9,7 +9,7 @@ import typer
 
 from ...inputs import input_files
 from ..face import Capability
-from .helptext import target_se_defaults
+from .helptext import SAMPLES_HELP, target_se_defaults
 from .common import (
     POSITION_HELP, VARIANT_HELP, Variant, app, check_positive, err, first_run, load,
     rule_option, seed_option,
@@ -20,12 +20,11 @@ from .common import (
 def chart(
     position: str = typer.Argument(..., help=POSITION_HELP),
     out: str = typer.Option(..., "--out", help="Image to write: a .png or .svg file."),
-    samples: Optional[int] = typer.Option(None, help="Monte Carlo samples (default: until "
-                                                     "--target-se is reached)."),
+    samples: Optional[int] = typer.Option(None, help=SAMPLES_HELP),
     seed: int = seed_option("Random seed; the same seed gives the same chart."),
     target_se: Optional[float] = typer.Option(
-        None, "--target-se", help="Target standard error of the sampled odds "
-        f"({target_se_defaults('chart')})."),
+        None, "--target-se", help="Sample until every sampled probability has at most "
+        f"this standard error, --samples at most ({target_se_defaults('chart')})."),
     variant: Optional[Variant] = typer.Option(None, help=VARIANT_HELP),
     rule: Optional[list[str]] = rule_option(),
 ) -> None:

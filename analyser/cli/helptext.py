@@ -15,6 +15,8 @@ OWN_EXAMPLES = ("oddsbot games", "oddsbot examples", "oddsbot warm-up five-tribe
                 "oddsbot serve --port 0",
                 "oddsbot arena camel-up --policies heuristic,random --games 600")
 COLUMNS_OF = {"advise": "advise_columns", "odds": "odds_columns"}
+SAMPLES_HELP = ("Monte Carlo samples: exactly this many, or with --target-se at most this "
+                "many (default: see --target-se).")
 
 
 def examples(command: str) -> list[str]:

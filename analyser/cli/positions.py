@@ -11,7 +11,7 @@ import typer
 
 from ...inputs import EXAMPLES
 from .. import answers, registry, render
-from .helptext import target_se_defaults
+from .helptext import SAMPLES_HELP, target_se_defaults
 from .common import (
     FORMAT_HELP, POSITION_HELP, VARIANT_HELP, WIDE_HELP, Format, TextFormat, Variant, app, busy,
     check_policy, check_positive, check_wide, choices, err, first_run, load, policy_choices,
@@ -28,13 +28,13 @@ NewFormat = choices("NewFormat", ("json", "notation"))
 @with_game_options("advise")
 def advise(
     position: str = typer.Argument(..., help=POSITION_HELP),
-    samples: Optional[int] = typer.Option(None, help="Monte Carlo samples (default: until "
-                                                     "--target-se is reached)."),
+    samples: Optional[int] = typer.Option(None, help=SAMPLES_HELP),
     seed: int = seed_option("Random seed; the same seed gives the same numbers."),
     target_se: Optional[float] = typer.Option(
         None, "--target-se", help="Stop the Monte Carlo once every sampled probability "
-        f"has at most this standard error ({target_se_defaults('advise')}); with "
-        "--rollouts, also stop the "
+        f"has at most this standard error, --samples at most ({target_se_defaults('advise')}"
+        "; refused where the game samples nothing without --rollouts); with --rollouts, "
+        "also stop the "
         "rollouts once the leading action is separated from the rest (every gap > 2.5 SE "
         "or its SE below this)."),
     rollouts: Optional[int] = typer.Option(None, help="Also play every action to the end "
@@ -106,11 +106,11 @@ def advise(
 @with_game_options("odds")
 def odds(
     position: str = typer.Argument(..., help=POSITION_HELP),
-    samples: Optional[int] = typer.Option(None, help="Monte Carlo samples (default: until "
-                                                     "--target-se is reached)."),
+    samples: Optional[int] = typer.Option(None, help=SAMPLES_HELP),
     seed: int = seed_option("Random seed."),
     target_se: Optional[float] = typer.Option(
-        None, "--target-se", help=f"Target standard error ({target_se_defaults('odds')})."),
+        None, "--target-se", help="Sample until every sampled probability has at most "
+        f"this standard error, --samples at most ({target_se_defaults('odds')})."),
     variant: Optional[Variant] = typer.Option(None, help=VARIANT_HELP),
     fmt: Format = typer.Option("table", "--format", "-f", help=FORMAT_HELP),
     wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),

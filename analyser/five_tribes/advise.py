@@ -237,8 +237,9 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
            rollout_target_se: float | None = None) -> Table:
     """The EV table of the player to move, best first (module doc). ``samples`` and
     ``seed``: the sowings drawn, and their seed, when the turn table is sampled;
-    ``progress(done, planned)`` after each chunk of it; ``target_se`` is accepted for the
-    common face and unused.
+    ``progress(done, planned)`` after each chunk of it; ``target_se`` (no probability is
+    sampled: every value is exact, a sampled table draws a fixed number of sowings) is
+    refused without ``rollouts``, whose stop is ``rollout_target_se``.
 
     Columns: ``action``, ``ev`` (VP), ``se`` (0: exact; empty for the bid model),
     ``method`` (``exact``, ``sampled`` or ``greedy``), ``gap`` (VP behind the best); turns
@@ -256,6 +257,10 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     adding ``win_p``, ``win_se``, ``margin``, ``margin_se``, ``gap_se`` and ``p_best``
     (empty for the rows not rolled out); the rows rolled out come first, by ``win_p``."""
     validate(pos)
+    if rollouts is None and target_se is not None:
+        raise OddsbotError("--target-se: five-tribes advise samples no probability without "
+                           "--rollouts (every value is exact; a sampled table draws "
+                           "--samples sowings)")
     if rollouts is not None:
         equity.check_rollouts(rollouts, policy, ROLLOUT_POLICIES, GREEDY_HINT)
     rows = None if pos.phase == "bidding" else turn_rows(encode(pos), samples=samples, seed=seed,

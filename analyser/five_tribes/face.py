@@ -18,7 +18,7 @@ from ...kernels import five_tribes as FT
 from ...kernels.rng import stream
 from ...errors import OddsbotError
 from ...inputs import read_position
-from .. import equity
+from .. import equity, montecarlo
 from ..table import Table
 from . import play as play_along, record, rollouts, sowings
 from .advise import advise, check_action, legal_actions, table_view
@@ -128,13 +128,14 @@ def moves(pos: Position) -> tuple[dict[str, int | None], list[str]]:
 
 
 def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
-         target_se: float | None = 0.01, policy: str = "heuristic",
+         target_se: float | None = None, policy: str = "heuristic",
          progress: Callable[[int, int], None] | None = None) -> dict:
     """The standings now, exactly: every player's final score by part if the game ended
     here (docs/games/five-tribes.md §13), and the sowing counts of the board; beside them,
     by rollouts of the whole game under ``policy`` in every seat (§21): every player's
-    chance to win and expected final score with standard errors, ``samples`` rollouts or
-    until every win probability's SE is at most ``target_se``."""
+    chance to win and expected final score with standard errors: ``samples`` rollouts, or
+    until every win probability's SE is at most ``target_se`` (``samples`` at most:
+    ``rollouts.standings``)."""
     validate(pos)
     st = encode(pos)
     scores = FT.state_scores(st)
@@ -154,7 +155,9 @@ def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
                        "win_p": "rollouts: the chance to win (most VP; ties share), and "
                                 "final: the expected final score (VP)",
                        "seed": seed, "rollouts": ahead.rollouts,
-                       "target_se": None if samples else target_se,
+                       "target_se": None,
+                       **montecarlo.target_provenance(ahead.target_se,
+                                                      float(ahead.win_se.max())),
                        "policy": policy, "rollout_policy": rollouts.POLICY_WORDS[policy],
                        "secret_gold": rollouts.SECRET_GOLD_WORDS,
                        "unseen": rollouts.UNSEEN_WORDS},
@@ -201,6 +204,7 @@ def odds_view(result: dict, wide: bool = False, people: bool = True
                f"{prov['seed']}" + ("" if wide else
                                     f" (SE at most: win_p {df['win_se'].max():.4f}, final "
                                     f"{df['final_se'].max():.2f})")
+               + montecarlo.target_words(prov)
                + f" · sowings: {counts_line(result['sowings'])}"
                + "".join(f" · {part.strip()}" for part in
                          prov["standings"].split(";")[1:]))

@@ -19,6 +19,7 @@ import numpy as np
 from ...kernels import five_tribes as FT
 from .. import equity
 from ..equity import RolloutEquity
+from . import GAME
 from .encode import encode
 from .position import Position
 
@@ -26,6 +27,7 @@ ROLLOUT_POLICIES = ("heuristic", "random")
 CREDIT_UNITS = 12  # win credit 1/k of k <= 4 tied players is a whole number of twelfths
 CHUNK = 8  # rollouts a kernel thread takes at a time (the rows do not depend on it)
 BATCH_CHUNKS = 32  # 256 rollouts between two looks at the target error
+TARGET_SE = GAME.target_se["odds"]  # of the standings' win probabilities, unless told
 GREEDY_HINT = ("greedy values every complete turn exactly at every decision: about a "
                "second a turn")
 UNSEEN_WORDS = ("cards, djinns and meeples not in view are drawn uniformly as they fall from "
@@ -95,7 +97,8 @@ def turn_equity(pos: Position, kinds: list[int], cands: np.ndarray, *, rollouts:
 
 @dataclass(frozen=True)
 class Standings:
-    """Per player: chance to win and expected final score (VP), with standard errors."""
+    """Per player: chance to win and expected final score (VP), with standard errors;
+    ``target_se``: the SE the rollouts stopped at (None: a fixed number)."""
 
     win: np.ndarray
     win_se: np.ndarray
@@ -103,15 +106,17 @@ class Standings:
     score_se: np.ndarray
     rollouts: int
     policy: str
+    target_se: float | None = None
 
 
 def standings(pos: Position, *, rollouts: int | None = None, policy: str = "heuristic",
-              seed: int = 0, target_se: float | None = 0.01, max_rollouts: int = 100_000,
+              seed: int = 0, target_se: float | None = None, max_rollouts: int = 100_000,
               progress: Callable[[int, int], None] | None = None) -> Standings:
     """Every player's chance to win and expected final score from ``pos`` as it stands:
-    exactly ``rollouts``, or batches until every win
-    probability's SE is at most ``target_se`` (``max_rollouts`` at most)."""
-    goal = None if rollouts else target_se
+    ``rollouts`` alone, exactly that many; else batches until every win probability's SE
+    is at most ``target_se`` (``TARGET_SE`` when neither is given), ``rollouts`` (else
+    ``max_rollouts``) at most (``montecarlo.sampling``)."""
+    goal = target_se if target_se is not None or rollouts else TARGET_SE
     stop = None if goal is None else (
         lambda s: float(equity.se(shares(s[:, 0].astype(float))).max()) <= goal)
     cands = np.zeros((1, FT.ACTION_SIZE), dtype=np.int64)
@@ -120,7 +125,7 @@ def standings(pos: Position, *, rollouts: int | None = None, policy: str = "heur
     win, win_se = _exact_mean_se(np.rint(shares(scores) * CREDIT_UNITS).astype(np.int64))
     score, score_se = _exact_mean_se(scores.astype(np.int64))
     return Standings(win / CREDIT_UNITS, win_se / CREDIT_UNITS, score, score_se, len(scores),
-                     policy)
+                     policy, goal)
 
 
 def _exact_mean_se(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -34,7 +34,8 @@ from ...kernels.kingdom_run.policies import POLICY_NAMES
 from ...kernels.kingdom_run.reroll import keep_values
 from ...kernels.kingdom_run.rollouts import rollouts as run_rollouts
 from ...kernels.kingdom_run.turns import apply_path
-from ..equity import Candidates, check_rollouts, columns, equity, pick_candidates
+from ..equity import (Candidates, batches, check_rollouts, columns, equity, pick_candidates,
+                      separated)
 from ..table import Table
 from .encode import rules_vector, state_vector
 from .labels import REROLL_ALL
@@ -48,6 +49,7 @@ from .validate import validate
 SEARCH_BUDGET = 4_000  # states one final roll's exact search may expand in the re-roll table
 CANDIDATES = 12  # sequences rolled out with --rollouts (equity.pick_candidates)
 CHUNK = 25
+BATCH_CHUNKS = 20  # 500 rollouts between two looks at --target-se (--rollouts)
 ROLLOUT_POLICIES = ("heuristic", "greedy", "random")
 FACE_LETTERS = "SCBTZY"
 
@@ -152,8 +154,11 @@ def policy_id(policy: str | None) -> int:
 
 def rollout_table(pos: Position, rollouts: int, seed: int, policy: str | None,
                   candidates: int | None,
-                  progress: Callable[[int, int], None] | None) -> Table:
-    """Candidates rolled out to the end on common random numbers (module docstring)."""
+                  progress: Callable[[int, int], None] | None,
+                  target_se: float | None = None) -> Table:
+    """Candidates rolled out to the end on common random numbers (module docstring),
+    ``rollouts`` at most: with ``target_se``, they stop once the leading candidate is
+    separated from every other (``equity.separated``), as every game's rollouts do."""
     name = policy or "heuristic"
     check_rollouts(rollouts, name, ROLLOUT_POLICIES, "")
     R = rules_vector(pos.rules)
@@ -173,8 +178,12 @@ def rollout_table(pos: Position, rollouts: int, seed: int, policy: str | None,
         prov.update(chosen.provenance())
         keeps = np.full(len(labels), -1, dtype=np.int64)
     policies = np.full(L.MAX_PLAYERS, policy_id(policy), dtype=np.int64)
-    out = run_rollouts(states, keeps, R, policies, seed, 0, rollouts, CHUNK,
-                       None if progress is None else (lambda done: progress(done, rollouts)))
+    stop = None if target_se is None else (
+        lambda rows: separated(rows[:, :, L.MAX_PLAYERS + me], target_se))
+    out = batches(lambda first, count: run_rollouts(states, keeps, R, policies, seed, first,
+                                                    count, CHUNK),
+                  rollouts, CHUNK, BATCH_CHUNKS, stop, progress)
+    prov.update(rollouts=int(out.shape[0]), rollout_target_se=target_se)
     scores = out[:, :, :pos.players]
     others = np.delete(scores, me, axis=2).max(axis=2)
     margin = scores[:, :, me] - others
@@ -220,14 +229,16 @@ def sequence_candidates(pos: Position, most: int) -> tuple[
 
 def advise(pos: Position, *, samples: int | None = None, seed: int = 0, roll: str = "",
            policy: str | None = None, candidates: int | None = None,
-           progress: Callable[[int, int], None] | None = None) -> Table:
+           progress: Callable[[int, int], None] | None = None,
+           target_se: float | None = None) -> Table:
     """The EV table of the position's decision (module docstring); ``samples``: rollouts
-    per candidate (``--rollouts``/``--samples``), none for the exact values."""
+    per candidate (``--rollouts``/``--samples``), none for the exact values; ``target_se``
+    stops the rollouts early (``rollout_table``)."""
     pos = prepared(pos, roll, unrolled=samples is None)
     if pos.roll is None:
         return roll_table(pos)
     if samples is not None:
-        return rollout_table(pos, samples, seed, policy, candidates, progress)
+        return rollout_table(pos, samples, seed, policy, candidates, progress, target_se)
     if phase(pos) == "keep":
         return reroll_table(pos)
     return sequence_table(pos)

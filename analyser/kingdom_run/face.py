@@ -108,9 +108,14 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
            rollouts: int | None = None, policy: str | None = None,
            candidates: int | None = None, rollout_target_se: float | None = None) -> Table:
     """The EV table (``advise.advise``): exact values (nothing is sampled; ``--samples``
-    does not apply), or with ``--rollouts N`` rollout equity."""
+    does not apply, and ``--target-se`` is refused), or with ``--rollouts N`` rollout
+    equity (``--target-se`` stops it once the best choice is separated)."""
+    if rollouts is None and target_se is not None:
+        raise OddsbotError("--target-se: kingdom-run advise samples nothing without "
+                           "--rollouts (its values are exact, or the greedy sequence's)")
     return _advise.advise(pos, samples=rollouts, seed=seed, roll=roll, policy=policy,
-                          candidates=candidates, progress=progress)
+                          candidates=candidates, progress=progress,
+                          target_se=rollout_target_se)
 
 
 ON_WORDS = "on: where the runner of each catchup, bath, sleep or wake step stands"
@@ -201,7 +206,7 @@ def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
          target_se: float | None = None,
          progress: Callable[[int, int], None] | None = None) -> dict:
     """Every player's chance to win and expected final score (``odds.odds``)."""
-    return _odds(pos, samples=samples, seed=seed, progress=progress)
+    return _odds(pos, samples=samples, seed=seed, target_se=target_se, progress=progress)
 
 
 def odds_view(result: dict, wide: bool = False, people: bool = True) -> tuple[Table, str]:

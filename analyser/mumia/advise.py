@@ -10,7 +10,10 @@ score at each of its turns and every other seat playing the policy (``heuristic`
 solves at most ``EXACT_BUDGET`` positions, tried with at most ``EXACT_PAWNS`` pawns off
 FINISH. Otherwise every choice is played to the end
 ``samples`` times by every seat's policy, all choices on the same dice and hidden tokens
-(common random numbers: ``gap_se`` is the SE of the paired difference to the best).
+(common random numbers: ``gap_se`` is the SE of the paired difference to the best); with
+``--target-se``, each roll's rollouts come in batches (its share of ``BATCH``) until
+every choice's win probability has at most that SE (its share of ``--samples``, else of
+``MAX_SAMPLES``, at most: ``montecarlo.until``).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ... import __version__
+from .. import montecarlo
 from ...errors import OddsbotError
 from ...kernels.mumia import choices as C
 from ...kernels.mumia import exact as X
@@ -38,6 +42,8 @@ EXACT_BUDGET = 50_000  # positions the exact search may solve (about 0.6 s) befo
 EXACT_PAWNS = 6  # ...and it is tried only with at most this many pawns off FINISH
 SAMPLES = 2_000  # rollouts per choice (without --roll: spread over the rolls)
 CHUNK = 50
+MAX_SAMPLES = 100_000  # rollouts a choice at most when stopping at --target-se alone
+BATCH = 500  # rollouts a choice between two looks at the target SE
 COLUMNS = ["action", "ev", "se", "method", "gap", "win_p", "win_se", "gap_se", "roll",
            "p_roll", "on"]
 
@@ -110,19 +116,26 @@ def exact_values(enc: Encoded, rolls: list[tuple[int, int, float]], policy: int,
 
 
 def sampled_values(enc: Encoded, rolls: list[tuple[int, int, float]], policy: int,
-                   samples: int, seed: int, progress: Callable[[int, int], None] | None
-                   ) -> list[RollValues]:
+                   samples: int, seed: int, progress: Callable[[int, int], None] | None,
+                   target_se: float | None = None) -> tuple[list[RollValues], int]:
     """Every roll's choices valued by rollouts: ``samples`` per choice, spread over the
-    rolls by their chances (at least 2 a roll)."""
+    rolls by their chances (at least 2 a roll), or fewer once every win probability of
+    the roll has at most ``target_se`` of SE; and the rollouts a choice drawn in all."""
     policies = np.full(L.MAX_SEATS, policy, dtype=np.int64)
     out = []
     tables = [choices(enc.S, enc.R, n, sym) for n, sym, _ in rolls]
     counts = [max(2, round(samples * w)) for _, _, w in rolls]
     planned = sum(k * len(rows) for k, (rows, _) in zip(counts, tables))
-    done = 0
+    done = drawn = 0
     for (n, sym, w), (rows, labels), count in zip(rolls, tables, counts):
-        res = choice_rollouts(enc.S, enc.R, n, sym, rows, policies, enc.pool, enc.unseen,
-                              seed, 0, count, CHUNK)
+        res, drew = montecarlo.until(
+            lambda first, k, _, rows=rows, n=n, sym=sym: choice_rollouts(
+                enc.S, enc.R, n, sym, rows, policies, enc.pool, enc.unseen, seed, first, k,
+                CHUNK),
+            lambda a, b: np.concatenate([a, b]),
+            lambda r, _: float(mean_se(r[:, :, 1]).max()), count, target_se,
+            max(2, round(BATCH * w)))
+        drawn += drew
         done += count * len(rows)
         if progress is not None:
             progress(done, planned)
@@ -131,7 +144,7 @@ def sampled_values(enc: Encoded, rolls: list[tuple[int, int, float]], policy: in
         out.append(RollValues(n, sym, w, labels, fields(enc, rows), gain.mean(axis=0),
                               mean_se(gain), win.mean(axis=0), mean_se(win),
                               mean_se(gain[:, [best]] - gain)))
-    return out
+    return out, drawn
 
 
 def even_chance(values: list[RollValues]) -> float | None:
@@ -142,9 +155,9 @@ def even_chance(values: list[RollValues]) -> float | None:
 
 def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
            progress: Callable[[int, int], None] | None = None, roll: str = "",
-           policy: str | None = None) -> Table:
+           policy: str | None = None, target_se: float | None = None) -> Table:
     """The EV table of roll ``roll`` (``4,PM``; by default the position's roll, §18), or
-    of every roll with its chance."""
+    of every roll with its chance; sampled with ``target_se``: module doc."""
     validate(pos)
     if over(pos):
         raise OddsbotError("position: the game is over; nothing to advise")
@@ -166,10 +179,12 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
     method = "exact"
     if values is None:
         method = "monte-carlo"
-        count = samples or SAMPLES
+        count = montecarlo.sampling(samples, target_se, SAMPLES, MAX_SAMPLES)
         if count < 2:
             raise OddsbotError("--samples: need at least 2 rollouts for a standard error")
-        values = sampled_values(enc, rolls, pid, count, seed, progress)
+        values, drawn = sampled_values(enc, rolls, pid, count, seed, progress, target_se)
+        if target_se is not None:
+            count = drawn
     rows = []
     for rv in values:
         best = float(rv.ev.max()) if len(rv.labels) else 0.0
@@ -196,4 +211,6 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
         prov.update(samples=int(count), seed=seed)
     else:
         prov.update(states=int(states))
+    worst = max((float(rv.win_se.max()) for rv in values if len(rv.labels)), default=0.0)
+    prov.update(montecarlo.target_provenance(target_se, None if method == "exact" else worst))
     return Table.from_dicts(rows, COLUMNS, prov)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 
 from ...errors import OddsbotError, quote
 from ...inputs import read_position
+from .. import montecarlo
 from ..player_odds import players_view
 from ..table import Table
 from . import GAME, record
@@ -91,13 +92,14 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
            rollouts: int | None = None, policy: str | None = None,
            candidates: int | None = None, rollout_target_se: float | None = None) -> Table:
     """The EV table (``advise.advise``); ``--rollouts N`` forces N rollouts per choice
-    (``--policy`` for every seat), as ``--samples N`` does."""
+    (``--policy`` for every seat), as ``--samples N`` does, ``--target-se`` stopping them
+    as it stops ``--samples``."""
     if candidates is not None:
         raise OddsbotError("--candidates: Mumia rolls out every choice of a roll")
     if rollouts is not None:
         samples = rollouts
     return _advise.advise(pos, samples=samples, seed=seed, progress=progress, roll=roll,
-                          policy=policy)
+                          policy=policy, target_se=target_se)
 
 
 def advise_caption(pos: Position, prov: dict) -> str:
@@ -105,7 +107,7 @@ def advise_caption(pos: Position, prov: dict) -> str:
     how = ("exact: expectimax over the dice, the mover at its best, the others "
            f"{prov['policy']}" if prov["method"] == "exact" else
            f"{prov['samples']:,} rollouts a choice, every seat {prov['policy']}, "
-           f"seed {prov['seed']}")
+           f"seed {prov['seed']}") + montecarlo.target_words(prov)
     head = (f"player {player_name(pos, pos.to_move)} to move · ev: expected change of final "
             f"score")
     if prov["roll"]:
@@ -145,7 +147,7 @@ def odds(pos: Position, *, samples: int | None = None, seed: int = 0,
     if pos.roll is not None:
         raise OddsbotError(f"position: it holds the roll drawn ({pos.roll}); odds values a "
                            f"position before its roll: advise values that roll (§18)")
-    return _odds(pos, samples=samples, seed=seed, progress=progress)
+    return _odds(pos, samples=samples, seed=seed, target_se=target_se, progress=progress)
 
 
 def odds_view(result: dict, wide: bool = False, people: bool = True) -> tuple[Table, str]:

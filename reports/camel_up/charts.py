@@ -19,6 +19,7 @@ from matplotlib.colors import to_rgb
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
+from ...analyser.camel_up import GAME
 from ...analyser.camel_up.encode import decode, encode
 from ...analyser.camel_up.odds import RaceOdds, leg_distribution, race_odds
 from ...analyser.camel_up.position import Position
@@ -43,12 +44,12 @@ END_MARGIN = 0.01  # room right of the last turn, a share of the turns, so its s
 
 
 def position_chart(pos: Position, *, samples: int | None = None, seed: int = 0,
-                   target_se: float | None = 0.002) -> Figure:
+                   target_se: float | None = None) -> Figure:
     """Leg-place distribution (exact) and race winner / loser odds (Monte Carlo,
     ``samples`` races or until ``target_se``) of every racing camel of ``pos``."""
     validate(pos)
     colours = pos.rules.colours
-    race = race_odds(pos, Plan(samples=samples, target_se=target_se), seed)
+    race = race_odds(pos, Plan.of(samples, target_se, GAME.target_se["chart"]), seed)
     fig = figures.figure(*POSITION_SIZE)
     leg_ax, race_ax = fig.subplots(1, 2)
     _leg_panel(leg_ax, colours, leg_distribution(pos).rank_probabilities)

@@ -14,7 +14,6 @@ sizes are in inches at ``figures.DPI``.
 
 from __future__ import annotations
 
-import math
 import textwrap
 from collections.abc import Sequence
 
@@ -63,20 +62,12 @@ GRID = "#dddddd"
 MONEY_ROOM = 1.15  # the money axis reaches this share past the most money: the leg names
 
 
-def samples_for(target_se: float) -> int:
-    """Races (and sampled legs) for every standard error to be at most ``target_se``:
-    the worst case, p = 1/2, needs 1 / (4 target_se²)."""
-    return math.ceil(0.25 / target_se ** 2)
-
-
 def position_chart(pos: Position, *, samples: int | None = None, seed: int = 0,
                    target_se: float | None = None) -> Figure:
     """Every camel's place at the end of this leg and its race winner / loser odds
-    (``face.odds``): ``samples`` sampled races and legs, or enough for ``target_se``
-    (``samples_for``) when only that is given, or the face's default (100,000)."""
-    if samples is None and target_se is not None:
-        samples = samples_for(target_se)
-    odds = face.odds(pos, samples=samples, seed=seed)
+    (``face.odds``): ``samples`` sampled races and legs, or batches until ``target_se``
+    (``samples`` at most), or the face's default (100,000)."""
+    odds = face.odds(pos, samples=samples, seed=seed, target_se=target_se)
     camels = odds["camels"]
     prov = odds["provenance"]
     places = np.array([[c[f"p{k + 1}"] for k in range(len(PLACES))] for c in camels])

@@ -62,10 +62,11 @@ class Replay(Protocol):
 
 
 def position_chart(pos: Position, *, samples: int | None = None, seed: int = 0,
-                   target_se: float | None = 0.01) -> Figure:
+                   target_se: float | None = None) -> Figure:
     """Every player's win probability (rollouts: ``samples`` whole games, or until every
-    SE is at most ``target_se``) beside their score by part if the game ended now (exact,
-    VP) and their expected final score (rollouts, VP)."""
+    SE is at most ``target_se``, ``samples`` at most: ``standings``) beside their score
+    by part if the game ended now (exact, VP) and their expected final score (rollouts,
+    VP)."""
     validate(pos)
     ahead = standings(pos, rollouts=samples, seed=seed, target_se=target_se)
     fig = figures.figure(*POSITION_SIZE)

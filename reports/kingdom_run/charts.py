@@ -18,7 +18,6 @@ each, so the lines stay readable in greyscale; figure sizes are in inches at
 
 from __future__ import annotations
 
-import math
 import textwrap
 
 import numpy as np
@@ -58,12 +57,6 @@ BOARD_NAMES = ("START", "FINISH")  # first and last board; the middle ones A, B,
 PLACE_GAP = 1.0  # empty columns between FINISH and the podium (the finish line)
 RUNNER_BOX = (0.84, 0.64)  # a runner's box: width (a share of a space), height (of a level)
 LETTERS = "SCBTZY"  # face letters (§1)
-
-
-def samples_for(target_se: float) -> int:
-    """Games for every win probability's standard error to be at most ``target_se``: the
-    worst case, p = 1/2, needs 1 / (4 target_se²)."""
-    return math.ceil(0.25 / target_se ** 2)
 
 
 def clan_colour(clan: str) -> str:
@@ -109,11 +102,9 @@ def _method(prov: dict, seed: int) -> str:
 def position_chart(pos: Position, *, samples: int | None = None, seed: int = 0,
                    target_se: float | None = None) -> Figure:
     """The race (the track, the runners, the podium), and every player's chance to win
-    and expected final score (``odds``: ``samples`` sampled games, or enough for
-    ``target_se`` (``samples_for``) when only that is given, else the face's default)."""
-    if samples is None and target_se is not None:
-        samples = samples_for(target_se)
-    result = odds(pos, samples=samples, seed=seed)
+    and expected final score (``odds``: ``samples`` sampled games, or batches until
+    ``target_se``, ``samples`` at most, else the face's default)."""
+    result = odds(pos, samples=samples, seed=seed, target_se=target_se)
     players = result["players"]
     prov = result["provenance"]
     fig = figures.figure(*POSITION_SIZE)

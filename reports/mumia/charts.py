@@ -12,7 +12,6 @@ marker each (``reports.palette``); figure sizes are in inches at ``figures.DPI``
 
 from __future__ import annotations
 
-import math
 import textwrap
 
 import numpy as np
@@ -44,12 +43,6 @@ PLAYER_MARKERS = ("o", "s", "^", "D", "v", "P")  # per seat: readable in greysca
 MARKERS = 20  # about this many markers per score line
 GRID = "#dddddd"
 END_ROOM = 0.04  # room right of the last step, a share of the steps (one at least)
-
-
-def samples_for(target_se: float) -> int:
-    """Games for every win probability's standard error to be at most ``target_se``: the
-    worst case, p = 1/2, needs 1 / (4 target_se²)."""
-    return math.ceil(0.25 / target_se ** 2)
 
 
 def scores_now(pos: Position) -> list[int]:
@@ -86,12 +79,9 @@ def _wrap(lines: list[str]) -> str:
 def position_chart(pos: Position, *, samples: int | None = None, seed: int = 0,
                    target_se: float | None = None) -> Figure:
     """Every player's chance to win and expected final score (``face.odds``): exact where
-    the face computes it exactly (no ``samples``, no ``target_se``), else ``samples``
-    sampled games, or enough for ``target_se`` (``samples_for``) when only that is
-    given."""
-    if samples is None and target_se is not None:
-        samples = samples_for(target_se)
-    odds = face.odds(pos, samples=samples, seed=seed)
+    the face computes it exactly (no ``samples``), else ``samples`` sampled games, or
+    batches until ``target_se`` (``samples`` at most)."""
+    odds = face.odds(pos, samples=samples, seed=seed, target_se=target_se)
     players = odds["players"]
     prov = odds["provenance"]
     now = scores_now(pos)

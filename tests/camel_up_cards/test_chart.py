@@ -143,14 +143,13 @@ def test_chart_files_and_layout(case, tmp_path):
     assert_saves(fig, tmp_path, charts.POSITION_SIZE)
 
 
-def test_target_se_sets_the_samples():
-    """Without --samples, --target-se asks for enough races that every SE is at most it
-    (the worst case, p = 1/2); without either, the face's default."""
-    assert charts.samples_for(0.01) == 2500 and charts.samples_for(0.002) == 62500
+def test_target_se_stops_the_samples():
+    """Without --samples, --target-se draws races in batches until every SE is at most
+    it (the face's odds); without either, the face's default."""
     pos = face.new_position(4, 2)
     fig = charts.position_chart(pos, seed=1, target_se=0.01)
-    odds = face.odds(pos, samples=2500, seed=1)
-    assert "2,500 races" in fig.get_suptitle()
+    odds = face.odds(pos, seed=1, target_se=0.01)
+    assert f"{odds['provenance']['race_samples']:,} races" in fig.get_suptitle()
     assert [b.get_height() for b in bars(fig.axes[1])[0]] == [c["race_win"]
                                                                for c in odds["camels"]]
     assert max(c["win_se"] for c in odds["camels"]) <= 0.01

@@ -134,11 +134,13 @@ def test_position_chart_layout(middle, tmp_path):
     assert_saves(fig, tmp_path, charts.POSITION_SIZE)
 
 
-def test_target_se_sets_the_samples(game):
-    assert charts.samples_for(0.01) == 2500 and charts.samples_for(0.05) == 100
+def test_target_se_stops_the_samples(game):
+    """--target-se: the odds' batches until every win probability's SE is at most it."""
     _, steps = load_record(game)
     fig = charts.position_chart(steps[0][0], seed=1, target_se=0.05)
-    assert "100 games" in fig.get_suptitle()
+    result = odds(steps[0][0], seed=1, target_se=0.05)
+    assert max(p["win_se"] for p in result["players"]) <= 0.05
+    assert f"{result['provenance']['samples']:,} games" in fig.get_suptitle()
 
 
 # --------------------------------------------------------------------------- replay chart

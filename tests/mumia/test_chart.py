@@ -96,11 +96,14 @@ def test_position_chart_layout(middle, tmp_path):
     assert_saves(fig, tmp_path, charts.POSITION_SIZE)
 
 
-def test_target_se_sets_the_samples():
-    assert charts.samples_for(0.01) == 2500 and charts.samples_for(0.05) == 100
+def test_target_se_stops_the_samples():
+    """--target-se: the face's batches until every win probability's SE is at most it."""
     pos = new_position(3, 1)
     fig = charts.position_chart(pos, seed=1, target_se=0.05)
-    assert "100 games" in fig.get_suptitle()
+    odds = face.odds(pos, seed=1, target_se=0.05)
+    assert odds["provenance"]["target_reached"] is True
+    assert max(p["win_se"] for p in odds["players"]) <= 0.05
+    assert f"{odds['provenance']['samples']:,} games" in fig.get_suptitle()
 
 
 # --------------------------------------------------------------------------- replay chart
