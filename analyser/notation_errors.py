@@ -49,8 +49,9 @@ class Key:
     """Where a JSON path is written in a game's notation.
 
     ``name``: as a message shows it, each ``*`` taking the path's next number (``bets``,
-    ``p*``, ``t (space *)``), each ``@`` the next number as a seat letter (``seats``); ``form``: how to write it, e.g. ``one entry per player,
-    comma-separated, ... e.g. bets=P5,G5P3,,``; ``whole``: the path's rest (``tiles[0]``'s
+    ``p*``, ``t (space *)``), each ``@`` the next number as a seat letter (``seats``);
+    ``form``: how to write it, e.g. ``one entry per player, comma-separated, ... e.g.
+    bets=P5,G5P3,,``; ``whole``: the path's rest (``tiles[0]``'s
     ``[0]``) means nothing in the notation and is left out; ``positional``: a word of the
     notation, not a ``key=value`` (a reason shows ``track``, not ``track=``)."""
 

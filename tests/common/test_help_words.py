@@ -69,15 +69,15 @@ def test_advise_help_describes_each_game_s_columns(oddsbot_cli, monkeypatch):
     said = help_text(oddsbot_cli, monkeypatch, "advise")
     assert ("headed by what it measures where a game has two meanings (Kingdom Run: turn "
             "ev, final ev)") in said
-    for line in ("Kingdom Run · turn ev: the ev column's heading without --rollouts: the "
-                 "mover's score minus the best other player's after this turn, expected "
-                 "(JSON key ev).",
-                 "Kingdom Run · final ev: its heading with --rollouts: the expected final "
-                 "margin over the best other player (JSON key ev)",
-                 "Kingdom Run · on: where the runner of each catchup, bath, sleep or wake "
-                 "step stands (its space)",
-                 "Mumia · on: the field the piece the row moves stands on now, before the "
-                 "move, counted along the track from START = 0 (docs/games/mumia.md §0)"):
+    for line in (("Kingdom Run · turn ev: the ev column's heading without --rollouts: the "
+                  "mover's score minus the best other player's after this turn, expected "
+                  "(JSON key ev)."),
+                 ("Kingdom Run · final ev: its heading with --rollouts: the expected final "
+                  "margin over the best other player (JSON key ev)"),
+                 ("Kingdom Run · on: where the runner of each catchup, bath, sleep or wake "
+                  "step stands (its space)"),
+                 ("Mumia · on: the field the piece the row moves stands on now, before the "
+                  "move, counted along the track from START = 0 (docs/games/mumia.md §0)")):
         assert line in said, line
 
 
@@ -88,7 +88,7 @@ def test_mumia_caption_says_where_on_counts_from(oddsbot_cli):
     assert max(map(len, lines)) <= 80
     table_end = max(i for i, line in enumerate(lines) if line.startswith("└"))
     caption = " ".join(" ".join(lines[table_end + 1:]).split())
-    assert ("player D to move · ev: expected change of final score · on: the field the piece "
-            "to move stands on now, counted from START = 0 · roll 5,P") in caption
+    assert ("player D to move · ev: expected change of final score · on: the field the "
+            "piece to move stands on now, counted from START = 0 · roll 5,P") in caption
     header = next(line for line in lines if "action" in line)
     assert header.split("┃")[2].strip() == "on"
