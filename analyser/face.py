@@ -96,6 +96,9 @@ class GameSpec:
     # the game's own columns of the advise and odds tables -> their meaning (in --help)
     advise_columns: Mapping[str, str] = field(default_factory=dict)
     odds_columns: Mapping[str, str] = field(default_factory=dict)
+    # where a deal of ``oddsbot new`` starts, if a player may expect otherwise, and how to
+    # go on from there (in ``new --help``)
+    new_note: str = ""
     examples: tuple[str, ...] = ()  # command lines shown in --help (a test runs each one)
     aliases: tuple[str, ...] = field(default=())  # other ids that name the game
     # rule parameters; a game with any offers ``with_rules(pos, {name: text})`` and takes

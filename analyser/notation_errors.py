@@ -26,6 +26,11 @@ a :class:`NotationError` with
   only of a key its reason names whole (``turn=``: the key the user must write), never of
   its own field's (``bets: green tickets held [5, 5] ...`` is not a syntax slip).
 
+A game whose notation names seats by letter (Mumia's ``A``..``F``) passes ``seats``: a
+key's name writes ``@`` for a number shown as a seat letter (``collected[0]`` -> ``collected
+A``), and a reason's ``seat 0`` becomes ``seat A``; ``words`` renames whole words of a reason
+(``START`` -> ``S``).
+
 A complaint about nothing declared is left as it is; JSON input keeps the JSON names.
 """
 
@@ -44,8 +49,9 @@ class Key:
     """Where a JSON path is written in a game's notation.
 
     ``name``: as a message shows it, each ``*`` taking the path's next number (``bets``,
-    ``p*``, ``t (space *)``); ``form``: how to write it, e.g. ``one entry per player,
-    comma-separated, ... e.g. bets=P5,G5P3,,``; ``whole``: the path's rest (``tiles[0]``'s
+    ``p*``, ``t (space *)``), each ``@`` the next number as a seat letter (``seats``);
+    ``form``: how to write it, e.g. ``one entry per player, comma-separated, ... e.g.
+    bets=P5,G5P3,,``; ``whole``: the path's rest (``tiles[0]``'s
     ``[0]``) means nothing in the notation and is left out; ``positional``: a word of the
     notation, not a ``key=value`` (a reason shows ``track``, not ``track=``)."""
 
@@ -68,17 +74,25 @@ def _pattern(path: str) -> str:
     return re.escape(path).replace(r"\*", r"([0-9]+)")
 
 
-def _fill(name: str, numbers: tuple[str, ...]) -> str:
+def _fill(name: str, numbers: tuple[str, ...], seats: str = "") -> str:
+    """``name`` with each ``*`` (or ``@``: as a seat letter) taking the next number."""
     for number in numbers:
-        name = name.replace("*", number, 1)
+        m = re.search(r"[*@]", name)
+        if m is None:
+            break
+        shown = seats[int(number)] if m[0] == "@" and int(number) < len(seats) else number
+        name = name[:m.start()] + shown + name[m.end():]
     return name
 
 
 class NotationKeys:
     """A game's JSON path -> notation :class:`Key` map (module doc)."""
 
-    def __init__(self, keys: Mapping[str, Key]) -> None:
+    def __init__(self, keys: Mapping[str, Key], seats: str = "",
+                 words: Mapping[str, str] | None = None) -> None:
         self.keys = dict(keys)
+        self.seats = seats
+        self.words = dict(words or {})
         # a field is a declared JSON path, or a key's own name (the parser's words; the
         # first key declared of a name, with its form)
         fields = {}
@@ -96,7 +110,8 @@ class NotationKeys:
         for pattern, key in self._fields:
             m = pattern.match(field)
             if m:
-                return _fill(key.name, m.groups()) + ("" if key.whole else field[m.end():]), key
+                shown = _fill(key.name, m.groups(), self.seats)
+                return shown + ("" if key.whole else field[m.end():]), key
         return None
 
     def reason(self, reason: str) -> tuple[str, list[Key]]:
@@ -109,12 +124,21 @@ class NotationKeys:
         for m, key in hits:
             if m.start() < at:  # inside a longer path already renamed
                 continue
-            shown = _fill(key.name, m.groups())
+            shown = _fill(key.name, m.groups(), self.seats)
             bare = key.bare and reason[m.end():m.end() + 1] not in ("[", ".")
             parts += [reason[at:m.start()], shown + "=" if bare else shown]
             whole += [key] if bare else []
             at = m.end()
-        return "".join(parts) + reason[at:], whole
+        return self._renamed("".join(parts) + reason[at:]), whole
+
+    def _renamed(self, reason: str) -> str:
+        """``reason`` with its seat numbers as letters and its ``words`` renamed."""
+        if self.seats:
+            reason = re.sub(r"\bseat ([0-9]+)\b",
+                            lambda m: "seat " + _fill("@", (m[1],), self.seats), reason)
+        for word, shown in self.words.items():
+            reason = re.sub(rf"\b{re.escape(word)}\b", shown, reason)
+        return reason
 
     def worded(self, exc: PositionError, validating: bool = False) -> PositionError:
         """``exc`` in notation words (module doc), or ``exc`` if it names nothing

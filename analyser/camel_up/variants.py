@@ -56,8 +56,10 @@ class Variant:
             for name, letter in zip(self.camels, self.camel_letters):
                 if low == name or low == letter.lower():
                     return name
-        raise PositionError(field, f"unknown camel {quote(token)} (expected one of "
-                                   f"{', '.join(self.camels)})")
+        named = ", ".join(f"{letter} {name}"
+                          for name, letter in zip(self.camels, self.camel_letters))
+        raise PositionError(field, f"unknown camel {quote(token)} (expected a letter or "
+                                   f"name: {named})")
 
     def colour(self, token: object, field: str) -> str:
         """The racing colour named by ``token``."""

@@ -35,6 +35,14 @@ def _columns(command: str) -> list[str]:
             for name, meaning in getattr(spec, field).items()]
 
 
+def _notes(command: str) -> list[str]:
+    """'Title: note' for every game's note on ``command`` (``new``: where a deal starts)."""
+    if command != "new":
+        return []
+    return [f"{spec.title}: {spec.new_note}" for spec in registry.specs().values()
+            if spec.new_note]
+
+
 def overview(summary: str) -> str:
     """``oddsbot --help``'s text: the summary, then the first example of every game."""
     first = [spec.examples[0] for spec in registry.specs().values() if spec.examples]
@@ -44,11 +52,12 @@ def overview(summary: str) -> str:
 
 def compose(command: str, doc: str) -> str:
     """The help text of ``command``: its docstring's paragraphs, each on one line (the
-    terminal wraps them), then the games' columns and the examples, one per line."""
+    terminal wraps them), then the games' columns or notes and the examples, one per
+    line."""
     parts = [" ".join(p.split()) for p in doc.split("\n\n") if p.strip()]
-    columns = _columns(command)
-    if columns:
-        parts.append("\n".join(columns))
+    for lines in (_columns(command), _notes(command)):
+        if lines:
+            parts.append("\n".join(lines))
     shown = examples(command)
     if shown:
         parts.append("Examples:\n" + "\n".join(f"  {line}" for line in shown))

@@ -59,7 +59,8 @@ def advise(
     """The EV table: every legal action of the player to move, best first.
 
     Columns: action, the action as the game writes it (docs/games/<game>.md); ev, what it
-    is worth to the mover, in the game's unit (EP, VP); se, the standard error of a
+    is worth to the mover, in the game's unit (EP, VP), headed by what it measures where a
+    game has two meanings (Kingdom Run: turn ev, final ev); se, the standard error of a
     sampled ev (empty when exact); gap, how far its ev falls short of the best action's;
     method (with --wide), how ev was found: exact, monte-carlo or a named model. The
     table fits 80 columns; --wide shows every column, as -f json and csv always do."""

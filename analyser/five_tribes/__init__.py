@@ -26,6 +26,11 @@ GAME = GameSpec(
     default_top=20,
     policies=("greedy", "heuristic", "random"),  # = simulate.POLICIES (tested)
     rollout_policies=("heuristic", "random"),  # = rollouts.ROLLOUT_POLICIES (tested)
+    new_note="a deal starts in the bidding phase: no one has bid, and advise values the "
+             "bids. For the first turn (the turns phase), write the bids made at the table "
+             "as a record: a 'start' line with the deal, then 'round 1 pN bid K' for each "
+             "bid, in bid order (docs/games/five-tribes.md §19.4); advise, odds and moves "
+             "take the record, e.g. oddsbot advise examples/five-tribes-bids-4p.record.",
     advise_columns={
         "cost, turn_value": "(bids) the gold the bid space costs, and the best exact turn "
                             "value from that place in turn order",

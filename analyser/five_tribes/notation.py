@@ -83,6 +83,9 @@ NOTATION_KEYS = NotationKeys({
     "players[*].elders": Key("p* e", whole=True),
     "players[*].camels": Key("p* c", whole=True),
     "players[*].djinns_used": Key("p* (a djinn marked *)", whole=True),
+    "board[*][*]": Key("r*c*"),
+    "board[*][*].owner": Key("r*c* @owner", "a cell's owner after its meeples, e.g. "
+                                            "V5:GG@1 (seat 1)", whole=True),
     "bid_track": Key("bid", "the bid order track's seats, front first, e.g. bid=2,0,1"),
     "turn_track": Key("turn", TURN, whole=True),
     "to_move": Key("to"),

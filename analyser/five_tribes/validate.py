@@ -110,23 +110,36 @@ def _check_players(pos: Position) -> None:
 
 def _check_meeples(pos: Position) -> None:
     """Every colour with more meeples than the box holds, in one message: where they stand
-    (on the board; held, by whom) and the box's count."""
+    (on the board, the most crowded cells first; held, by whom) and the box's count. The
+    field is the board if it alone holds too many, else the first holder of a surplus."""
     holders = ("viziers", "elders")  # the held Y and W meeples
     over, field = [], None
     for c, (colour, total, on_board, held) in enumerate(zip(
             FT.COLOURS, FT.MEEPLE_TOTALS, pos.board_meeples(), pos.held_meeples())):
         if on_board + held <= total:
             continue
-        field = field or ("board" if on_board > total else "players")
         where = [f"{on_board} on the board"] if on_board else []
+        if on_board > total:
+            field = "board"
+            where[0] += ": " + _crowded(pos, colour)
         if held:
-            by = ", ".join(f"p{i} {getattr(p, holders[c])}" for i, p in enumerate(pos.players)
-                           if getattr(p, holders[c]))
+            seats = [i for i, p in enumerate(pos.players) if getattr(p, holders[c])]
+            field = field or f"players[{seats[0]}]"
+            by = ", ".join(f"p{i} {getattr(pos.players[i], holders[c])}" for i in seats)
             where.append(f"{held} held: {by}")
         over.append(f"{on_board + held} {COLOUR_NAMES[colour]} ({'; '.join(where)}; the box "
                     f"has {int(total)})")
     if over:
         raise PositionError(field, "more meeples than the box holds: " + ", ".join(over))
+
+
+def _crowded(pos: Position, colour: str, shown: int = 3) -> str:
+    """The cells holding ``colour``'s meeples, the most crowded first, e.g. ``board[0][0]
+    5, board[1][2] 4, board[2][2] 3, …`` (``shown`` of them)."""
+    cells = sorted(((-cell.meeples.count(colour), r, c) for r, c, cell in pos.cells()
+                    if colour in cell.meeples))
+    named = [f"board[{r}][{c}] {-k}" for k, r, c in cells[:shown]]
+    return ", ".join(named + ["…"] * (len(cells) > shown))
 
 
 def _check_cards(pos: Position) -> None:

@@ -33,6 +33,13 @@ GAME = GameSpec(
                    "T steal, Z sleep/wake, Y copy).", "", (), ("advise",)),
     ),
     advise_columns={
+        "turn ev": "the ev column's heading without --rollouts: the mover's score minus "
+                   "the best other player's after this turn, expected (JSON key ev)",
+        "final ev": "its heading with --rollouts: the expected final margin over the best "
+                    "other player (JSON key ev); the two rankings may differ "
+                    "(docs/games/kingdom-run.md)",
+        "on": "where the runner of each catchup, bath, sleep or wake step stands (its "
+              "space), in the order of the steps",
         "win_p": "with --rollouts: the mover's chance to win or share the win",
         "margin": "with --rollouts: the mover's expected final score minus the best "
                   "other player's",

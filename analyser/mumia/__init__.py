@@ -35,12 +35,17 @@ GAME = GameSpec(
         GameOption("roll", "The roll to advise on: the number die, and while the mummy "
                    "is in play the picture die: P (it shows a pawn: move an own pawn or a "
                    "guardian), M (the mummy) or PM (both: either), as N,P / N,M / N,PM or in "
-                   "words, e.g. 4,pawn / 4,mummy / 4,both. Without it: the value before "
-                   "rolling and a table per roll.", "", (), ("advise",)),
+                   "words: pawn or pyramid (P: the pawn's cone reads as a pyramid), mummy "
+                   "(M), both, pawn+mummy or pyramid+mummy (PM), e.g. 4,pyramid. Without "
+                   "it: the value before rolling and a table per roll.", "", (),
+                   ("advise",)),
         GameOption("expansions", "Expansions of a new game: any of e1,e2,e3,e4 (or all; "
                    "none for the base game). Default: the variant's.", "", (), ("new",)),
     ),
     advise_columns={
+        "on": "the field the piece the row moves stands on now, before the move, counted "
+              "along the track from START = 0 (docs/games/mumia.md §0); empty when no "
+              "piece moves",
         "win_p": "the mover's chance to win or share the win with that choice",
         "roll": "the roll the row is for (without --roll: every roll, with its chance)",
     },

@@ -102,14 +102,18 @@ def advise(pos: Position, *, samples: int | None = None, seed: int = 0,
                           policy=policy, target_se=target_se)
 
 
+ON_WORDS = "on: the field the piece to move stands on now, counted from START = 0"
+
+
 def advise_caption(pos: Position, prov: dict) -> str:
-    """The caption of the terminal EV table."""
+    """The caption of the terminal EV table: who moves, what ev is, where the ``on``
+    column counts from, the roll and how the values were found."""
     how = ("exact: expectimax over the dice, the mover at its best, the others "
            f"{prov['policy']}" if prov["method"] == "exact" else
            f"{prov['samples']:,} rollouts a choice, every seat {prov['policy']}, "
            f"seed {prov['seed']}") + montecarlo.target_words(prov)
     head = (f"player {player_name(pos, pos.to_move)} to move · ev: expected change of final "
-            f"score")
+            f"score · {ON_WORDS}")
     if prov["roll"]:
         return f"{head} · roll {prov['roll']} · {how}"
     value = prov["value_before_roll"]

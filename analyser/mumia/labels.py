@@ -18,8 +18,8 @@ EXTRA = " + token extra"
 SYMBOLS = ("P", "M", "PM")
 # what the picture die shows, in words (docs/games/mumia.md §16.1): a pawn (its cone is read
 # as a pyramid too), the mummy, or both; any case, beside the letters
-SYMBOL_WORDS = {"pawn": "P", "pyramid": "P", "mummy": "M", "pawn+mummy": "PM",
-                "pyramid+mummy": "PM", "mummy+pawn": "PM", "mummy+pyramid": "PM", "both": "PM"}
+SYMBOL_WORDS = {"pawn": "P", "pyramid": "P", "mummy": "M", "both": "PM", "pawn+mummy": "PM",
+                "pyramid+mummy": "PM", "mummy+pawn": "PM", "mummy+pyramid": "PM"}
 
 
 def index_of(S: np.ndarray, fid: int) -> int:
@@ -88,6 +88,6 @@ def read_roll(text: str, mummy_in_play: bool) -> tuple[int, int]:
     if symbol not in SYMBOLS:
         raise ValueError("the mummy is in play: give the picture die too, as N,P / N,M / "
                          "N,PM (or N,pawn / N,mummy / N,both)" if not symbol else
-                         f"the picture die shows P (a pawn), M (the mummy) or PM (both), got "
-                         f"{symbol[:14]!r}")
+                         f"the picture die shows P (a pawn), M (the mummy) or PM (both), or "
+                         f"in words {', '.join(SYMBOL_WORDS)}; got {symbol[:14]!r}")
     return int(number), SYMBOLS.index(symbol)

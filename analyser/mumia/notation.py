@@ -24,8 +24,11 @@ from .rules import TOKEN_KINDS, Rules
 from .tiles import parse_tile, tile_name
 
 SEATS = "ABCDEF"
-# the JSON path each part of the notation holds (analyser/notation_errors.py)
+# the JSON path each part of the notation holds (analyser/notation_errors.py); seats are
+# letters, START and FINISH the track's S: and F: fields, a field counted from S: (0)
 NOTATION_KEYS = NotationKeys({  # the sections say how they are written themselves
+    "track[*]": Key("track field * (S: = 0)", whole=True, positional=True),
+    "collected[*]": Key("collected @", whole=True, positional=True),
     "to_move": Key("seat to move", positional=True),
     "mummy_tokens": Key("mummy", positional=True),
     "mummy_taken": Key("mummy ... taken", positional=True),
@@ -40,7 +43,7 @@ NOTATION_KEYS = NotationKeys({  # the sections say how they are written themselv
     "turn.fresh": Key("turn fresh:", positional=True),
     "turn.swapped": Key("turn swapped:", positional=True),
     "turn.moved": Key("turn moved:", positional=True),
-})
+}, seats=SEATS, words={"START": "S:", "FINISH": "F:"})
 _SHORT = {START: "S", FINISH: "F", "camel": "c", "exchange": "x"}
 _LONG = {v: k for k, v in _SHORT.items()}
 

@@ -111,13 +111,23 @@ def _pieces(pos: Position) -> None:
     for p in range(pos.players):
         if counts[p] != pawns:
             raise PositionError("track", f"seat {p} must have {pawns} pawns on the track "
-                                f"(START and FINISH included), got {counts[p]}")
+                                f"(START and FINISH included), got {counts[p]}"
+                                f"{_where_pawns(pos, p)}")
     guardians = sum(f.guardians for f in pos.track)
     if guardians > L.MAX_GUARDS:
         raise PositionError("track", f"at most {L.MAX_GUARDS} guardians, got {guardians}")
     mummies = [i for i, f in enumerate(pos.track) if f.mummy]
     if len(mummies) > 1:
         raise PositionError(f"track[{mummies[1]}].mummy", "there is one mummy")
+
+
+def _where_pawns(pos: Position, seat: int) -> str:
+    """Where ``seat``'s pawns stand, e.g. `` (4 on START, 1 on field 5)``."""
+    last = len(pos.track) - 1
+    where = [f"{f.pawns.count(seat)} on "
+             + ("START" if i == 0 else "FINISH" if i == last else f"field {i}")
+             for i, f in enumerate(pos.track) if seat in f.pawns]
+    return f" ({', '.join(where)})" if where else ""
 
 
 def _mummy(pos: Position) -> None:

@@ -33,6 +33,10 @@ TRACK = ("cells split by '/' for spaces 1-16: camel letters bottom to top, a num
          "run of empty spaces, +N or -N for player N's spectator (2014: desert) tile")
 TURN = "the occupied turn order spaces as cost:seat in play order, e.g. turn=18:2,3:0,0:1,0:3"
 BID = "the bid order track's seats, front first, e.g. bid=2,0,1"
+CAMELS = ("a letter or name: B blue, G green, Y yellow, R red, P purple, W white, "
+          "K black")
+MEEPLES = "more meeples than the box holds:"
+YELLOW = "18 yellow (16 on the board; 2 held: p0 2; the box has 16"
 
 
 def _set(field: str, value) -> Callable[[dict], dict]:
@@ -50,10 +54,9 @@ CASES = [
     (f"{CU} bets=G5,G5,,", "bets: green tickets held [5, 5] are not the top 2 of the stack "
      "[5, 3, 2, 2]", None, "leg_tickets: green tickets held [5, 5] are not the top 2 of the "
      "stack [5, 3, 2, 2]"),
-    (CU.replace("/K ", "/Q "), "track cell 'Q': unknown camel 'Q' (expected one of blue, green, "
-     f"yellow, red, purple, white, black); {TRACK}", _set("track", {"1": ["blue", "Q"]}),
-     "track[1]: unknown camel 'Q' (expected one of blue, green, yellow, red, purple, white, "
-     "black)"),
+    (CU.replace("/K ", "/Q "), f"track cell 'Q': unknown camel 'Q' (expected {CAMELS}); "
+     f"{TRACK}", _set("track", {"1": ["blue", "Q"]}),
+     f"track[1]: unknown camel 'Q' (expected {CAMELS})"),
     (CU.replace("/11/", "/10/"), f"track: describes 15 spaces, expected 16; {TRACK}", None,
      None),
     (CU.replace("/11/", "/10/+7/"), "track (a tile): owner 7 is not a player (0..3)", None,
@@ -93,8 +96,15 @@ CASES = [
      None, "players[1].camels: 9 left + 0 on tiles; with 4 players each has 8 camels"),
     (f"{FT} bid=3,2,0,1 p1=Baal* p0=Baal", "p1.djinns: Ba'al is also in p0.djinns", None,
      "players[1].djinns: Ba'al is also in players[0].djinns"),
-    (FT.replace("V5:WWB", "V5:WWB@7", 1) + " bid=3,2,0,1", "board[0][3].owner: 7 is not a "
-     "player (0..3)", None, "board[0][3].owner: 7 is not a player (0..3)"),  # the board's words
+    (FT.replace("V5:WWB", "V5:WWB@7", 1) + " bid=3,2,0,1", "r0c3 @owner: 7 is not a "
+     "player (0..3)", None, "board[0][3].owner: 7 is not a player (0..3)"),
+    # issue 34 item 3: every colour over in one message, a surplus on the board located
+    (f"{FT} bid=3,2,0,1 p0=gc38,v2", f"p0: {MEEPLES} {YELLOW})", None,
+     f"players[0]: {MEEPLES} {YELLOW})"),
+    (FT.replace("O8:GGR,S6", "O8:GGRWWW,S6") + " bid=3,2,0,1 p0=gc38,v2", f"board: {MEEPLES} "
+     f"{YELLOW}), 23 white (23 on the board: r0c0 3, r0c2 2, r0c3 2, …; the box has 20)",
+     None, f"board: {MEEPLES} {YELLOW}), 23 white (23 on the board: board[0][0] 3, "
+     "board[0][2] 2, board[0][3] 2, …; the box has 20)"),
     (f"{FT.replace('n=4', 'n=5')}", "n: Five Tribes is for 2-4 players, got 5", None, None),
     # kingdom-run
     (KR.replace("tok=3,3,3,3", "tok=3,3,3"), "tok: one count per player: 4 players, got 3",
@@ -113,6 +123,19 @@ CASES = [
      _set("action_tokens", {"hands": [["swap"], [], [], []], "pile": []}),
      "action_tokens: action tokens without expansion e4"),
     (MU.replace("4p A", "4p Z"), "seat to move: 'Z' is not a seat (A..D)", None, None),
+    # seats as letters, the track's S: and F: fields, fields counted from S:, A: stacks
+    (MU.replace("S:AAAB", "S:AAAAB"), "track: seat A must have 3 pawns on the track (S: and "
+     "F: included), got 4 (4 on S:)", None, "track: seat 0 must have 3 pawns on the track "
+     "(START and FINISH included), got 4 (4 on START)"),
+    (MU.replace("-1 -2 -3 -4 -5", "-1:B -2 -3 -4 -5", 1), "track: seat B must have 3 pawns on "
+     "the track (S: and F: included), got 4 (3 on S:, 1 on field 1)", None, "track: seat 1 "
+     "must have 3 pawns on the track (START and FINISH included), got 4 (3 on START, 1 on "
+     "field 1)"),
+    (MU.replace("A:- B:-", "A:-3,-3,-3 B:-"), "collected A: one -3 too many (also on the "
+     "track): the game has 2", None, "collected[0][0]: one -3 too many (also on the track): "
+     "the game has 2"),
+    (MU.replace("c:g +8:g", "c:g c:g +8:g"), "track field 15 (S: = 0): one camel too many: "
+     "the game has 6", None, "track[15].tile: one camel too many: the game has 6"),
 ]
 
 
@@ -175,3 +198,7 @@ def test_the_words_of_a_declaration():
     assert worded("bets[0]", "not pairs") == "bets[0]: not pairs; FORM"  # the parser's word
     assert worded("n", "for 4 players") == "n: for 4 players"  # nothing declared: as it is
     assert worded("leg_tickets", "says FORM") == "bets: says FORM"  # the fix said once
+    seats = NotationKeys({"stacks[*]": Key("stack @", whole=True)}, seats="ABCD",
+                         words={"START": "S:"})
+    said = seats.worded(PositionError("stacks[2][0]", "seat 3 has 1 on START, seats 12"))
+    assert str(said) == "stack C: seat D has 1 on S:, seats 12"

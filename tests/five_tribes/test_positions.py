@@ -308,7 +308,7 @@ JSON_ERRORS = [
     ("too many reds on board", at(3, 5, meeples="R" * 15), "board", "red ("),
     ("a stack of 21", at(3, 5, meeples="YYYYWWWWBBBBGGGGRRRRR"), "board[3][5].meeples",
      "at most 20"),
-    ("too many viziers held", player(2, viziers=9), "players", "yellow ("),
+    ("too many viziers held", player(2, viziers=9), "players[0]", "yellow ("),
     ("7 oases", at(2, 4, tile="oasis"), "board", "oasis"),
     ("sacred place without vp", lambda d: d["board"][3][1].pop("vp"), "board[3][1].vp",
      "sacred"),
@@ -516,5 +516,5 @@ def test_every_meeple_over_count_in_one_message():
     with pytest.raises(PositionError) as refused:
         ft.validate(ft.Position.from_json(data))
     assert str(refused.value) == (
-        "players: more meeples than the box holds: 18 yellow (16 on the board; 2 held: "
+        "players[0]: more meeples than the box holds: 18 yellow (16 on the board; 2 held: "
         "p0 2; the box has 16), 23 white (20 on the board; 3 held: p1 3; the box has 20)")

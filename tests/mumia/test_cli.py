@@ -31,12 +31,12 @@ BAD = [
     # index past them does not exist (a hat's field here)
     ("mumia 2p A e2 | S:AAABBBM -1 F | A:- B:- | mummy 4,3,2,1 taken - | hats luck A@5 "
      "bad B@0", "hats luck"),  # the notation's words (hats.luck in JSON)
-    (BASE.replace("A:- B:-", "A:+8 B:-"), "collected[0][0]", "+8"),     # also on the track
+    (BASE.replace("A:- B:-", "A:+8 B:-"), "collected A", "+8"),     # also on the track
     (BASE.replace("mummy 4,3,2,1", "mummy 5,4,3,2,1"), "mummy:", "5 tokens"),  # a fifth
     (BASE.replace("-2 c:g", "-2 x c:g"), "exchange", "e1"),           # E1 piece, E1 off
     (BASE.replace("-2 c:g", "-2 r5 c:g"), "risk", "e3"),
     (BASE + " | hats luck A@0 bad B@0", "hats"),
-    (BASE.replace("S:AAABBBM", "S:AABBBM"), "seat 0", "3 pawns"),
+    (BASE.replace("S:AAABBBM", "S:AABBBM"), "seat A", "3 pawns", "(2 on S:)"),
     (BASE.replace("S:AAABBBM", "S:AAABBB"), "mummy"),
     (BASE.replace("mumia 2p A", "mumia 2p C"), "seat to move"),
     (BASE.replace("+8:g", "+8:gggggggggg"), "guardians"),
