@@ -118,6 +118,24 @@ def _cell(hist, tr, first, ended, p):
          1 if tr[PALM] else 0] += p
 
 
+@njit(cache=True, inline="always")
+def _outcome_code(tr, ended):
+    """The cell of ``hist`` but ``first`` (``_cell``) as one number: ended, ranking, fox
+    on, palm on."""
+    return ((((1 if ended else 0) * N_RANKS + rank_index(tr)) * 2 + (1 if tr[FOX] else 0))
+            * 2 + (1 if tr[PALM] else 0))
+
+
+@njit(cache=True)
+def _grown_rows(a, rows):
+    """``a`` (2-D) in a new array of ``rows`` rows, -1 after its own."""
+    out = np.full((rows, a.shape[1]), -1, dtype=a.dtype)
+    for i in range(a.shape[0]):
+        for j in range(a.shape[1]):
+            out[i, j] = a[i, j]
+    return out
+
+
 @njit(cache=True)
 def _chance_of(g, d, dkey, k, memo, acc, tmp):
     """``F(d)`` (``_chance``), kept in ``memo`` (a ``merge`` level keyed by (dkey, 0)).
@@ -175,6 +193,10 @@ def leg_exact(tr0, known, pool, k, revealed, max_states, hist):
         nn = 0
         sk, sv, si = level(1024)  # the counts drawn met at this depth -> row of q
         ns = 0
+        bk, bv, bi = level(1024)  # the boards met at this depth -> row of moved / code
+        nb = 0
+        moved = np.full((1024, N_TYPES), -1, dtype=np.int64)  # board after a card, -1 unseen
+        code = np.empty((1024, N_TYPES), dtype=np.int64)  # its ``_outcome_code``
         for row in range(n):
             bkey, dkey, p = keys[row, 0], keys[row, 1], vals[row]
             j = find(sk, si, dkey, 0)
@@ -190,16 +212,28 @@ def leg_exact(tr0, known, pool, k, revealed, max_states, hist):
                     d[t] = rest % _D_BASE
                     rest //= _D_BASE
                 memo = _next_chances(g, d, dkey, k, n_left - depth, memo, acc, tmp, q[j])
+            b = find(bk, bi, bkey, 0)
+            if b < 0:
+                b = nb
+                bk, bv, bi, nb = add(bk, bv, bi, nb, bkey, 0, 0.0)
+                if b == moved.shape[0]:
+                    moved = _grown_rows(moved, 2 * b)
+                    code = _grown_rows(code, 2 * b)
             step = 1
             for t in range(N_TYPES):
                 if q[j, t] > 0.0:
-                    _set_board(tr, bkey)
-                    ended = move(tr, card_colour(t), card_value(t))
+                    if moved[b, t] < 0:  # each board moves once per card type and depth
+                        _set_board(tr, bkey)
+                        ended = move(tr, card_colour(t), card_value(t))
+                        moved[b, t] = _board_key(tr)
+                        code[b, t] = _outcome_code(tr, ended)
+                    c = code[b, t]
                     pt = p * q[j, t]
-                    if ended or last:
-                        _cell(hist, tr, depth == 0, ended, pt)
+                    if c >= 4 * N_RANKS or last:  # the race ended, or the leg
+                        hist[1 if depth == 0 else 0, c // (4 * N_RANKS), c // 4 % N_RANKS,
+                             c // 2 % 2, c % 2] += pt
                     else:
-                        nk, nv, ni, nn = add(nk, nv, ni, nn, _board_key(tr), dkey + step, pt)
+                        nk, nv, ni, nn = add(nk, nv, ni, nn, moved[b, t], dkey + step, pt)
                 step *= _D_BASE
             if nn > max_states:
                 return False
