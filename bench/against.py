@@ -8,8 +8,9 @@ under the system's temporary folder named by its commit; the files keep the comm
 so numba's caches there stay valid from one run to the next (the first run compiles). Each
 side runs in a subprocess of its own (today's kernels as ``oddsbot.kernels``, the export's
 as a top-level ``kernels`` package), gets the arguments once, returns the result of a
-warm-up call, then times batches of calls in turn with the other side, so that a change of
-load on the machine falls on both alike.
+warm-up call and the arguments after it (a kernel may fill an output array), then times
+batches of calls in turn with the other side, so that a change of load on the machine
+falls on both alike.
 
 Run as a script, this module is that subprocess (``against.py PACKAGE [ROOT]``): pickled
 requests on stdin, pickled answers on stdout.
@@ -68,8 +69,8 @@ class Side:
             raise answer
         return answer
 
-    def times(self, calls: int) -> list[float]:
-        """Wall times of ``calls`` calls, one by one."""
+    def times(self, calls: int) -> list[tuple[float, float]]:
+        """(wall, CPU) times of ``calls`` calls, one by one."""
         return self._ask(calls)
 
     def close(self) -> None:
@@ -85,14 +86,17 @@ def same_result(a: Any, b: Any) -> bool:
 
 
 def compare(rev: str, module: str, function: str, args: tuple, rounds: int = 10,
-            calls: int = 5) -> tuple[list[float], list[float], bool]:
+            calls: int = 5) -> tuple[np.ndarray, np.ndarray, bool]:
     """Times of ``kernels.<module>.<function>(*args)`` at ``rev`` and today, ``rounds``
     alternating batches of ``calls`` calls each, after a warm-up call on each side.
-    Returns (times at rev, times today, whether both returned the same result)."""
+    Returns (times at rev, times today, whether both returned the same result and left the
+    same arguments after the warm-up call); a row of
+    times is (wall, CPU of the calling thread: less sensitive to other work on the
+    machine)."""
     before = Side("kernels", kernels_at(rev), module, function, args)
     after = Side("oddsbot.kernels", None, module, function, args)
-    t_before: list[float] = []
-    t_after: list[float] = []
+    t_before: list[tuple[float, float]] = []
+    t_after: list[tuple[float, float]] = []
     try:
         for _ in range(rounds):
             t_before += before.times(calls)
@@ -100,23 +104,24 @@ def compare(rev: str, module: str, function: str, args: tuple, rounds: int = 10,
     finally:
         before.close()
         after.close()
-    return t_before, t_after, same_result(before.result, after.result)
+    return np.array(t_before), np.array(t_after), same_result(before.result, after.result)
 
 
 def _serve(package: str) -> None:
     """The subprocess: answer a (module, function, args) request with the result of one
-    call, then each count with the times of that many calls; 0 ends."""
+    call and the arguments after it, then each count with the times of that many calls;
+    0 ends."""
     out = sys.stdout.buffer
     module, function, args = pickle.load(sys.stdin.buffer)
     fn = getattr(importlib.import_module(f"{package}.{module}"), function)
-    pickle.dump(fn(*args), out)
+    pickle.dump((fn(*args), args), out)  # the arguments too: a kernel may fill one
     out.flush()
     while calls := pickle.load(sys.stdin.buffer):
         times = []
         for _ in range(calls):
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.thread_time()
             fn(*args)
-            times.append(time.perf_counter() - t0)
+            times.append((time.perf_counter() - t0, time.thread_time() - c0))
         pickle.dump(times, out)
         out.flush()
     pickle.dump(None, out)

@@ -126,7 +126,7 @@ def _outcome_code(tr, ended):
             * 2 + (1 if tr[PALM] else 0))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _chance_of(g, d, dkey, k, mk, mv, mi, mn, acc, tmp):
     """``F(d)`` (``_chance``), kept in the memo ``mk, mv, mi`` (a ``merge`` level of ``mn``
     rows keyed by (dkey, 0), with room for one more). Returns it and the memo's rows."""
@@ -139,20 +139,27 @@ def _chance_of(g, d, dkey, k, mk, mv, mi, mn, acc, tmp):
 
 
 @njit(cache=True)
-def _next_chances(g, d, dkey, k, left, mk, mv, mi, mn, acc, tmp, q):
-    """``q[t]``: the chance that the next card is of type t after the counts ``d`` drawn
-    (module doc), ``left`` cards being left; ``F`` memoised in ``mk, mv, mi`` (``mn``
-    rows, room for ``N_TYPES + 1`` more). Returns the memo's rows."""
-    here, mn = _chance_of(g, d, dkey, k, mk, mv, mi, mn, acc, tmp)
-    step = 1
-    for t in range(N_TYPES):
-        q[t] = 0.0
-        if here > 0.0 and d[t] < MAX_COUNT:
-            d[t] += 1
-            child, mn = _chance_of(g, d, dkey + step, k, mk, mv, mi, mn, acc, tmp)
-            d[t] -= 1
-            q[t] = child / here / left
-        step *= _D_BASE
+def _chances(g, dkeys, ns, k, left, mk, mv, mi, mn, acc, tmp, d, q):
+    """``q[j, t]``: the chance that the next card is of type t after the counts drawn
+    ``dkeys[j, 0]`` (module doc), ``left`` cards being left, for every row ``j < ns``;
+    ``F`` memoised in ``mk, mv, mi`` (``mn`` rows, room for ``ns * (N_TYPES + 1)``
+    more). Returns the memo's rows."""
+    for j in range(ns):
+        dkey = dkeys[j, 0]
+        rest = dkey
+        for t in range(N_TYPES):
+            d[t] = rest % _D_BASE
+            rest //= _D_BASE
+        here, mn = _chance_of(g, d, dkey, k, mk, mv, mi, mn, acc, tmp)
+        step = 1
+        for t in range(N_TYPES):
+            q[j, t] = 0.0
+            if here > 0.0 and d[t] < MAX_COUNT:
+                d[t] += 1
+                child, mn = _chance_of(g, d, dkey + step, k, mk, mv, mi, mn, acc, tmp)
+                d[t] -= 1
+                q[j, t] = child / here / left
+            step *= _D_BASE
     return mn
 
 
@@ -229,15 +236,9 @@ def leg_exact(tr0, known, pool, k, revealed, max_states, hist):
     for depth in range(n_left):
         last = depth == n_left - 1
         q = np.empty((ns, N_TYPES))  # the next card's chances, by row of ``dkeys``
-        for j in range(ns):
-            rest = dkeys[j, 0]
-            for t in range(N_TYPES):
-                d[t] = rest % _D_BASE
-                rest //= _D_BASE
-            if mn + N_TYPES + 1 > mk.shape[0]:
-                mk, mv, mi = doubled(mk, mv, mn)
-            mn = _next_chances(g, d, dkeys[j, 0], k, n_left - depth, mk, mv, mi, mn, acc,
-                               tmp, q[j])
+        while mn + ns * (N_TYPES + 1) > mk.shape[0]:
+            mk, mv, mi = doubled(mk, mv, mn)
+        mn = _chances(g, dkeys, ns, k, n_left - depth, mk, mv, mi, mn, acc, tmp, d, q)
         code = np.full((nb, N_TYPES), -1, dtype=np.int64)
         moved = np.empty((nb, N_TYPES), dtype=np.int64)
         dnext = np.full((ns, N_TYPES), -1, dtype=np.int64)
