@@ -5,6 +5,8 @@
     python bench/bench_camel_up.py --quick    # naive baseline on a 5-dice pyramid
     python bench/bench_camel_up.py --cold     # also time `oddsbot advise` on an empty
                                               # numba cache (slow: compiles everything)
+    python bench/bench_camel_up.py --quick --only leg --against main
+                                              # the leg kernel at main beside today's
 
 Figures (targets from the issue, 2-core machine):
 
@@ -18,6 +20,9 @@ Figures (targets from the issue, 2-core machine):
 2. race Monte Carlo from a fresh start, all threads: >= 1,000,000 races/s.
 3. ``oddsbot advise`` on a fresh 4-player start, whole process, warm numba cache:
    <= 2 s (best of 3); with ``--cold`` also on an empty numba cache (aim <= 30 s).
+   With ``--against REV``: the kernel ``leg_distribution`` at git revision REV and today,
+   in alternating batches in one run (``bench/against.py``), with the same integer
+   weights: today at least twice as fast (issue 37).
 4. the same seed gives bit-identical race odds with NUMBA_NUM_THREADS=1 and 2.
 
 Strategy figures (issue "Camel Up strategy"; 4 players, 2nd edition):
@@ -82,6 +87,7 @@ from oddsbot.kernels import camel_up as K
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "camel_up"))
+import against  # bench/against.py, a kernel at another revision in subprocesses
 import naive_camel_up as naive  # tests/camel_up/naive_camel_up.py, the pure-Python baseline
 import policy_timing as pt  # bench/policy_timing.py, numba timing harnesses
 from positions import random_position  # tests/camel_up/positions.py
@@ -98,6 +104,7 @@ RACES_TARGET = 1_000_000.0
 ADVISE_TARGET_S = 2.0
 COLD_AIM_S = 30.0
 AGREE_TOL = 1e-9
+AGAINST_RATIO = 2.0  # --against: today's fresh leg at least twice as fast (issue 37)
 GAMES_TARGET = 50_000.0
 DECISION_TARGET_NS = 1000.0
 ROLLOUT_ADVISE_TARGET_S = 5.0
@@ -308,6 +315,37 @@ def figure_leg(args) -> None:
                     f"{ratio:,.0f}x", verdict(ratio >= LEG_RATIO_TARGET)))
     ROWS.append(Row("1e kernel = naive probabilities", f"max abs diff {max(diffs.values()):.1e}",
                     f"<= {AGREE_TOL:g}", "", verdict(True)))
+    if args.against:
+        leg_against(args, li)
+
+
+def leg_against(args, li: LegInputs) -> None:
+    """Figure 1f: ``leg_distribution`` on the fresh leg at ``--against REV`` and today,
+    alternating in one run (``against.py``); the two must give the same integer weights."""
+    rev = args.against
+    console.print(f"leg_distribution at {rev} ({against.commit_of(rev)[:12]}) and today, "
+                  "alternating (the first run at a revision compiles its kernel) ...")
+    before, after, same = against.compare(
+        rev, "camel_up", "leg_distribution", (li.track, li.tiles, li.mine, li.mask,
+                                              li.leg_left))
+    assert same, f"leg_distribution at {rev} and today give different weights"
+    console.print(f"fresh leg, one layout: {len(before)} calls on each side, in alternating "
+                  "batches of 5")
+    table = Table()
+    for col in ("kernel", "best", "median", "CPU best", "CPU median"):
+        table.add_column(col, justify="left" if col == "kernel" else "right")
+    for name, ts in ((f"at {rev}", before), ("today", after)):
+        table.add_row(name, *(ms(f(ts[:, i])) for i in (0, 1) for f in (np.min, np.median)))
+    console.print(table)
+    ratio = before[:, 0].min() / after[:, 0].min()
+    cpu_ratio = np.median(before[:, 1]) / np.median(after[:, 1])
+    console.print(f"today is {ratio:.2f}x faster (best wall time; medians of CPU time "
+                  f"{cpu_ratio:.2f}x); the same integer weights (hist, landings, "
+                  "denominator) bit for bit")
+    ROWS.append(Row(f"1f leg odds kernel, one layout, at {rev} / today (one run)",
+                    f"{ms(before[:, 0].min())} / {ms(after[:, 0].min())} best, CPU medians "
+                    f"{ms(np.median(before[:, 1]))} / {ms(np.median(after[:, 1]))}",
+                    "today <= half", f"{ratio:.2f}x", verdict(ratio >= AGAINST_RATIO)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -884,6 +922,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--policy-games", type=int, default=8192,
                     help="games timed on one thread for the in-game decision time "
                          "(default 8192)")
+    ap.add_argument("--against", metavar="REV",
+                    help="figure 1 also times leg_distribution at git revision REV beside "
+                         "today's, alternating in one run (target: today twice as fast)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", choices=("leg", "race", "advise", "threads", "games", "policy",
                                        "estimate", "rollouts", "rollout-threads"),

@@ -1,6 +1,8 @@
 """Camel Up Cards benchmark: exact leg odds, the EV table as a whole process, whole games.
 
     python bench/bench_camel_up_cards.py
+    python bench/bench_camel_up_cards.py --only-exact --against main   # C1, and the
+        # hardest deals' kernel at main beside today's, alternating in one run
 
 Figures (issue "Camel Up Cards"):
 
@@ -20,6 +22,7 @@ Best of several runs after a warm-up; wall-clock on a shared machine (load print
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import tempfile
@@ -33,8 +36,10 @@ from oddsbot.analyser.camel_up_cards import encode, outcomes
 from oddsbot.analyser.camel_up_cards.simulate import decode, new_position
 from oddsbot.kernels.camel_up_cards import batch_games as B
 from oddsbot.kernels.camel_up_cards import game as K
+from oddsbot.kernels.camel_up_cards import leg as L
 from oddsbot.kernels.camel_up_cards import policy as P
 from oddsbot.kernels.rng import stream
+import against  # bench/against.py, a kernel at another revision in subprocesses
 from timing import process_seconds
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,7 +105,29 @@ def games_per_second(policy: str, threads: int, games: int) -> float:
     return best
 
 
-def main() -> int:
+def hardest_against(pos, seed: int, rev: str) -> None:
+    """C1 with ``--against REV``: ``leg_exact`` on one hardest deal at ``rev`` and today,
+    alternating in one run (``against.py``); both must fill the same histogram."""
+    tr, k = encode.track_of(pos), encode.deck_of(pos).knowledge
+    args = (tr, k.known, k.pool, k.unknown, k.revealed, outcomes.MAX_STATES,
+            np.zeros(L.HIST_SHAPE))
+    before, after, same = against.compare(rev, "camel_up_cards.leg", "leg_exact", args,
+                                          rounds=3, calls=2)
+    assert same, f"leg_exact at {rev} and today give different histograms"
+    print(f"   deal {seed}: at {rev} {before[:, 0].min() * 1000:.1f} ms best (CPU median "
+          f"{np.median(before[:, 1]) * 1000:.1f}), today {after[:, 0].min() * 1000:.1f} ms "
+          f"(CPU median {np.median(after[:, 1]) * 1000:.1f}): "
+          f"{np.median(before[:, 1]) / np.median(after[:, 1]):.2f}x by CPU time; the same "
+          "histogram bit for bit", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--against", metavar="REV",
+                    help="C1's hardest deals also at git revision REV beside today, "
+                         "alternating in one run (bench/against.py)")
+    ap.add_argument("--only-exact", action="store_true", help="C1 only")
+    args = ap.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     eight = leg_position(8)
     t8 = exact_leg(eight)
@@ -111,8 +138,12 @@ def main() -> int:
         pos = new_position(4, seed)  # every unknown card still unknown, the most candidates
         known = list(pos.own_deck) + [b for b in pos.blue if b]
         worst.append(exact_leg(pos.with_(revealed=tuple(known[:4]))))
+        if args.against:
+            hardest_against(pos.with_(revealed=tuple(known[:4])), seed, args.against)
     print(f"C1 exact leg odds, 8 cards left of which 6 unknown, 5 new deals: "
           f"{min(worst) * 1000:.1f}-{max(worst) * 1000:.1f} ms", flush=True)
+    if args.only_exact:
+        return 0
     five = leg_position(5)
     kernel5, naive5 = exact_leg(five), naive_leg(five)
     print(f"C1 5 cards left: kernel {kernel5 * 1000:.2f} ms, naive reference "

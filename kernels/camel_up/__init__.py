@@ -14,5 +14,4 @@ from .policy import *  # noqa: F401,F403
 from .race import *  # noqa: F401,F403
 from .rollout import *  # noqa: F401,F403
 from .track import *  # noqa: F401,F403
-from .leg import _expand, _lift, _outcome  # noqa: F401  (used by tests and benches)
 from .track import _index_of_keys  # noqa: F401

@@ -35,7 +35,7 @@ import numpy as np
 from ..jit import njit
 
 from .. import merge
-from .leg import _pack
+from .leg import _pack, _unpack
 from .track import (
     ABSENT, CNT, CROSSED_CCW, CROSSED_CW, GREY, HT, N_CAMELS, N_DICE, N_RACING, SP,
     TRACK_SIZE, WHITE, die_count, ranking, roll,
@@ -273,20 +273,6 @@ def decode_mask(key, ncam):
                 mask |= 1 << r
             r += 1
     return mask
-
-
-@njit(cache=True)
-def _unpack(key, tr):
-    """Inverse of ``leg._pack`` (a labelled configuration) into a track."""
-    for i in range(TRACK_SIZE):
-        tr[i] = 0
-    for c in range(N_CAMELS):
-        code = (key >> (8 * c)) & 255
-        s = (code >> 3) + ABSENT
-        tr[SP + c] = s
-        tr[HT + c] = code & 7
-        if s != ABSENT:
-            tr[CNT + s] += 1
 
 
 @njit(cache=True)

@@ -4,159 +4,140 @@ weights."""
 import numpy as np
 from ..jit import njit
 
-from ..arrays import copy_into, grown
 from ..threads import rows
 from .track import (
     BLACK, CNT, CROSSED_CCW, CROSSED_CW, GREY, HT, MAX_INCOME, N_CAMELS, N_DICE, N_PERMS,
-    N_RACING, N_SPACES, SP, TRACK_SIZE, WHITE, ABSENT, _index_of_keys, crazy_mover, destination,
-    die_count, roll,
+    N_SPACES, SP, TRACK_SIZE, WHITE, ABSENT, _index_of_keys, crazy_mover, die_count,
+    pushed,
 )
-
-@njit(cache=True)
-def _lift(tr, mover, keys, rel, inunit, row):
-    """Cache what every face of one die shares: the racing camels' current keys
-    (space * 8 + height), whether each is in ``mover``'s unit, and its height inside
-    the unit, in row ``row`` of the three 2-D scratch arrays (rows, not views: views
-    cost reference counting on the hot path). Returns (space, unit size) of the mover."""
-    s = tr[SP + mover]
-    h = tr[HT + mover]
-    for c in range(N_RACING):
-        sc = tr[SP + c]
-        hc = tr[HT + c]
-        keys[row, c] = sc * 8 + hc
-        inunit[row, c] = 1 if (sc == s and hc >= h) else 0
-        rel[row, c] = hc - h
-    return s, tr[CNT + s] - h
-
-
-@njit(cache=True)
-def _outcome(tr, tile, s, size, d, dist, keys, rel, inunit, r):
-    """Ranking after the lifted unit (see ``_lift``) moves ``dist`` in direction ``d``,
-    without moving anything: returns (ended, ranking index, landed tile space).
-    Same rules as ``move_unit``; ``r`` is the scratch row filled by ``_lift``."""
-    t, landed, under = destination(tile, s, d, dist)
-    ended = t > N_SPACES or t < 1
-    if ended:
-        base = (CROSSED_CW if t > N_SPACES else CROSSED_CCW) * 8
-    elif under:
-        base = t * 8
-    else:
-        base = t * 8 + tr[CNT + t]
-    k0 = keys[r, 0] + inunit[r, 0] * (base + rel[r, 0] - keys[r, 0])
-    k1 = keys[r, 1] + inunit[r, 1] * (base + rel[r, 1] - keys[r, 1])
-    k2 = keys[r, 2] + inunit[r, 2] * (base + rel[r, 2] - keys[r, 2])
-    k3 = keys[r, 3] + inunit[r, 3] * (base + rel[r, 3] - keys[r, 3])
-    k4 = keys[r, 4] + inunit[r, 4] * (base + rel[r, 4] - keys[r, 4])
-    if under:  # the unit slides underneath: the camels already on t rise by its size
-        k0 += size * (1 - inunit[r, 0]) * (keys[r, 0] >> 3 == t)
-        k1 += size * (1 - inunit[r, 1]) * (keys[r, 1] >> 3 == t)
-        k2 += size * (1 - inunit[r, 2]) * (keys[r, 2] >> 3 == t)
-        k3 += size * (1 - inunit[r, 3]) * (keys[r, 3] >> 3 == t)
-        k4 += size * (1 - inunit[r, 4]) * (keys[r, 4] >> 3 == t)
-    return ended, _index_of_keys(k0, k1, k2, k3, k4), landed
-
-
-MAX_CHILDREN = 21  # 5 racing dice x 3 faces + 6 grey faces
 
 
 @njit(cache=True)
 def _pack(tr):
-    """The camels' spaces and heights as one 56-bit integer (a node's identity)."""
+    """The camels' spaces and heights as one 56-bit integer (a node's identity): byte
+    ``c`` is ``(space - ABSENT) * 8 + height`` of camel ``c``, so bytes order racing
+    camels as (space, height) do."""
     key = 0
     for c in range(N_CAMELS):
         key |= ((tr[SP + c] - ABSENT) * 8 + tr[HT + c]) << (8 * c)
     return key
 
 
-@njit(cache=True)
-def _expand(tr, tile, mine, mask, w, inc, leg_left, hist, land, kids, kid_info, scratch):
-    """All outcomes of the next reveal from one node of weight ``w`` (see
-    ``leg_distribution``). Finished outcomes (the game ended, or the last reveal of the
-    leg: ``leg_left`` dice are left after it) go into ``hist``; the others are written to
-    ``kids`` / ``kid_info`` (mask, weight, own-tile landings) and their number is
-    returned. ``scratch`` is a (3, 5) work array for ``_lift``."""
-    m = die_count(mask)
-    last = m - 1 <= leg_left
-    grey_w = w // (6 * m)
-    n = 0
-    keys = scratch[0:1]
-    rel = scratch[1:2]
-    inunit = scratch[2:3]
-    for die in range(N_DICE):
-        if not (mask >> die) & 1:
-            continue
-        for face in range(6 if die == GREY else 3):
-            if die < GREY:
-                fw = 2 * grey_w
-                direction = 1
-                if face == 0:
-                    s, size = _lift(tr, die, keys, rel, inunit, 0)
-            else:
-                fw = grey_w
-                direction = -1
-                if face == 0 or face == 3:
-                    mover = crazy_mover(tr, WHITE if face == 0 else BLACK)
-                    s, size = _lift(tr, mover, keys, rel, inunit, 0)
-            ended, idx, landed = _outcome(tr, tile, s, size, direction, face % 3 + 1,
-                                          keys, rel, inunit, 0)
-            k = inc
-            if landed:
-                land[landed] += fw
-                k += mine[landed]
-            if ended or last:
-                hist[1 if ended else 0, idx, k] += fw
-                continue
-            for i in range(TRACK_SIZE):
-                kids[n, i] = tr[i]
-            roll(kids[n], tile, die, face)
-            kid_info[n, 0] = mask & ~(1 << die)
-            kid_info[n, 1] = fw
-            kid_info[n, 2] = k
-            n += 1
-    return n
+@njit(cache=True, inline="always")
+def _unpack(key, tr):
+    """Inverse of ``_pack`` into a track."""
+    for i in range(TRACK_SIZE):
+        tr[i] = 0
+    for c in range(N_CAMELS):
+        code = (key >> (8 * c)) & 255
+        s = (code >> 3) + ABSENT
+        tr[SP + c] = s
+        tr[HT + c] = code & 7
+        if s != ABSENT:
+            tr[CNT + s] += 1
+
+
+@njit(cache=True, inline="always")
+def _moved(key, s, h, t, base, size, under):
+    """The packed key (``_pack``) after the unit of the camel at space ``s``, height ``h``
+    (``size`` camels) moves to space ``t``: on top of the ``base`` camels left there, or
+    ``under`` them, who rise by ``size`` (``move_unit``'s lift and drop)."""
+    out = 0
+    for c in range(N_CAMELS):
+        code = (key >> (8 * c)) & 255
+        sc = (code >> 3) + ABSENT
+        hc = code & 7
+        if sc == s and hc >= h:
+            code = (t - ABSENT) * 8 + hc - h + base
+        elif under and sc == t:
+            code += size
+        out |= code << (8 * c)
+    return out
+
+
+@njit(cache=True, inline="always")
+def _ranking_index(key):
+    """``_index_of_keys`` of the racing camels of a packed key."""
+    return _index_of_keys(key & 255, (key >> 8) & 255, (key >> 16) & 255, (key >> 24) & 255,
+                          (key >> 32) & 255)
+
+
+_M1 = np.uint64(0x9E3779B97F4A7C15)
+_M2 = np.uint64(0xC2B2AE3D27D4EB4F)
+
+
+@njit(cache=True, inline="always")
+def _home(key, tag, mask):
+    """The home slot of node (``key``, ``tag``) in a hash table of ``mask + 1`` slots:
+    the products' high bits folded down (their low bits alone would see only the keys'
+    low bits: long probe runs)."""
+    h = np.uint64(key) * _M1 ^ np.uint64(tag) * _M2
+    h ^= h >> np.uint64(32)
+    return np.int64(h & np.uint64(mask))
 
 
 @njit(cache=True)
-def _merge(tracks, info, n, table, kids, kid_info, n_kids):
-    """Add the children to the next level, merging equal nodes (same camels, dice and
-    own-tile landings) by summing their weights. ``table`` is an open-addressing hash
-    index into the level (-1 = free). Returns the new level size; the caller grows the
-    arrays beforehand so that ``n + n_kids`` fit and the table stays at most half full."""
-    cap = table.shape[0]
-    for j in range(n_kids):
-        key = _pack(kids[j])
-        tag = kid_info[j, 0] | (kid_info[j, 2] << 8)
-        slot = ((key * 0x2545F4914F6CDD1D) ^ (tag * 0x632BE59BD9B4E019)) & (cap - 1)
-        while True:
-            i = table[slot]
-            if i < 0:
-                table[slot] = n
-                for q in range(TRACK_SIZE):
-                    tracks[n, q] = kids[j, q]
-                info[n, 0] = kid_info[j, 0]
-                info[n, 1] = kid_info[j, 1]
-                info[n, 2] = kid_info[j, 2]
-                info[n, 3] = key
-                n += 1
-                break
-            if info[i, 3] == key and info[i, 0] == kid_info[j, 0] and \
-                    info[i, 2] == kid_info[j, 2]:
-                info[i, 1] += kid_info[j, 1]
-                break
-            slot = (slot + 1) & (cap - 1)
-    return n
-
-
-@njit(cache=True)
-def _rehash(info, n, cap):
-    table = np.full(cap, -1, dtype=np.int64)
+def _level(keys, weights, n, m, last, tile, mine, hist, land, tr, nxt_keys, nxt_weights,
+           table):
+    """All outcomes of the next reveal from the ``n`` nodes of a level (rows of packed
+    camels ``keys[:, 0]``, tag ``keys[:, 1]``: dice | own-tile landings << 8, ``m`` dice
+    each, and ``weights``). Finished outcomes (the game ended, or the ``last`` reveal of
+    the leg) go into ``hist`` / ``land``; the others into the next level, equal nodes
+    merged by summing their weights (``table``: an open-addressing index into its rows,
+    -1 free, sized by the caller to stay at most half full). Returns the next level's
+    size. A move is ``move_unit`` without moving anything: ``pushed``, then ``_moved``
+    (helpers without arrays: an array a helper takes costs reference counting per move)."""
+    n_next = 0
+    slots = table.shape[0] - 1
     for i in range(n):
-        tag = info[i, 0] | (info[i, 2] << 8)
-        slot = ((info[i, 3] * 0x2545F4914F6CDD1D) ^ (tag * 0x632BE59BD9B4E019)) & (cap - 1)
-        while table[slot] >= 0:
-            slot = (slot + 1) & (cap - 1)
-        table[slot] = i
-    return table
+        key0 = keys[i, 0]
+        dice = keys[i, 1] & 255
+        inc = keys[i, 1] >> 8
+        grey_w = weights[i] // (6 * m)
+        _unpack(key0, tr)
+        white = crazy_mover(tr, WHITE)
+        black = crazy_mover(tr, BLACK)
+        for die in range(N_DICE):
+            if not (dice >> die) & 1:
+                continue
+            for face in range(6 if die == GREY else 3):
+                if die < GREY:
+                    fw, mover, d = 2 * grey_w, die, 1
+                else:
+                    fw, mover, d = grey_w, white if face < 3 else black, -1
+                s = tr[SP + mover]
+                h = tr[HT + mover]
+                t = s + d * (face % 3 + 1)
+                t, landed, under = pushed(t, tile[t] if 1 <= t <= N_SPACES else 0, d)
+                ended = t > N_SPACES or t < 1
+                if ended:
+                    t = CROSSED_CW if t > N_SPACES else CROSSED_CCW
+                size = tr[CNT + s] - h
+                key = _moved(key0, s, h, t, 0 if under else tr[CNT + t] - size * (t == s),
+                             size, under)
+                k = inc
+                if landed:
+                    land[landed] += fw
+                    k += mine[landed]
+                if ended or last:
+                    hist[1 if ended else 0, _ranking_index(key), k] += fw
+                    continue
+                tag = (dice & ~(1 << die)) | (k << 8)
+                slot = _home(key, tag, slots)
+                while True:
+                    j = table[slot]
+                    if j < 0:
+                        table[slot] = n_next
+                        nxt_keys[n_next, 0] = key
+                        nxt_keys[n_next, 1] = tag
+                        nxt_weights[n_next] = fw
+                        n_next += 1
+                        break
+                    if nxt_keys[j, 0] == key and nxt_keys[j, 1] == tag:
+                        nxt_weights[j] += fw
+                        break
+                    slot = (slot + 1) & slots
+    return n_next
 
 
 @njit(cache=True)
@@ -171,60 +152,34 @@ def leg_denominator(mask, leg_left):
 
 
 @njit(cache=True)
-def _levels(tr0, tile, mine, mask, leg_left, total, depth):
-    """Expand the first ``depth`` reveals level by level (``leg_left``: dice left at the
-    end of the leg, fewer than are left after those reveals), merging equal nodes. Returns
-    (hist, land, tracks, info, n): finished leaves so far and the ``n`` open nodes of the
-    last level (``info`` rows: mask, weight, own-tile landings, packed key)."""
-    hist = np.zeros((2, N_PERMS, MAX_INCOME), dtype=np.int64)
-    land = np.zeros(N_SPACES + 2, dtype=np.int64)
-    kids = np.empty((MAX_CHILDREN, TRACK_SIZE), dtype=tr0.dtype)
-    kid_info = np.empty((MAX_CHILDREN, 3), dtype=np.int64)
-    scratch = np.empty((3, N_RACING), dtype=np.int64)
-    tracks = np.empty((1, TRACK_SIZE), dtype=tr0.dtype)
-    copy_into(tracks[0], tr0)
-    info = np.zeros((1, 4), dtype=np.int64)
-    info[0, 0] = mask
-    info[0, 1] = total
-    n = 1
-    for _ in range(depth):
-        cap_nodes = 64
-        while cap_nodes < 4 * n:  # a power of two: the hash table masks with cap - 1
-            cap_nodes *= 2
-        nxt = np.empty((cap_nodes, TRACK_SIZE), dtype=tr0.dtype)
-        nxt_info = np.empty((cap_nodes, 4), dtype=np.int64)
-        table = np.full(4 * cap_nodes, -1, dtype=np.int64)
-        n_next = np.int64(0)
-        for i in range(n):
-            n_kids = _expand(tracks[i], tile, mine, info[i, 0], info[i, 1], info[i, 2],
-                             leg_left, hist, land, kids, kid_info, scratch)
-            if n_next + n_kids > cap_nodes:
-                cap_nodes *= 2
-                nxt = grown(nxt, cap_nodes)
-                nxt_info = grown(nxt_info, cap_nodes)
-                table = _rehash(nxt_info, n_next, 4 * cap_nodes)
-            n_next = _merge(nxt, nxt_info, n_next, table, kids, kid_info, n_kids)
-        tracks = nxt
-        info = nxt_info
-        n = n_next
-    return hist, land, tracks, info, n
-
-
-@njit(cache=True)
 def _fill(tr0, tile, mine, mask, leg_left, hist, land):
     """Exact distribution of the rest of the leg into ``hist`` / ``land`` (see
-    ``leg_distribution``); returns the denominator."""
+    ``leg_distribution``); returns the denominator. The tree is walked level by level
+    (one reveal per level: every node of a level has the same number of dice); a level
+    is rows of packed camels (``_pack``) and tag (dice | own-tile landings << 8), with
+    their weights, and equal nodes are merged as they are added."""
     total = leg_denominator(mask, leg_left)
-    level_hist, level_land, tracks, info, n = _levels(tr0, tile, mine, mask, leg_left, total,
-                                                      die_count(mask) - leg_left - 1)
-    hist += level_hist
-    land += level_land
-    kids = np.empty((MAX_CHILDREN, TRACK_SIZE), dtype=tr0.dtype)
-    kid_info = np.empty((MAX_CHILDREN, 3), dtype=np.int64)
-    scratch = np.empty((3, N_RACING), dtype=np.int64)
-    for i in range(n):
-        _expand(tracks[i], tile, mine, info[i, 0], info[i, 1], info[i, 2], leg_left,
-                hist, land, kids, kid_info, scratch)
+    tr = np.empty(TRACK_SIZE, dtype=tr0.dtype)
+    keys = np.empty((1, 2), dtype=np.int64)
+    weights = np.empty(1, dtype=np.int64)
+    keys[0, 0] = _pack(tr0)
+    keys[0, 1] = mask
+    weights[0] = total
+    n = 1
+    m = die_count(mask)
+    while m > leg_left:
+        last = m - 1 <= leg_left
+        cap = 1  # room for every child: a power of two, the table twice as large
+        while not last and cap < n * (3 * m + 3):
+            cap *= 2
+        nxt_keys = np.empty((cap, 2), dtype=np.int64)
+        nxt_weights = np.empty(cap, dtype=np.int64)
+        table = np.full(2 * cap, -1, dtype=np.int64)
+        n = _level(keys, weights, n, m, last, tile, mine, hist, land, tr, nxt_keys,
+                   nxt_weights, table)
+        keys = nxt_keys
+        weights = nxt_weights
+        m -= 1
     return total
 
 

@@ -74,16 +74,18 @@ def destination(tile, s, d, dist):
     §5.4): (space, space of the tile it landed on or 0, True if it goes underneath).
     A space beyond 1..16 means the unit crossed the finish line."""
     t = s + d * dist
-    landed = 0
-    under = False
-    if 1 <= t <= N_SPACES and tile[t] != 0:
-        landed = t
-        if tile[t] > 0:
-            t += d
-        else:
-            t -= d
-            under = True
-    return t, landed, under
+    return pushed(t, tile[t] if 1 <= t <= N_SPACES else 0, d)
+
+
+@njit(cache=True, inline="always")
+def pushed(t, side, d):
+    """``destination`` of a unit moving in direction ``d`` that reaches space ``t``, whose
+    spectator tile is ``side`` (0 none, +1 cheer, -1 boo; §5.4)."""
+    if side == 0:
+        return t, 0, False
+    if side > 0:
+        return t + d, t, False
+    return t - d, t, True
 
 
 @njit(cache=True, inline="always")

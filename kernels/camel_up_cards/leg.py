@@ -29,7 +29,7 @@ False) and the caller samples instead.
 import numpy as np
 from ..jit import njit
 
-from ..merge import add, find, level
+from ..merge import doubled, find, level, put
 from ..rng import below, next_u64, reseed
 from .track import (
     CNT, FOX, HT, N_CAMELS, N_TYPES, PALM, SP, TRACK_SIZE, card_colour,
@@ -118,41 +118,102 @@ def _cell(hist, tr, first, ended, p):
          1 if tr[PALM] else 0] += p
 
 
-@njit(cache=True)
-def _chance_of(g, d, dkey, k, memo, acc, tmp):
-    """``F(d)`` (``_chance``), kept in ``memo`` (a ``merge`` level keyed by (dkey, 0)).
-    Returns it and ``memo`` (grown if it had to)."""
-    keys, vals, index, n = memo
-    i = find(keys, index, dkey, 0)
+@njit(cache=True, inline="always")
+def _outcome_code(tr, ended):
+    """The cell of ``hist`` but ``first`` (``_cell``) as one number: ended, ranking, fox
+    on, palm on."""
+    return ((((1 if ended else 0) * N_RANKS + rank_index(tr)) * 2 + (1 if tr[FOX] else 0))
+            * 2 + (1 if tr[PALM] else 0))
+
+
+@njit(cache=True, inline="always")
+def _chance_of(g, d, dkey, k, mk, mv, mi, mn, acc, tmp):
+    """``F(d)`` (``_chance``), kept in the memo ``mk, mv, mi`` (a ``merge`` level of ``mn``
+    rows keyed by (dkey, 0), with room for one more). Returns it and the memo's rows."""
+    i = find(mk, mi, dkey, 0)
     if i >= 0:
-        return vals[i], memo
+        return mv[i], mn
     f = _chance(g, d, k, acc, tmp)
-    keys, vals, index, n = add(keys, vals, index, n, dkey, 0, f)
-    return f, (keys, vals, index, n)
+    mn, _ = put(mk, mv, mi, mn, dkey, 0, f)
+    return f, mn
 
 
 @njit(cache=True)
-def _next_chances(g, d, dkey, k, left, memo, acc, tmp, q):
-    """``q[t]``: the chance that the next card is of type t after the counts ``d`` drawn
-    (module doc), ``left`` cards being left. Returns ``memo``."""
-    here, memo = _chance_of(g, d, dkey, k, memo, acc, tmp)
-    step = 1
-    for t in range(N_TYPES):
-        q[t] = 0.0
-        if here > 0.0 and d[t] < MAX_COUNT:
-            d[t] += 1
-            child, memo = _chance_of(g, d, dkey + step, k, memo, acc, tmp)
-            d[t] -= 1
-            q[t] = child / here / left
-        step *= _D_BASE
-    return memo
+def _chances(g, dkeys, ns, k, left, mk, mv, mi, mn, acc, tmp, d, q):
+    """``q[j, t]``: the chance that the next card is of type t after the counts drawn
+    ``dkeys[j, 0]`` (module doc), ``left`` cards being left, for every row ``j < ns``;
+    ``F`` memoised in ``mk, mv, mi`` (``mn`` rows, room for ``ns * (N_TYPES + 1)``
+    more). Returns the memo's rows."""
+    for j in range(ns):
+        dkey = dkeys[j, 0]
+        rest = dkey
+        for t in range(N_TYPES):
+            d[t] = rest % _D_BASE
+            rest //= _D_BASE
+        here, mn = _chance_of(g, d, dkey, k, mk, mv, mi, mn, acc, tmp)
+        step = 1
+        for t in range(N_TYPES):
+            q[j, t] = 0.0
+            if here > 0.0 and d[t] < MAX_COUNT:
+                d[t] += 1
+                child, mn = _chance_of(g, d, dkey + step, k, mk, mv, mi, mn, acc, tmp)
+                d[t] -= 1
+                q[j, t] = child / here / left
+            step *= _D_BASE
+    return mn
+
+
+@njit(cache=True)
+def _expand(sk, sv, n, row, bkeys, dkeys, q, code, moved, dnext, first, last, tr, hist,
+            nxt, nn, boards, nb, seen, ns, max_states):
+    """Draw the next card from the states ``row, row + 1, ...`` of a level (rows of
+    ``sk`` / ``sv``: board row in ``bkeys``, row of the counts drawn in ``dkeys`` and
+    ``q``, and chance), into ``hist`` or into the next level ``nxt`` (``merge`` arrays,
+    ``nn`` rows; its boards in ``boards``, ``nb`` rows, its counts in ``seen``, ``ns``
+    rows), until every state is done, one of those three has room for fewer than
+    ``N_TYPES`` more rows or the next level holds more than ``max_states``. Each board
+    moves once per card type (``code`` / ``moved``: its outcome and next board row, -1
+    not yet), each counts row finds its successors once (``dnext``). Returns (row
+    reached, nn, nb, ns). Its arrays never change inside: arrays reassigned in a loop
+    cost reference counting on every call they are passed to (see ``merge.put``)."""
+    nk, nv, ni = nxt
+    bk, bv, bi = boards
+    dk, dv, di = seen
+    while (row < n and nn + N_TYPES <= nk.shape[0] and nb + N_TYPES <= bk.shape[0]
+           and ns + N_TYPES <= dk.shape[0] and nn <= max_states):
+        b = sk[row, 0]
+        j = sk[row, 1]
+        p = sv[row]
+        step = 1
+        for t in range(N_TYPES):
+            if q[j, t] > 0.0:
+                if code[b, t] < 0:
+                    _set_board(tr, bkeys[b, 0])
+                    ended = move(tr, card_colour(t), card_value(t))
+                    code[b, t] = _outcome_code(tr, ended)
+                    if not (ended or last):
+                        nb, r = put(bk, bv, bi, nb, _board_key(tr), 0, 0.0)
+                        moved[b, t] = r
+                c = code[b, t]
+                pt = p * q[j, t]
+                if c >= 4 * N_RANKS or last:  # the race ended, or the leg
+                    hist[first, c // (4 * N_RANKS), c // 4 % N_RANKS, c // 2 % 2, c % 2] += pt
+                else:
+                    if dnext[j, t] < 0:
+                        ns, r = put(dk, dv, di, ns, dkeys[j, 0] + step, 0, 0.0)
+                        dnext[j, t] = r
+                    nn, _ = put(nk, nv, ni, nn, moved[b, t], dnext[j, t], pt)
+            step *= _D_BASE
+        row += 1
+    return row, nn, nb, ns
 
 
 @njit(cache=True)
 def leg_exact(tr0, known, pool, k, revealed, max_states, hist):
     """Add the exact outcome distribution of the rest of the leg to ``hist`` (module doc).
     Returns False (``hist`` then partly filled: discard it) if more than ``max_states``
-    states would be held at once."""
+    states would be held at once. A level's states are keyed by (board row, row of the
+    counts drawn): its distinct boards and counts are tables of their own (``_expand``)."""
     n_left = k
     for t in range(N_TYPES):
         n_left += known[t] - revealed[t]
@@ -164,46 +225,44 @@ def leg_exact(tr0, known, pool, k, revealed, max_states, hist):
     acc = np.empty(k + 1)
     tmp = np.empty(k + 1)
     d = np.zeros(N_TYPES, dtype=np.int64)
-    mk, mv, mi = level(1024)
-    memo = (mk, mv, mi, 0)  # F(d) by the key of d
-    keys, vals, index = level(1024)
-    keys, vals, index, n = add(keys, vals, index, 0, _board_key(tr0), 0, 1.0)
-    q = np.empty((1024, N_TYPES))  # the next card's chances, by row of ``seen``
+    mk, mv, mi = level(1024)  # F(d) by the key of d
+    mn = 0
+    sk, sv, si = level(1024)
+    n, _ = put(sk, sv, si, 0, 0, 0, 1.0)
+    bkeys, bv, bi = level(1024)
+    nb, _ = put(bkeys, bv, bi, 0, _board_key(tr0), 0, 0.0)
+    dkeys, dv, di = level(1024)
+    ns, _ = put(dkeys, dv, di, 0, 0, 0, 0.0)
     for depth in range(n_left):
         last = depth == n_left - 1
-        nk, nv, ni = level(1024)
-        nn = 0
-        sk, sv, si = level(1024)  # the counts drawn met at this depth -> row of q
-        ns = 0
-        for row in range(n):
-            bkey, dkey, p = keys[row, 0], keys[row, 1], vals[row]
-            j = find(sk, si, dkey, 0)
-            if j < 0:
-                j = ns
-                sk, sv, si, ns = add(sk, sv, si, ns, dkey, 0, 0.0)
-                if j == q.shape[0]:
-                    grown = np.empty((2 * j, N_TYPES))
-                    grown[:j] = q
-                    q = grown
-                rest = dkey
-                for t in range(N_TYPES):
-                    d[t] = rest % _D_BASE
-                    rest //= _D_BASE
-                memo = _next_chances(g, d, dkey, k, n_left - depth, memo, acc, tmp, q[j])
-            step = 1
-            for t in range(N_TYPES):
-                if q[j, t] > 0.0:
-                    _set_board(tr, bkey)
-                    ended = move(tr, card_colour(t), card_value(t))
-                    pt = p * q[j, t]
-                    if ended or last:
-                        _cell(hist, tr, depth == 0, ended, pt)
-                    else:
-                        nk, nv, ni, nn = add(nk, nv, ni, nn, _board_key(tr), dkey + step, pt)
-                step *= _D_BASE
+        q = np.empty((ns, N_TYPES))  # the next card's chances, by row of ``dkeys``
+        while mn + ns * (N_TYPES + 1) > mk.shape[0]:
+            mk, mv, mi = doubled(mk, mv, mn)
+        mn = _chances(g, dkeys, ns, k, n_left - depth, mk, mv, mi, mn, acc, tmp, d, q)
+        code = np.full((nb, N_TYPES), -1, dtype=np.int64)
+        moved = np.empty((nb, N_TYPES), dtype=np.int64)
+        dnext = np.full((ns, N_TYPES), -1, dtype=np.int64)
+        nxt = level(1024)
+        boards = level(1024)
+        seen = level(1024)
+        nn = nb = ns = row = 0
+        while True:
+            row, nn, nb, ns = _expand(sk, sv, n, row, bkeys, dkeys, q, code, moved, dnext,
+                                      1 if depth == 0 else 0, last, tr, hist, nxt, nn,
+                                      boards, nb, seen, ns, max_states)
             if nn > max_states:
                 return False
-        keys, vals, index, n = nk, nv, ni, nn
+            if row == n:
+                break
+            if nn + N_TYPES > nxt[0].shape[0]:
+                nxt = doubled(nxt[0], nxt[1], nn)
+            if nb + N_TYPES > boards[0].shape[0]:
+                boards = doubled(boards[0], boards[1], nb)
+            if ns + N_TYPES > seen[0].shape[0]:
+                seen = doubled(seen[0], seen[1], ns)
+        sk, sv, n = nxt[0], nxt[1], nn
+        bkeys = boards[0]
+        dkeys = seen[0]
     return True
 
 

@@ -598,6 +598,65 @@ def test_leg_odds_thread_independent():
         assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1]) and a[2] == b[2]
 
 
+def plain_leg_walk(tr0, tile, mine, mask, leg_left):
+    """``leg_distribution``'s (hist, land) by a plain walk in Python: nodes of a level in a
+    dict keyed by the whole track, the dice and the own-tile landings, each reveal made
+    with the kernel's ``roll`` on a copy (the kernel keys nodes by ``_pack`` and moves
+    nothing: ``_moved``)."""
+    hist = np.zeros((2, k.N_PERMS, k.MAX_INCOME), dtype=np.int64)
+    land = np.zeros(k.N_SPACES + 2, dtype=np.int64)
+    order = np.zeros(5, dtype=np.int64)
+    index = {tuple(int(c) for c in p): i for i, p in enumerate(k.perm_orders())}
+    level = {(tuple(int(x) for x in tr0), mask, 0): int(k.leg_denominator(mask, leg_left))}
+    m = int(k.die_count(mask))
+    while level and m > leg_left:
+        nxt: dict = {}
+        for (track, dice, inc), w in level.items():
+            for die in range(k.N_DICE):
+                if not dice >> die & 1:
+                    continue
+                for face in range(6 if die == k.GREY else 3):
+                    fw = w // (6 * m) * (1 if die == k.GREY else 2)
+                    tr = np.array(track, dtype=np.int64)
+                    _mover, landed = k.roll(tr, tile, die, face)
+                    land[landed] += fw if landed else 0
+                    key = (tuple(int(x) for x in tr), dice & ~(1 << die),
+                           inc + (int(mine[landed]) if landed else 0))
+                    if k.crossed(tr) or m - 1 == leg_left:
+                        k.ranking(tr, order)
+                        hist[int(k.crossed(tr)), index[tuple(order)], key[2]] += fw
+                    else:
+                        nxt[key] = nxt.get(key, 0) + fw
+        level = nxt
+        m -= 1
+    return hist, land
+
+
+@pytest.mark.parametrize("variant,seed", [("camel-up", 1), ("camel-up", 2),
+                                          ("camel-up-2014", 3)])
+def test_fresh_legs_give_the_plain_walks_integer_weights(variant, seed):
+    """A full pyramid (the leg's 320,760 leaves in the 2nd edition) with tiles of two
+    owners on the track: the same integer weights as the plain walk, bit for bit."""
+    from oddsbot.analyser.camel_up import face as cu
+    from oddsbot.analyser.camel_up.encode import encode
+
+    pos = cu.new_position(4, seed, variant)
+    st_ = encode(pos)
+    tr0 = st_[:k.TRACK_SIZE].copy()
+    empty = [s for s in range(2, 17) if tr0[k.CNT + s] == 0]
+    tile = np.zeros(18, dtype=np.int64)
+    mine = np.zeros(18, dtype=np.int64)
+    for i, s in enumerate(empty[seed:seed + 6:2]):  # cheer, boo, cheer; the first two mine
+        tile[s] = 1 if i % 2 == 0 else -1
+        mine[s] = 1 if i < 2 else 0
+    mask = int(k.pyramid_mask(st_))
+    leg_left = pos.rules.leg_left
+    hist, land, den = k.leg_distribution(tr0, tile, mine, mask, leg_left)
+    want_hist, want_land = plain_leg_walk(tr0, tile, mine, mask, leg_left)
+    assert den == k.leg_denominator(mask, leg_left) == hist.sum()
+    assert np.array_equal(hist, want_hist) and np.array_equal(land, want_land)
+
+
 # 1st edition (Appendix A): no crazy camels, 5 dice, the leg ends when all are revealed
 
 

@@ -237,3 +237,32 @@ def test_sampled_races_agree_with_the_reference():
     legs_ref = np.array([r[2] for r in ref], dtype=float)
     se = legs_ref.std() * np.sqrt(1 / n_ref + 1 / n)
     assert abs(out[5, 1] / n - legs_ref.mean()) <= 5 * se
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_hardest_exact_leg_is_the_mixture_of_its_candidate_decks(seed):
+    """The bench's hardest exact leg (a new deal, the viewer's first 4 known cards
+    revealed: 8 cards left, 6 unknown; levels of up to ~220,000 states, thousands of
+    counts drawn) equals the mixture, by the posterior's weights, of the exact legs of
+    each candidate deck known (``deck_candidates``; one pass per candidate, no unknown
+    part) to 1e-12."""
+    from oddsbot.analyser.camel_up_cards import encode
+    from oddsbot.analyser.camel_up_cards.simulate import new_position
+
+    pos = new_position(4, seed)
+    known = list(pos.own_deck) + [b for b in pos.blue if b]
+    pos = pos.with_(revealed=tuple(known[:4]))
+    tr, k = encode.track_of(pos), encode.deck_of(pos).knowledge
+    assert k.unknown == 6 and k.known.sum() - k.revealed.sum() + k.unknown == 8
+    assert not G.leg_exact(tr, k.known, k.pool, k.unknown, k.revealed, 20_000,
+                           np.zeros(G.HIST_SHAPE))
+    hist = np.zeros(G.HIST_SHAPE)
+    assert G.leg_exact(tr, k.known, k.pool, k.unknown, k.revealed, 10**6, hist)
+    mix = np.zeros(G.HIST_SHAPE)
+    m, w = P.deck_candidates(k.known, k.pool, k.unknown, k.revealed)
+    assert len(w) > 100
+    for row, p in zip(m, w):
+        one = np.zeros(G.HIST_SHAPE)
+        assert G.leg_exact(tr, row, NONE, 0, NONE, 10**6, one)
+        mix += p * one
+    np.testing.assert_allclose(hist, mix, rtol=0, atol=1e-12)
