@@ -9,8 +9,11 @@ uses the stream (seed, i) whatever the board, so boards compared under one seed 
 their decks (common random numbers), and the counts do not depend on threads. With
 ``target_se``, both sample in batches of ``PIECE`` until every place probability has at
 most that standard error, ``samples`` at most (``montecarlo.until``). The SE of the
-mean legs left is that of batch means: the races are drawn in batches of ``LEGS_BATCH``
-(the kernel counts only the legs' sum), whose spread gives the legs' variance.
+mean legs left is that of batch means: the kernel sums the legs of a range of races, so
+the spread of the ranges' means (``PIECE`` races each, the last one fewer) gives the
+variance of a race's legs (none from a single range). The ranges are those the races were
+always drawn in: a range carries the kernel's deck of later legs from race to race, so
+other ranges would draw other races.
 """
 
 from __future__ import annotations
@@ -31,7 +34,8 @@ EXACT_CARDS = 8
 EXACT_ORDERS = 200_000
 MAX_STATES = 2_000_000
 PIECE = 4096  # samples per thread range
-LEGS_BATCH = 64  # races a batch for the legs' batch-means SE (module doc)
+BATCH_SQUARES, BATCHES = 2, 3  # race counts' out[5, 2]: sum of (a range's legs)^2 / its
+# races, out[5, 3]: the ranges (the kernel fills out[5, 0] and out[5, 1] only)
 RACE_MODEL = ("the rest of this leg from the race deck as the viewer knows it; every "
               "later leg a deck of uniformly chosen cards; no figures placed and no hand "
               "cards played from now on")
@@ -88,7 +92,7 @@ class LegOutcomes:
         return None if se is None else float(se.max())
 
 
-def _binomial_se(p, n: int):
+def _binomial_se(p: float | np.ndarray, n: int) -> float | np.ndarray:
     """The SE of proportions ``p`` (a float or an array) of ``n`` independent samples."""
     return np.sqrt(p * (1 - p) / n)
 
@@ -140,7 +144,7 @@ def leg_outcomes(tr: np.ndarray, deck: Deck, samples: int, seed: int,
 class RacePlaces:
     """``p[place, camel]``: each camel's chance of each final place of the race (sampled,
     ``samples`` races), ``ends_this_leg``, the mean ``legs`` left including this one and
-    its SE ``legs_se`` (batch means, module doc; None from a single batch)."""
+    its SE ``legs_se`` (batch means, module doc; None from a single range)."""
 
     p: np.ndarray
     samples: int
@@ -163,14 +167,9 @@ def race_places(tr: np.ndarray, deck: Deck, deck_size: int, samples: int, seed: 
     def draw(first: int, count: int, told: Callable[[int], None] | None) -> np.ndarray:
         def part(at: int, n: int) -> np.ndarray:
             out = np.zeros((6, track.N_CAMELS))
-            for start in range(at, at + n, LEGS_BATCH):
-                size = min(LEGS_BATCH, at + n - start)
-                batch = np.zeros((6, track.N_CAMELS))
-                K.race_samples(tr, m, cum, deck_size, np.uint64(seed), first + start, size,
-                               batch)
-                batch[5, BATCH_SQUARES] = batch[5, 1] ** 2 / size
-                batch[5, BATCHES] = 1
-                out += batch
+            K.race_samples(tr, m, cum, deck_size, np.uint64(seed), first + at, n, out)
+            out[5, BATCH_SQUARES] = out[5, 1] ** 2 / n
+            out[5, BATCHES] = 1
             return out[None]
         return _summed(part, count, told)
 
@@ -178,10 +177,6 @@ def race_places(tr: np.ndarray, deck: Deck, deck_size: int, samples: int, seed: 
                               samples, target_se, PIECE,
                               None if progress is None else lambda done, _: progress(done))
     return _race(out, n)
-
-
-BATCH_SQUARES, BATCHES = 2, 3  # out[5, 2]: sum of (a batch's legs)^2 / its races;
-# out[5, 3]: the batches (the kernel fills out[5, 0] and out[5, 1] only)
 
 
 def _race(out: np.ndarray, n: int) -> RacePlaces:

@@ -138,19 +138,30 @@ def test_camel_up_cards_exact_leg_places_have_no_se(oddsbot_cli):
     assert f"race ends this leg: {data['race_ends_this_leg']:.4f} ·" in words(wide)
 
 
-def test_camel_up_cards_legs_left_se_is_that_of_single_races():
-    """The batch-means SE of the mean legs left agrees with the SE from each race's own
-    count of legs (the kernel run one race at a time, the same streams)."""
+def _legs(pos, first: int, count: int, seed: int) -> np.ndarray:
+    """The kernel's race counts of races ``first .. first + count - 1`` in one range."""
+    out = np.zeros((6, 5))
+    K.race_samples(track_of(pos), deck_of(pos).m, deck_of(pos).cum, pos.deck_size,
+                   np.uint64(seed), first, count, out)
+    return out
+
+
+def test_camel_up_cards_legs_left_se_is_that_of_batch_means():
+    """legs_left's SE: the batch means of the ranges the races are drawn in (4,096 races,
+    the last fewer), and near the SE of single races' legs (the kernel run one race at a
+    time)."""
     pos = cards.parse((EXAMPLES / "camel-up-cards-4p.json").read_text())
-    tr, deck, n = track_of(pos), deck_of(pos), 4096
-    legs = []
-    for i in range(n):
-        out = np.zeros((6, 5))
-        K.race_samples(tr, deck.m, deck.cum, pos.deck_size, np.uint64(7), i, 1, out)
-        legs.append(out[5, 1])
-    race = race_places(tr, deck, pos.deck_size, n, 7)
-    assert race.legs == pytest.approx(np.mean(legs))
-    assert race.legs_se == pytest.approx(np.std(legs, ddof=1) / math.sqrt(n), rel=0.3)
+    n, seed = 4096 * 12 + 1000, 7
+    race = race_places(track_of(pos), deck_of(pos), pos.deck_size, n, seed)
+    sizes = [4096] * 12 + [1000]
+    means = np.array([_legs(pos, 4096 * j, size, seed)[5, 1] / size
+                      for j, size in enumerate(sizes)])
+    assert race.legs == pytest.approx(np.dot(sizes, means) / n)
+    spread = np.dot(sizes, (means - race.legs) ** 2) / (len(sizes) - 1)
+    assert race.legs_se == pytest.approx(math.sqrt(spread / n))
+    single = [_legs(pos, i, 1, seed)[5, 1] for i in range(8000)]
+    assert race.legs_se == pytest.approx(np.std(single, ddof=1) / math.sqrt(n), rel=0.5)
+    assert race_places(track_of(pos), deck_of(pos), pos.deck_size, 4096, seed).legs_se is None
 
 
 def test_camel_up_captions_name_the_models(oddsbot_cli):
@@ -223,6 +234,7 @@ def test_five_tribes_rollout_caption_names_the_columns_shown(oddsbot_cli):
     assert "win_p, margin:" not in said
     assert said.count("at the best ev") == 1, said  # "3 rolled out of 65 turns tied at..."
     data = ok(oddsbot_cli(*args, "-f", "json")).json()["actions"]
-    assert all(a["gap_se"] is not None for a in data if a["win_p"] is not None)
+    rolled = [a for a in data if a.get("win_p") is not None]
+    assert rolled and all(a["gap_se"] >= 0 and a["se"] is None for a in rolled)  # ev exact
     header = _cells(ok(oddsbot_cli(*args, "--wide")).out)[0]
     assert {"gap", "gap_se", "margin", "margin_se"} <= set(header)
