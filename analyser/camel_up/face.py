@@ -16,15 +16,17 @@ from ...strict import load_json
 from .. import montecarlo
 from ..table import Table
 from . import record
-from .advise import DECK_MODEL_WORDS, DECK_MODELS, advise, check_action, legal_actions, table_view
+from .advise import (DECK_MODEL_WORDS, DECK_MODELS, advise, check_action, legal_actions,
+                     table_view)
 from ..play_common import seat_number as player_name
 from .notation import NOTATION_KEYS, parse_notation
 from .play import apply, outcomes, record_moves, record_text
 from .seats import (candidates, choose, deal, game_result, playouts, seat_view,
                     seated_record, step)
-from .odds import (EXACT_BUDGET, LEG_ASSUMPTION, RACE_POLICY, RACE_POLICY_SHORT, leg_odds,
-                   race_block, race_odds)
+from .odds import (EXACT_BUDGET, LEG_ASSUMPTION, RACE_POLICY, leg_odds, race_block,
+                   race_odds)
 from .position import Card, Position, Tile
+from .variants import variant as rules_of
 from .rollouts import HIDDEN_MODELS
 from .simulate import POLICIES, new_position, simulate
 from .validate import validate
@@ -123,6 +125,11 @@ def counts_line(counts: dict[str, int]) -> str:
     return f"{counts['actions']:,} legal actions"
 
 
+def race_words(variant_name: str) -> str:
+    """``RACE_POLICY`` as a caption says it, in the variant's word for the tiles."""
+    return f"race: later legs dice only, no {rules_of(variant_name).tile_word} tiles"
+
+
 def advise_caption(pos: Position, prov: dict) -> str:
     """The caption of the terminal EV table: the leg's, the race's and the hidden
     cards' models (``deck_model``, ``--hidden``), the samples."""
@@ -132,7 +139,7 @@ def advise_caption(pos: Position, prov: dict) -> str:
                + montecarlo.target_words(prov) if "samples" in prov else "")
             + (f" · race exact ({prov['race_states']:,} states)"
                if "race_states" in prov else "")
-            + (f" · race: {RACE_POLICY_SHORT} · bets: {DECK_MODEL_WORDS[prov['deck_model']]}"
+            + (f" · {race_words(pos.variant)} · bets: {DECK_MODEL_WORDS[prov['deck_model']]}"
                " (--deck-model)" if "deck_model" in prov else "")
             + (f" · {prov['rollouts']:,} rollouts, {prov['policy']} policy, hidden cards "
                f"{prov['hidden_cards']} (--hidden), margin in EP" if "rollouts" in prov
@@ -170,6 +177,6 @@ def odds_view(result: dict, wide: bool = False, people: bool = True
                   f" · race MC {race['samples']:,} samples, seed "
                   f"{result['provenance']['seed']}"
                   + montecarlo.target_words(result["provenance"]))
-               + f" · race: {RACE_POLICY_SHORT}")
+               + f" · {race_words(result['provenance']['variant'])}")
     shown = [c for c in table.columns if wide or c not in ("win_se", "lose_se")]
     return table.select(shown), caption

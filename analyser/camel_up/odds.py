@@ -22,7 +22,6 @@ SWEEP_TOLERANCE = 1e-15  # Gauss-Seidel stops once no probability moves by more
 MAX_SWEEPS = 10_000
 RACE_POLICY = ("rest of this leg with the spectator tiles now on the track; later legs "
                "with no spectator tiles and dice only (no player actions move camels)")
-RACE_POLICY_SHORT = "later legs dice only, no spectator tiles"  # as a caption says it
 LEG_ASSUMPTION = "no other player acting until the leg ends"  # the leg's exact values
 
 

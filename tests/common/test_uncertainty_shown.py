@@ -181,6 +181,8 @@ def test_camel_up_captions_name_the_models(oddsbot_cli):
     assert ("1st-5th: places at the end of this leg (exact, no other player acting until "
             "the leg ends)") in words(odds)
     assert "race: later legs dice only, no spectator tiles" in words(odds)
+    first = ok(oddsbot_cli("odds", "examples/camel-up-2014.json")).out  # its tiles' word
+    assert "race: later legs dice only, no desert tiles" in words(first)
 
 
 def test_camel_up_rollouts_show_the_se_of_ev_and_of_margin(oddsbot_cli):
