@@ -24,7 +24,7 @@ def odds(pos: Position, *, samples: int | None, seed: int, target_se: float | No
          progress=None) -> dict[str, Any]:
     """{camels: [{camel, leg places p1..p5, p_se (their SEs; None when exact), race_win,
     win_se, race_lose, lose_se}], race_ends_this_leg, race_ends_se (None when exact),
-    legs_left, legs_left_se (None from a single batch), provenance}."""
+    legs_left, legs_left_se (None from a single range of races), provenance}."""
     tr = track_of(pos)
     deck = deck_of(pos)
     legs = montecarlo.sampling(samples, target_se, DEFAULT_LEGS, MAX_SAMPLES)
