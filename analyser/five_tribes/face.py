@@ -221,8 +221,8 @@ def rollout_words(pos: Position, prov: dict) -> str:
     compact turn table leaves out the gap), and which rows were rolled out."""
     bidding = pos.phase == "bidding"
     rolled = "every bid" if bidding else f"{prov['candidates']} turns (--candidates)"
-    return (f" · win_p (±: its SE), p_best: {prov['rollouts']:,} rollouts of {rolled}, every "
-            f"seat {prov['policy']}, seed {prov['rollout_seed']} · --wide adds "
+    return (f" · win_p (±: its SE), p_best: {prov['rollouts']:,} rollouts of {rolled}, "
+            f"every seat {prov['policy']}, seed {prov['rollout_seed']} · --wide adds "
             + ("" if bidding else "gap (exact, as ev is), ")
             + "gap_se (the SE of win_p's gap to the best), margin (final VP over the best "
               "other) and margin_se"

@@ -240,3 +240,17 @@ def test_five_tribes_rollout_caption_names_the_columns_shown(oddsbot_cli):
     assert rolled and all(a["gap_se"] >= 0 and a["se"] is None for a in rolled)  # ev exact
     header = _cells(ok(oddsbot_cli(*args, "--wide")).out)[0]
     assert {"gap", "gap_se", "margin", "margin_se"} <= set(header)
+
+
+def test_five_tribes_bids_rollout_caption(oddsbot_cli):
+    """While bidding the compact table keeps the gap: the caption says what --wide adds
+    and that the bid model's ev and gap have no SE."""
+    start = ok(oddsbot_cli("new", "five-tribes", "--players", "4", "--seed", "1", "-f",
+                           "notation")).out.strip()
+    out = ok(oddsbot_cli("advise", start, "--rollouts", "4")).out
+    _fits(out)
+    assert _cells(out)[0][:5] == ["action", "win_p", "±", "p_best", "ev"]
+    assert ("win_p (±: its SE), p_best: 4 rollouts of every bid, every seat heuristic, seed 0 "
+            "· --wide adds gap_se (the SE of win_p's gap to the best), margin (final VP over "
+            "the best other) and margin_se; ev and gap are the bid model's, no SE"
+            ) in words(out)
