@@ -109,17 +109,25 @@ def candidates_words(prov: dict, what: str) -> str:
     return f"{rolled} rolled out: the best {what} by ev, one a distinct position"
 
 
-def compact_view(table: Table) -> Table:
+def compact_view(table: Table, ev_se: bool = False) -> Table:
     """An EV table with rollout columns as people read it in 80 columns: action, win
-    probability and its SE (``±``), P(best), margin, ev and gap."""
-    view = table.select(["action", "win_p", "win_se", "p_best", "margin", "ev", "gap"])
-    return Table(("action", "win_p", "±") + view.columns[3:], view.rows)
+    probability and its SE (``±``), P(best), margin, ev, with ``ev_se`` its SE (``se``,
+    empty when ``method`` is exact: a game whose action labels leave the room), and
+    gap."""
+    columns = {"action": table["action"], "win_p": table["win_p"], "±": table["win_se"],
+               "p_best": table["p_best"], "margin": table["margin"], "ev": table["ev"]}
+    if ev_se:
+        columns["se"] = [None if m == "exact" else x
+                         for x, m in zip(table["se"], table["method"])]
+    return Table.from_columns(columns | {"gap": table["gap"]})
 
 
 def wide_columns(table: Table) -> dict[str, list]:
-    """The rollout columns of the wide view of an EV table, as people read them."""
+    """The rollout columns of the wide view of an EV table, as people read them: win_p
+    and its SE (``±``), gap_se, p_best, margin and its SE."""
     return {"win_p": table["win_p"], "±": table["win_se"], "gap_se": table["gap_se"],
-            "p_best": table["p_best"], "margin": table["margin"]}
+            "p_best": table["p_best"], "margin": table["margin"],
+            "margin_se": table["margin_se"]}
 
 
 def columns(eq: RolloutEquity) -> dict[str, np.ndarray]:

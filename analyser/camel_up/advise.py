@@ -38,6 +38,11 @@ DECK_MODELS = {
             "(at most one card of a colour per player)",
     "optimistic": "hidden cards never show the colour bet on",
 }
+DECK_MODEL_WORDS = {  # DECK_MODELS as a caption says them
+    "uniform": "hidden cards uniform",
+    "race": "hidden cards by race odds",
+    "optimistic": "hidden cards never the colour bet on",
+}
 COLUMNS = ["action", "ev", "se", "method", "gap", "p_first", "p_second", "p_rest",
            "landings", "p_race", "cards_ahead"]
 
@@ -283,11 +288,12 @@ def _why(row: dict, short: bool) -> str:
 def table_view(table: Table, wide: bool = False) -> Table:
     """The EV table as people read it. Compact (fits 80 columns): action, EV, SE (empty
     when exact), gap and a short 'why'; with rollouts, action, win probability, its SE,
-    P(best), margin, EV and gap. ``wide``: every column, the method and the long 'why'."""
+    P(best), margin, EV, its SE and gap (the longest labels wrap). ``wide``: every column,
+    the method and the long 'why'."""
     se = [None if m == "exact" else se for se, m in zip(table["se"], table["method"])]
     rollouts = "win_p" in table
     if rollouts and not wide:
-        return equity.compact_view(table)
+        return equity.compact_view(table, ev_se=True)
     rows = table.dicts()
     columns = {"action": table["action"]}
     if rollouts:

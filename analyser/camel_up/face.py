@@ -16,14 +16,17 @@ from ...strict import load_json
 from .. import montecarlo
 from ..table import Table
 from . import record
-from .advise import DECK_MODELS, advise, check_action, legal_actions, table_view
+from .advise import (DECK_MODEL_WORDS, DECK_MODELS, advise, check_action, legal_actions,
+                     table_view)
 from ..play_common import seat_number as player_name
 from .notation import NOTATION_KEYS, parse_notation
 from .play import apply, outcomes, record_moves, record_text
 from .seats import (candidates, choose, deal, game_result, playouts, seat_view,
                     seated_record, step)
-from .odds import EXACT_BUDGET, RACE_POLICY, leg_odds, race_block, race_odds
+from .odds import (EXACT_BUDGET, LEG_ASSUMPTION, RACE_POLICY, leg_odds, race_block,
+                   race_odds)
 from .position import Card, Position, Tile
+from .variants import variant as rules_of
 from .rollouts import HIDDEN_MODELS
 from .simulate import POLICIES, new_position, simulate
 from .validate import validate
@@ -122,16 +125,25 @@ def counts_line(counts: dict[str, int]) -> str:
     return f"{counts['actions']:,} legal actions"
 
 
+def race_words(variant_name: str) -> str:
+    """``RACE_POLICY`` as a caption says it, in the variant's word for the tiles."""
+    return f"race: later legs dice only, no {rules_of(variant_name).tile_word} tiles"
+
+
 def advise_caption(pos: Position, prov: dict) -> str:
-    """The caption of the terminal EV table."""
+    """The caption of the terminal EV table: the leg's, the race's and the hidden
+    cards' models (``deck_model``, ``--hidden``), the samples."""
     return (f"{prov['variant']} · player {player_name(pos, pos.to_move)} to move · EV in EP "
-            f"· leg exact, no other player acting until the leg ends"
+            f"· leg exact, {LEG_ASSUMPTION}"
             + (f" · race MC {prov['samples']:,} samples, seed {prov['seed']}"
                + montecarlo.target_words(prov) if "samples" in prov else "")
             + (f" · race exact ({prov['race_states']:,} states)"
                if "race_states" in prov else "")
-            + (f" · {prov['rollouts']:,} rollouts, {prov['policy']} policy, margin in EP"
-               if "rollouts" in prov else ""))
+            + (f" · {race_words(pos.variant)} · bets: {DECK_MODEL_WORDS[prov['deck_model']]}"
+               " (--deck-model)" if "deck_model" in prov else "")
+            + (f" · {prov['rollouts']:,} rollouts, {prov['policy']} policy, hidden cards "
+               f"{prov['hidden_cards']} (--hidden), margin in EP" if "rollouts" in prov
+               else ""))
 
 
 PLACES = ("1st", "2nd", "3rd", "4th", "5th")  # leg places as people read them
@@ -156,14 +168,15 @@ def odds_view(result: dict, wide: bool = False, people: bool = True
     landings = ", ".join(f"{s}: {x:.3f}" for s, x in leg["tile_landings"].items())
     worst_se = max(table["win_se"] + table["lose_se"])
     exact = race["method"] == "exact"
-    caption = ("1st-5th: places at the end of this leg (exact) · race_win, race_lose: "
-               "winning and losing the race"
+    caption = (f"1st-5th: places at the end of this leg (exact, {LEG_ASSUMPTION}) · "
+               "race_win, race_lose: winning and losing the race"
                + ("" if wide or exact else f" (SE at most {worst_se:.4f})")
                + f" · game ends this leg: {leg['ends_game']:.4f}"
                + (f" · tile landings {landings}" if landings else "")
                + (f" · race exact, {race['states']:,} states" if exact else
                   f" · race MC {race['samples']:,} samples, seed "
                   f"{result['provenance']['seed']}"
-                  + montecarlo.target_words(result["provenance"])))
+                  + montecarlo.target_words(result["provenance"]))
+               + f" · {race_words(result['provenance']['variant'])}")
     shown = [c for c in table.columns if wide or c not in ("win_se", "lose_se")]
     return table.select(shown), caption

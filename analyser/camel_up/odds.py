@@ -22,6 +22,7 @@ SWEEP_TOLERANCE = 1e-15  # Gauss-Seidel stops once no probability moves by more
 MAX_SWEEPS = 10_000
 RACE_POLICY = ("rest of this leg with the spectator tiles now on the track; later legs "
                "with no spectator tiles and dice only (no player actions move camels)")
+LEG_ASSUMPTION = "no other player acting until the leg ends"  # the leg's exact values
 
 
 @lru_cache(maxsize=1)

@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from ...errors import OddsbotError, quote
@@ -16,6 +15,7 @@ from . import GAME, record
 from . import advise as _advise
 from .notation import NOTATION_KEYS, parse_notation
 from .odds import odds as _odds
+from .outcomes import RACE_MODEL_SHORT
 from .play import apply, legal_turns, outcomes, record_moves, record_text
 from .position import Position
 from .simulate import POLICIES, new_position, play, simulate
@@ -153,30 +153,49 @@ PLACES = ("1st", "2nd", "3rd", "4th", "5th")
 PLACE_COLUMNS = ("leg_1", "leg_2", "leg_3", "leg_4", "leg_5")
 
 
+def _camel_row(camel: dict, people: bool, with_se: bool) -> dict:
+    """A camel's row: its leg places (``1st`` … for ``people``, else ``leg_1`` …), race
+    odds and their SEs; with ``with_se``, each place's SE (``1st_se``) beside it for
+    people, or (``leg_1_se`` …) after the columns the CSV always had."""
+    names = PLACES if people else PLACE_COLUMNS
+    places, ses = {}, {}
+    for k, name in enumerate(names):
+        places[name] = camel[f"p{k + 1}"]
+        if with_se:
+            (places if people else ses)[f"{name}_se"] = camel["p_se"][k]
+    return {"camel": camel["camel"], **places,
+            **{k: camel[k] for k in ("race_win", "win_se", "race_lose", "lose_se")}, **ses}
+
+
+def _plus_minus(value: float, se: float | None, digits: int) -> str:
+    """``value`` to ``digits`` places, with ``± se`` (to 4) when sampled."""
+    return f"{value:.{digits}f}" + ("" if se is None else f" ± {se:.4f}")
+
+
 def odds_view(result: dict, wide: bool = False, people: bool = True
               ) -> tuple[Table, str]:
     """One row per camel: its chance of each place at the end of this leg, of winning
-    and of losing the race (``wide``: with their standard errors), and the caption."""
+    and of losing the race (``wide``: with their standard errors, each place's when
+    sampled), and the caption (the SEs, the race model). Places are ``1st`` … for
+    ``people``, else ``leg_1`` … (the CSV's stable names)."""
     prov = result["provenance"]
-    names = PLACES if people else PLACE_COLUMNS
-    rows = [{"camel": c["camel"], **{names[k]: c[f"p{k + 1}"] for k in range(5)},
-             "race_win": c["race_win"], "win_se": c["win_se"],
-             "race_lose": c["race_lose"], "lose_se": c["lose_se"]}
-            for c in result["camels"]]
+    sampled = prov["leg"] != "exact"
+    rows = [_camel_row(c, people, wide and sampled) for c in result["camels"]]
     table = Table.from_dicts(rows, list(rows[0]))
     worst = max(table["win_se"] + table["lose_se"])
-    if prov["leg"] == "exact":
+    if sampled:  # each place a binomial proportion of independent sampled legs
+        leg = (f"sampled, {prov['leg_samples']:,} legs, SE at most "
+               f"{max(se for c in result['camels'] for se in c['p_se']):.4f}")
+    else:
         leg = "exact"
-    else:  # each place a binomial proportion of independent sampled legs
-        n = prov["leg_samples"]
-        places = [c[f"p{k + 1}"] for c in result["camels"] for k in range(5)]
-        leg = (f"sampled, {n:,} legs, SE at most "
-               f"{max(math.sqrt(q * (1 - q) / n) for q in places):.4f}")
     caption = (f"1st-5th: places at the end of this leg ({leg}) · race_win, race_lose: "
                f"{prov['race_samples']:,} sampled races, seed {prov['seed']}"
                + ("" if wide else f" (SE at most {worst:.4f})")
-               + f" · race ends this leg: {result['race_ends_this_leg']:.4f}"
-               + f" · legs left: {result['legs_left']:.2f}"
+               + " · race ends this leg: "
+               + _plus_minus(result["race_ends_this_leg"], result["race_ends_se"], 4)
+               + " · legs left: " + _plus_minus(result["legs_left"],
+                                                result["legs_left_se"], 2)
+               + f" · race model: {RACE_MODEL_SHORT}"
                + montecarlo.target_words(prov))
     shown = [c for c in table.columns if wide or c not in ("win_se", "lose_se")]
     return table.select(shown), caption

@@ -22,8 +22,9 @@ MAX_SAMPLES = 1_000_000  # legs and races at most when stopping at --target-se a
 
 def odds(pos: Position, *, samples: int | None, seed: int, target_se: float | None = None,
          progress=None) -> dict[str, Any]:
-    """{camels: [{camel, leg places 1st..5th, race_win, win_se, race_lose, lose_se}],
-    race_ends_this_leg, legs_left, provenance}."""
+    """{camels: [{camel, leg places p1..p5, p_se (their SEs; None when exact), race_win,
+    win_se, race_lose, lose_se}], race_ends_this_leg, race_ends_se (None when exact),
+    legs_left, legs_left_se (None from a single range of races), provenance}."""
     tr = track_of(pos)
     deck = deck_of(pos)
     legs = montecarlo.sampling(samples, target_se, DEFAULT_LEGS, MAX_SAMPLES)
@@ -34,15 +35,17 @@ def odds(pos: Position, *, samples: int | None, seed: int, target_se: float | No
         progress(done, done + races)
     told = None if progress is None else (lambda n: progress(done + n, done + races))
     race = race_places(tr, deck, pos.deck_size, races, seed, told, target_se)
-    places = leg.places()
+    places, place_se = leg.places(), leg.place_se()
     se = race.se()
     camels = [{"camel": colour,
                **{f"p{k + 1}": float(places[c, k]) for k in range(5)},
+               "p_se": None if place_se is None else [float(x) for x in place_se[c]],
                "race_win": float(race.p[0, c]), "win_se": float(se[0, c]),
                "race_lose": float(race.p[4, c]), "lose_se": float(se[4, c])}
               for c, colour in enumerate(COLOURS)]
     return {"camels": camels, "race_ends_this_leg": leg.race_ends,
-            "legs_left": race.legs,
+            "race_ends_se": leg.race_ends_se(),
+            "legs_left": race.legs, "legs_left_se": race.legs_se,
             "provenance": {"game": "camel-up-cards", "variant": pos.variant,
                            "oddsbot": __version__, "position": pos.to_notation(),
                            "seed": seed, "leg": leg.method,

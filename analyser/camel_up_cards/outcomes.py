@@ -8,7 +8,12 @@ orders in all, and the exact pass stays within ``MAX_STATES`` states; otherwise 
 uses the stream (seed, i) whatever the board, so boards compared under one seed share
 their decks (common random numbers), and the counts do not depend on threads. With
 ``target_se``, both sample in batches of ``PIECE`` until every place probability has at
-most that standard error, ``samples`` at most (``montecarlo.until``).
+most that standard error, ``samples`` at most (``montecarlo.until``). The SE of the
+mean legs left is that of batch means: the kernel sums the legs of a range of races, so
+the spread of the ranges' means (``PIECE`` races each, the last one fewer) gives the
+variance of a race's legs (none from a single range). The ranges are those the races were
+always drawn in: a range carries the kernel's deck of later legs from race to race, so
+other ranges would draw other races.
 """
 
 from __future__ import annotations
@@ -29,9 +34,13 @@ EXACT_CARDS = 8
 EXACT_ORDERS = 200_000
 MAX_STATES = 2_000_000
 PIECE = 4096  # samples per thread range
+BATCH_SQUARES, BATCHES = 2, 3  # race counts' out[5, 2]: sum of (a range's legs)^2 / its
+# races, out[5, 3]: the ranges (the kernel fills out[5, 0] and out[5, 1] only)
 RACE_MODEL = ("the rest of this leg from the race deck as the viewer knows it; every "
               "later leg a deck of uniformly chosen cards; no figures placed and no hand "
               "cards played from now on")
+RACE_MODEL_SHORT = ("later legs of uniformly chosen cards, no figures placed and no hand "
+                    "cards played")  # RACE_MODEL as a caption says it
 
 
 @lru_cache(maxsize=1)
@@ -68,12 +77,24 @@ class LegOutcomes:
     def race_ends(self) -> float:
         return float(self.prob[:, 1].sum())
 
+    def race_ends_se(self) -> float | None:
+        """The SE of ``race_ends`` (a share of independent sampled legs); None when
+        exact."""
+        return None if self.samples == 0 else _binomial_se(self.race_ends, self.samples)
+
+    def place_se(self) -> np.ndarray | None:
+        """``[camel, place]``: the SE of each of ``places()``; None when exact."""
+        return None if self.samples == 0 else _binomial_se(self.places(), self.samples)
+
     def worst_se(self) -> float | None:
         """The largest SE of the place probabilities; None when exact."""
-        if self.samples == 0:
-            return None
-        p = self.places()
-        return float(np.sqrt(p * (1 - p) / self.samples).max())
+        se = self.place_se()
+        return None if se is None else float(se.max())
+
+
+def _binomial_se(p: float | np.ndarray, n: int) -> float | np.ndarray:
+    """The SE of proportions ``p`` (a float or an array) of ``n`` independent samples."""
+    return np.sqrt(p * (1 - p) / n)
 
 
 def _summed(part: Callable[[int, int], np.ndarray], samples: int,
@@ -122,12 +143,14 @@ def leg_outcomes(tr: np.ndarray, deck: Deck, samples: int, seed: int,
 @dataclass(frozen=True)
 class RacePlaces:
     """``p[place, camel]``: each camel's chance of each final place of the race (sampled,
-    ``samples`` races), ``ends_this_leg`` and the mean ``legs`` left including this one."""
+    ``samples`` races), ``ends_this_leg``, the mean ``legs`` left including this one and
+    its SE ``legs_se`` (batch means, module doc; None from a single range)."""
 
     p: np.ndarray
     samples: int
     ends_this_leg: float
     legs: float
+    legs_se: float | None = None
 
     def se(self) -> np.ndarray:
         return np.sqrt(self.p * (1 - self.p) / self.samples)
@@ -145,6 +168,8 @@ def race_places(tr: np.ndarray, deck: Deck, deck_size: int, samples: int, seed: 
         def part(at: int, n: int) -> np.ndarray:
             out = np.zeros((6, track.N_CAMELS))
             K.race_samples(tr, m, cum, deck_size, np.uint64(seed), first + at, n, out)
+            out[5, BATCH_SQUARES] = out[5, 1] ** 2 / n
+            out[5, BATCHES] = 1
             return out[None]
         return _summed(part, count, told)
 
@@ -156,4 +181,7 @@ def race_places(tr: np.ndarray, deck: Deck, deck_size: int, samples: int, seed: 
 
 def _race(out: np.ndarray, n: int) -> RacePlaces:
     """``RacePlaces`` of the summed counts ``out`` of ``n`` races."""
-    return RacePlaces(out[:5] / n, n, out[5, 0] / n, out[5, 1] / n)
+    legs, batches = out[5, 1] / n, out[5, BATCHES]
+    spread = (out[5, BATCH_SQUARES] - n * legs ** 2) / (batches - 1) if batches > 1 else None
+    return RacePlaces(out[:5] / n, n, out[5, 0] / n, legs,
+                      None if spread is None else float(np.sqrt(max(spread, 0.0) / n)))

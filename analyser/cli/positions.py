@@ -3,6 +3,7 @@ the shipped examples."""
 
 from __future__ import annotations
 
+import re
 import sys
 from enum import Enum
 from typing import Optional
@@ -11,6 +12,7 @@ import typer
 
 from ...inputs import EXAMPLES
 from .. import answers, registry, render
+from ..table import Table
 from .helptext import SAMPLES_HELP, target_se_defaults
 from .common import (
     FORMAT_HELP, POSITION_HELP, VARIANT_HELP, WIDE_HELP, Format, TextFormat, Variant, app, busy,
@@ -88,10 +90,7 @@ def advise(
         return
     top = top or spec.default_top
     caption = face.advise_caption(pos, table.provenance)
-    best = max(table["ev"], default=None)
-    ties = sum(ev == best for ev in table["ev"])
-    if ties > 1:
-        caption += f" · {ties:,} rows tie at the best ev"
+    caption += _tie_words(table, caption)
     if top and len(table) > top:
         caption += (f" · best {top} of {len(table):,} rows (--top K; every row with -f json/csv"
                     " and no --top)")
@@ -101,6 +100,17 @@ def advise(
         view = view.with_columns({"search": ["◀" if a == chosen["action"] else None
                                              for a in view["action"]]})
     print_frame(view, fmt, wide, title=pos.to_notation(), caption=caption)
+
+
+def _tie_words(table: Table, caption: str) -> str:
+    """The caption's words on the rows tied at the best ev, unless the game's caption
+    counts them already (its rollout candidates: ``12 rolled out of 65 turns tied at the
+    best ev``)."""
+    best = max(table["ev"], default=None)
+    ties = sum(ev == best for ev in table["ev"])
+    if ties < 2 or re.search(rf"\b{ties:,} \w+ tied at the best ev", caption):
+        return ""
+    return f" · {ties:,} rows tie at the best ev"
 
 
 @app.command()

@@ -216,15 +216,23 @@ def odds_view(result: dict, wide: bool = False, people: bool = True
     return Table.from_dicts(rows, ["part"] + [f"player {p}" for p in df["player"]]), caption
 
 
+def rollout_words(pos: Position, prov: dict) -> str:
+    """The caption's words on the rollouts: the columns shown, those ``--wide`` adds (the
+    compact turn table leaves out the gap), and which rows were rolled out."""
+    bidding = pos.phase == "bidding"
+    rolled = "every bid" if bidding else f"{prov['candidates']} turns (--candidates)"
+    return (f" · win_p (±: its SE), p_best: {prov['rollouts']:,} rollouts of {rolled}, "
+            f"every seat {prov['policy']}, seed {prov['rollout_seed']} · --wide adds "
+            + ("" if bidding else "gap (exact, as ev is), ")
+            + "gap_se (the SE of win_p's gap to the best), margin (final VP over the best "
+              "other) and margin_se"
+            + ("; ev and gap are the bid model's, no SE" if bidding else
+               f" · {equity.candidates_words(prov, 'turns')}"))
+
+
 def advise_caption(pos: Position, prov: dict) -> str:
     """The caption of the terminal EV table."""
-    rolled = (f" · win_p, margin: {prov['rollouts']:,} rollouts of "
-              + ("every bid" if pos.phase == "bidding" else
-                 f"{prov['candidates']} turns (--candidates)")
-              + f", every seat {prov['policy']}, seed {prov['rollout_seed']}, margin in VP"
-              + ("" if pos.phase == "bidding" else
-                 f" · {equity.candidates_words(prov, 'turns')}")
-              if "rollouts" in prov else "")
+    rolled = rollout_words(pos, prov) if "rollouts" in prov else ""
     if pos.phase == "bidding":
         return (f"{prov['variant']} · player {player_name(pos, pos.to_move)} bids · ev = best exact turn value "
                 f"at that place - cost, in VP (earlier markers play greedily; later bidders "

@@ -111,7 +111,8 @@ def advise_caption(pos: Position, prov: dict) -> str:
     how = ("exact: expectimax over the dice, the mover at its best, the others "
            f"{prov['policy']}" if prov["method"] == "exact" else
            f"{prov['samples']:,} rollouts a choice, every seat {prov['policy']}, "
-           f"seed {prov['seed']}") + montecarlo.target_words(prov)
+           f"seed {prov['seed']}; --wide: gap_se, the SE of the gap (paired rollouts)"
+           ) + montecarlo.target_words(prov)
     head = (f"player {player_name(pos, pos.to_move)} to move · ev: expected change of final "
             f"score · {ON_WORDS}")
     if prov["roll"]:
@@ -127,19 +128,23 @@ def table_view(table: Table, wide: bool = False) -> Table:
     """The EV table as people read it: action, the field its piece stands on (``on``),
     ev, se, gap, win_p and its SE (``±``, the JSON's ``win_se``; both SEs empty when
     exact); without --roll the roll's chance too, where the rolls' chances differ (else
-    the caption gives it); ``wide``: also the method, ``gap_se`` and the roll."""
+    the caption gives it); ``wide``: also ``gap_se`` (the SE of the gap, beside it), the
+    method and the roll."""
     exact = [m == "exact" for m in table["method"]]
+
+    def sampled(name: str) -> list:
+        return [None if x else v for x, v in zip(exact, table[name])]
+
     columns = {"action": table["action"], "on": table["on"], "ev": table["ev"],
-               "se": [None if x else v for x, v in zip(exact, table["se"])],
-               "gap": table["gap"], "win_p": table["win_p"]}
-    columns["±"] = [None if x else v for x, v in zip(exact, table["win_se"])]
+               "se": sampled("se"), "gap": table["gap"]}
+    if wide:
+        columns["gap_se"] = sampled("gap_se")
+    columns.update({"win_p": table["win_p"], "±": sampled("win_se")})
     if table.provenance.get("roll") is None and (
             wide or table.provenance.get("roll_chance") is None):
         columns["p_roll"] = table["p_roll"]
     if wide:
-        columns.update(method=table["method"],
-                       gap_se=[None if x else v for x, v in zip(exact, table["gap_se"])],
-                       roll=table["roll"])
+        columns.update(method=table["method"], roll=table["roll"])
     return Table.from_columns(columns)
 
 
