@@ -19,7 +19,7 @@ from .data import (
 )
 from .state import (
     BAG, DJINN_DECK, DJINN_DISCARD, DRAWN, FAKIR_CARD, N_CARD_KINDS, N_PLAYERS, P_CAMELS,
-    P_DJINNS, P_ELDERS, P_FAKIRS, P_GOLD, P_GOODS, P_USED, RES_DECK, RES_DISCARD, STATE_SIZE,
+    P_DJINNS, P_ELDERS, P_FAKIRS, P_GOLD, P_GOODS, P_USED, RES_DECK, RES_DISCARD,
     T_MEEPLES, T_OWNER, T_PALACES, T_PALMS,
 )
 
@@ -183,15 +183,16 @@ def utug_target(st, tile):
 
 
 @njit(cache=True)
-def _merge(states, probs, m):
+def _merge(states, probs, m, fields):
     """Merge equal states among the first ``m`` (probabilities added, first kept first);
-    returns how many are left."""
+    returns how many are left. The states differ at most at the indices ``fields``: only
+    those are compared."""
     k = 0
     for i in range(m):
         found = -1
         for j in range(k):
             same = True
-            for x in range(STATE_SIZE):
+            for x in fields:
                 if states[j, x] != states[i, x]:
                     same = False
                     break
@@ -233,6 +234,11 @@ def draw_cards(st, mover, n, out_states, out_probs):
     out_probs[0] = 1.0
     nxt = np.empty_like(out_states)
     nxt_p = np.empty(len(out_probs))
+    goods = P_GOODS + mover * (N_CARD_KINDS - 1)
+    fields = np.concatenate((np.arange(RES_DECK, RES_DECK + N_CARD_KINDS),
+                             np.arange(RES_DISCARD, RES_DISCARD + N_CARD_KINDS),
+                             np.arange(goods, goods + N_CARD_KINDS - 1),
+                             np.array([P_FAKIRS + mover])))
     for _ in range(n):
         k = 0
         for i in range(m):
@@ -253,7 +259,7 @@ def draw_cards(st, mover, n, out_states, out_probs):
                     gain_card(nxt[k], mover, c)
                     nxt_p[k] = out_probs[i] * s[RES_DECK + c] / total
                     k += 1
-        m = _merge(nxt, nxt_p, k)
+        m = _merge(nxt, nxt_p, k, fields)
         out_states[:m] = nxt[:m]
         out_probs[:m] = nxt_p[:m]
     return m
@@ -267,6 +273,9 @@ def draw_meeples(st, tile, n, out_states, out_probs):
     out_probs[0] = 1.0
     nxt = np.empty_like(out_states)
     nxt_p = np.empty(len(out_probs))
+    fields = np.concatenate((np.arange(BAG, BAG + N_COLOURS),
+                             np.arange(T_MEEPLES + tile * N_COLOURS,
+                                       T_MEEPLES + (tile + 1) * N_COLOURS)))
     for _ in range(n):
         k = 0
         for i in range(m):
@@ -279,7 +288,7 @@ def draw_meeples(st, tile, n, out_states, out_probs):
                     nxt[k, T_MEEPLES + tile * N_COLOURS + c] += 1
                     nxt_p[k] = out_probs[i] * s[BAG + c] / total
                     k += 1
-        m = _merge(nxt, nxt_p, k)
+        m = _merge(nxt, nxt_p, k, fields)
         out_states[:m] = nxt[:m]
         out_probs[:m] = nxt_p[:m]
     return m

@@ -298,6 +298,18 @@ def outcomes(s, mover, op, arg):
 
 
 @njit(cache=True)
+def _same_rest(op, step):
+    """True when every outcome of the draw ``op`` made in the window ``step`` has the same
+    best rest: Anun-Nak's meeples after the tile action. The outcomes differ only in the
+    bag and in the colours on the target tile, which holds meeples in each; only the window
+    (Anun-Nak used) and the sale follow, and no later choice or score part tells colours
+    apart or counts meeples (Leta and Utug ask whether a tile holds any; no draw left takes
+    from the bag). So the expectation is that one rest, summed with the outcomes'
+    probabilities as before: the same floats as walking each outcome."""
+    return op == OP_MEEPLES and step == S_POST
+
+
+@njit(cache=True)
 def _one_meeple_draw(s, arg):
     """(one outcome of the meeple draw ``arg`` from ``s``: the bag's first colours, True
     if the draw has other outcomes)."""
@@ -524,7 +536,11 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
         value = np.zeros(N_PARTS)
         best = np.zeros((len(probs), N_PARTS + 1))
         for i in range(len(probs)):
-            walk(states[i], act.copy(), step, one, np.int64(BEST), best[i], ctx, none, zero)
+            if i and _same_rest(op, step):
+                best[i] = best[0]
+            else:
+                walk(states[i], act.copy(), step, one, np.int64(BEST), best[i], ctx, none,
+                     zero)
         if len(drawn):  # Sibittis: each draw keeps its best djinn
             for x in range(len(drawn)):
                 pick = -1
