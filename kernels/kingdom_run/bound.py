@@ -36,11 +36,14 @@ from the mid-turn state ``S``. The proof, part by part (§15.1 states it for pla
    keep their value. Sleep changes no score.
 5. *The mover's runners* gain, with j actions, at most g_r(j) = best value within reach
    j minus the value now. A Scatter moves of the mover's runners only those on its
-   space, at most the most of them on one space now plus one per moving action before
-   it (a Scatter drops one runner per space); so the mover's runners take at most
-   ``K`` = n1 + sum over the Scatters i = 1..s of min(4, clump + n1 + i - 1) moves (n1
-   Catch-ups and Baths, best taken first). The gain is the best split of K moves over
-   the mover's runners (at most J each).
+   space (not a lake): those there now plus at most one per moving action before it (a
+   Scatter drops one runner per space, a Catch-up or Bath moves one), none on a space
+   full now until an earlier action has lifted one from it (no action puts a runner on
+   the space it lifts it from). With n1 Catch-ups and Baths (best taken first), the i-th
+   of s Scatters has p = n1 + i - 1 actions before it, so the mover's runners take at
+   most ``K`` = n1 + sum over i of min(4, max(c + p, f + max(p - 1, 0))) moves, c and f
+   the most of them now on one space with room and on one full space. The gain is the
+   best split of K moves over the mover's runners (at most J each).
 6. *Bound.* The mover scores at most its value now + the gain + T tokens; every other
    player at least its runners' lowest reachable values + its tokens, less the tokens
    T Steals can take (the Steals go where they lower the best other most: the highest
@@ -376,8 +379,9 @@ def upper_bound(S, R, me, work):
     mine = S[S_CLAN + me]
     # proof, 5: the mover's runners
     gains = np.zeros((4, MAX_MOVES + 1), dtype=np.int64)
-    fixed = R[R_TOKV] * (S[S_TOK + me] + T)
-    clump = 0
+    fixed = R[R_TOKV] * S[S_TOK + me]
+    crowd = 0  # the most of the mover's runners on a space a Scatter may start from...
+    packed = 0  # ... and on such a space, full now
     for r in range(4 * mine, 4 * mine + 4):
         x = S[S_LOC + r]
         place = S[S_PLACE + r]
@@ -391,7 +395,10 @@ def upper_bound(S, R, me, work):
                 for r2 in range(4 * mine, 4 * mine + 4):
                     if S[S_LOC + r2] == x:
                         c += 1
-                clump = max(clump, c)
+                if S[S_OCC + x] >= R[R_CAP]:
+                    packed = max(packed, c)
+                else:
+                    crowd = max(crowd, c)
         elif place >= 0:
             fixed += R[R_PODV + place]
         elif place == PENDING:
@@ -399,29 +406,21 @@ def upper_bound(S, R, me, work):
             if R[R_SURPLUS] == 1:
                 v = max(v, R[R_SCOREV + S[S_CFROM + r]])
             fixed += v
-    K = 0
-    for y in range(ys + 1):  # Copies given to Scatter, the rest to Catch-up or Bath
-        a = base[CATCHUP] + base[BATH] + min(copies - y, spare[CATCHUP] + spare[BATH])
-        k = a
-        for i in range(1, base[SCATTER] + y + 1):
-            k += min(4, clump + a + i - 1)
-        K = max(K, k)
-    K = min(K, 4 * J)
-    best = np.full(4 * MAX_MOVES + 1, -(1 << 40), dtype=np.int64)
-    best[0] = 0
+    # the best split of k moves over the mover's runners (at most J each): gain[k]
+    gain = np.full(4 * MAX_MOVES + 1, -(1 << 40), dtype=np.int64)
+    gain[0] = 0
     for i in range(4):
         if S[S_LOC + 4 * mine + i] < 0:
             continue
-        for used in range(K, -1, -1):
+        for used in range(4 * J, -1, -1):
             for j in range(1, min(J, used) + 1):
-                if best[used - j] > -(1 << 40):
-                    best[used] = max(best[used], best[used - j] + gains[i, j])
-    gain = 0
-    for used in range(K + 1):
-        gain = max(gain, best[used])
-    ub_me = fixed + gain
-    # proof, 6: the others
+                if gain[used - j] > -(1 << 40):
+                    gain[used] = max(gain[used], gain[used - j] + gains[i, j])
+    for used in range(1, 4 * J + 1):
+        gain[used] = max(gain[used], gain[used - 1])
+    # proof, 6: the others' lowest scores, then the highest of them after t Steals
     others = np.full(4, -(1 << 40), dtype=np.int64)
+    toks = np.zeros(4, dtype=np.int64)
     for q in range(S[S_PLAYERS]):
         if q == me:
             continue
@@ -437,24 +436,34 @@ def upper_bound(S, R, me, work):
             elif place == PENDING:
                 v += min(low, R[R_SCOREV + S[S_CFROM + r]])
         others[q] = v + R[R_TOKV] * S[S_TOK + q]
-    toks = np.zeros(4, dtype=np.int64)
-    for q in range(S[S_PLAYERS]):
-        toks[q] = S[S_TOK + q] if q != me else 0
-    if R[R_TOKV] > 0:
-        for _ in range(T):
+        toks[q] = S[S_TOK + q]
+    worst = np.empty(T + 1, dtype=np.int64)
+    for t in range(T + 1):
+        if t > 0 and R[R_TOKV] > 0:  # rob the highest that has a token
             pick = -1
             for q in range(S[S_PLAYERS]):
                 if q != me and toks[q] > 0 and (pick < 0 or others[q] > others[pick]):
                     pick = q
-            if pick < 0:
-                break
-            others[pick] -= R[R_TOKV]
-            toks[pick] -= 1
-    worst = -(1 << 40)
-    for q in range(S[S_PLAYERS]):
-        if q != me:
-            worst = max(worst, others[q])
-    return ub_me - worst
+            if pick >= 0:
+                others[pick] -= R[R_TOKV]
+                toks[pick] -= 1
+        worst[t] = -(1 << 40)
+        for q in range(S[S_PLAYERS]):
+            if q != me:
+                worst[t] = max(worst[t], others[q])
+    # every way to give the Copies: to Steal, to Scatter, the rest to Catch-up or Bath
+    ub = -(1 << 40)
+    for yt in range(min(copies, spare[STEAL]) + 1):
+        t = base[STEAL] + yt
+        for y in range(min(copies - yt, spare[SCATTER]) + 1):
+            a = base[CATCHUP] + base[BATH] + min(copies - yt - y,
+                                                 spare[CATCHUP] + spare[BATH])
+            k = a
+            for i in range(1, base[SCATTER] + y + 1):
+                p = a + i - 1  # moving actions before this Scatter, one arrival each
+                k += min(4, max(crowd + p, packed + max(p - 1, 0)))
+            ub = max(ub, fixed + R[R_TOKV] * t + gain[min(k, 4 * J)] - worst[t])
+    return ub
 
 
 @njit(cache=True)
