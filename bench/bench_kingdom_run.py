@@ -13,7 +13,7 @@ K2. every distinct turn of ``examples/kingdom-run-mid-4p.json`` (4 players, mid-
 K3. whole 4-player games, every seat ``heuristic`` (the default), 2 threads
     (``game.record_games``): >= 25,000 games/s; 1 thread and the other policies beside;
 K4. re-roll tables exact: the keep-set rows valued exactly (not by the greedy lower
-    bound, docs/games/kingdom-run.md §15.1) and the time of each whole table
+    bound, docs/games/kingdom-run.md §15.2) and the time of each whole table
     (``advise``), on (a) the starts of ``oddsbot new kingdom-run --players P --seed S``
     (P 2..4, S 1..7) and ``examples/kingdom-run-roll-4p.json``, (b) 200 positions at a
     re-roll decision of ``new --play heuristic`` games (players 2..4, seeds 1..):

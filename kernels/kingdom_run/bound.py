@@ -1,5 +1,5 @@
 """The best default evaluation of the rest of a turn, by branch and bound
-(docs/games/kingdom-run.md §15.1).
+(docs/games/kingdom-run.md §15.2).
 
 ``best_value`` searches the sequences of the state's remaining dice depth first, as
 ``turns.search`` does (states reached twice, or differing only by same-clan runners,
@@ -7,7 +7,7 @@ searched once), but cuts every state whose ``upper_bound`` cannot beat the best 
 found so far; the greedy sequence's value (a real sequence) is the first incumbent.
 
 ``upper_bound(S)`` >= the default evaluation (§14) of every end-of-turn position reachable
-from the mid-turn state ``S``. The proof, part by part (§15.1 states it for players):
+from the mid-turn state ``S``. The proof, part by part (§15.2 states it for players):
 
 1. *Dice.* The unused dice can be resolved as at most ``n_k`` actions of each kind k:
    the real dice of k, within the per-action limit left, plus Copies given to k (k shown

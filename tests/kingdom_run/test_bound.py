@@ -1,5 +1,5 @@
 """The re-roll table's branch-and-bound search (``bound.best_value``,
-docs/games/kingdom-run.md §15.1) against the full search (``turns.search`` with no budget):
+docs/games/kingdom-run.md §15.2) against the full search (``turns.search`` with no budget):
 the same best default evaluation, exactly (both are whole numbers: equal as int64, so bit
 for bit); ``upper_bound`` never below the best of the rest of the turn; the keep-set rows
 the old search (4,000 states) valued exactly keep their values bit for bit.
