@@ -14,22 +14,23 @@ from the mid-turn state ``S``. The proof, part by part (§15.2 states it for pla
    on the roll); a Copy is counted for whichever kind the quantity at hand profits from
    most. So the turn has at most ``T`` Steals, ``J`` moving actions (Scatter, Catch-up,
    Bath) and ``P`` runner placements (4 per Scatter, 1 per Catch-up or Bath).
-2. *Room.* Let ``kills(q)`` be the most spaces with room now that q placements can fill
-   (the smallest free counts first). Lifting a runner only adds room, so at any later
-   moment at least (spaces with room now in [d, t]) - kills(q) spaces of [d, t] have
-   room, q the placements made since. A runner put on d (overflow, §5) therefore ends at
-   or before ``room(d, 1 + kills(P - 1))``, the (1 + kills)-th space >= d with room now
-   (beyond the track: it may cross); the i-th runner of a Scatter from x, which takes the
-   i-th space with room after x, at or before ``room(x + 1, i + kills(P - i))``.
-3. *Reach.* A runner moves only forward, at most once per action and so at most J times.
-   From space x one action takes it at most to ``next(x)``: the Scatter and Bath bounds of
-   2 (Bath: x + 1 from a lake, else the nearest lake ahead), and for a Catch-up the room
-   bound from the nearest runner ahead, which stands at or before the reach of every
-   runner now ahead of x (runners ahead stay ahead); with nobody ahead it crosses, which
+2. *Room.* An action puts at most one runner on a space, and lifting only adds room, so
+   q placements in a actions fill at most ``kills(q, a)`` of the spaces with room now
+   (the fewest free places first, only spaces with at most a free). A runner put on d
+   (overflow, §5) ends at or before the (1 + kills)-th space >= d with room now (none:
+   it may cross); the i-th runner of a Scatter from x at or before the (i + kills)-th
+   after x; a Scatter from x after t actions carries at most occ(x) + t runners.
+3. *Reach.* Runners move only forward, once per action at most. The front (the furthest
+   runner) after t actions grows one action at a time (``_front``): a Scatter from a
+   space up to it, a Bath, a Catch-up at most onto it. A runner caught up runs to the
+   nearest runner ahead, at or before the reach of every runner ahead now (they stay
+   ahead), the front before the last action and the first space ahead occupied now
+   that the actions before cannot empty (``_kept``); with nobody ahead it crosses, which
    needs a runner off the track: one now, or one that may cross this turn (a first pass
-   without such Catch-ups finds whether any runner may). No runner in a lake is
-   scattered or caught up. Reach after j actions: h_0 = x, h_(j+1) = max of next over
-   [x, h_j], computed from the front runners back (each needs the reach of those ahead).
+   without such Catch-ups finds whether any may). No runner in a lake is scattered or
+   caught up. A runner's reach after its j actions (at most so many of each kind as 1
+   allows, ``_runner_reach``, from the front runners back) is capped by the front after
+   every action.
 4. *Values.* A runner reaching at most h scores at the end some zone value of [x, h],
    or, if h passes the track, a free podium place, 0 (out) or the value of a space it
    left (``stay``, within [x, h]); one that crossed this turn one of those too; others
@@ -57,8 +58,8 @@ from ..jit import njit
 from ..merge import add, level
 from .actions import A_COLS, WORK, apply_action, hand_out, legal_actions_into
 from .layout import (
-    BATH, CATCHUP, COPY, MAX_DICE, MAX_SPACES, N_FACES, PENDING, R_CAP, R_LAKE, R_LIMIT, R_MAND, R_NDICE,
-    R_NEXTLAKE, R_NPLACES, R_NSP, R_PODV, R_SCOREV, R_SURPLUS, R_TOKV, S_CFROM,
+    BATH, CATCHUP, COPY, MAX_DICE, MAX_SPACES, N_FACES, PENDING, R_CAP, R_LAKE, R_LIMIT,
+    R_MAND, R_NDICE, R_NEXTLAKE, R_NPLACES, R_NSP, R_PODV, R_SCOREV, R_SURPLUS, R_TOKV, S_CFROM,
     S_CLAN, S_HAS_ROLL, S_LOC, S_NPEND, S_NPOD, S_NUSED, S_OCC, S_OVER, S_PLACE,
     S_PLAYERS, S_ROLL, S_SIZE, S_TO_MOVE, S_TOK, S_UCOUNT, S_USED, SCATTER, STEAL,
     anyone_off, ended, evaluation, keys,
