@@ -56,10 +56,9 @@ class Variant:
             for name, letter in zip(self.camels, self.camel_letters):
                 if low == name or low == letter.lower():
                     return name
-        named = ", ".join(f"{letter} {name}"
-                          for name, letter in zip(self.camels, self.camel_letters))
-        raise PositionError(field, f"unknown camel {quote(token)} (expected a letter or "
-                                   f"name: {named})")
+        letters = " ".join(self.camel_letters)
+        raise PositionError(field, f"unknown camel {quote(token)} (expected a letter, "
+                                   f"{letters}, or the colour's name)")
 
     def colour(self, token: object, field: str) -> str:
         """The racing colour named by ``token``."""

@@ -33,8 +33,7 @@ TRACK = ("cells split by '/' for spaces 1-16: camel letters bottom to top, a num
          "run of empty spaces, +N or -N for player N's spectator (2014: desert) tile")
 TURN = "the occupied turn order spaces as cost:seat in play order, e.g. turn=18:2,3:0,0:1,0:3"
 BID = "the bid order track's seats, front first, e.g. bid=2,0,1"
-CAMELS = ("a letter or name: B blue, G green, Y yellow, R red, P purple, W white, "
-          "K black")
+CAMELS = "a letter, B G Y R P W K, or the colour's name"
 MEEPLES = "more meeples than the box holds:"
 YELLOW = "18 yellow (16 on the board; 2 held: p0 2; the box has 16"
 
