@@ -161,17 +161,28 @@ def separated(win: np.ndarray, target_se: float) -> bool:
 def p_best(win: np.ndarray, seed: int) -> np.ndarray:
     """P(each candidate has the highest true win probability), from the normal
     approximation of the candidates' means with their sample covariance (which carries
-    the common-random-number correlation)."""
+    the common-random-number correlation). Candidates whose rollouts are identical (the
+    same outcomes on every rollout, e.g. two orders of the same two actions) are one
+    candidate whose share is split evenly: drawn apart, their tie would be broken by the
+    rounding of the covariance's null space, which differs between machines."""
     n, a = win.shape
     if a == 1:
         return np.ones(1)
-    mean = win.mean(axis=0)
-    cov = np.cov(win, rowvar=False) / n
+    _, first, group = np.unique(win, axis=1, return_index=True, return_inverse=True)
+    order = np.argsort(first)  # the distinct columns in the candidates' order
+    rank = np.empty_like(order)
+    rank[order] = np.arange(len(order))
+    columns, group = win[:, first[order]], rank[group.reshape(-1)]
+    if columns.shape[1] == 1:
+        return np.full(a, 1 / a)
+    mean = columns.mean(axis=0)
+    cov = np.cov(columns, rowvar=False) / n
     rng = np.random.default_rng([seed, 0x70BE57])
     draws = rng.multivariate_normal(mean, cov, size=P_BEST_DRAWS, method="eigh",
                                     check_valid="ignore")
     draws += rng.uniform(0, 1e-12, size=draws.shape)  # exact ties split evenly
-    return np.bincount(draws.argmax(axis=1), minlength=a) / P_BEST_DRAWS
+    share = np.bincount(draws.argmax(axis=1), minlength=columns.shape[1]) / P_BEST_DRAWS
+    return share[group] / np.bincount(group)[group]
 
 
 def equity(win: np.ndarray, margin: np.ndarray, seed: int, policy: str) -> RolloutEquity:
