@@ -32,21 +32,25 @@ def test_every_command_shows_an_example(command, oddsbot_cli, monkeypatch):
 
 
 @pytest.mark.parametrize("line", EXAMPLES)
-def test_every_example_runs(line, tmp_path):
-    """In a fresh folder holding the project's examples/, as a reader of the help would."""
+def test_every_example_runs(line, tmp_path, oddsbot_cli, monkeypatch):
+    """In a fresh folder holding the project's examples/, as a reader of the help would;
+    in-process, but for ``oddsbot serve``, which serves until Ctrl-C: it runs as the
+    installed script (as do the docs' examples, tests/common/docs_blocks.py, and the
+    terminal tests)."""
     (tmp_path / "examples").symlink_to(ROOT / "examples")
-    exe = shutil.which("oddsbot")
-    assert exe, "the `oddsbot` console script is not on PATH"
     args = shlex.split(line)
-    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
     if args[1] == "serve":  # serves until Ctrl-C: once it says where, press it
+        exe = shutil.which("oddsbot")
+        assert exe, "the `oddsbot` console script is not on PATH"
+        env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
         _serves_until_ctrl_c([exe, *args[1:]], tmp_path, env)
         return
-    done = subprocess.run([exe, *args[1:]], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=600)
-    assert done.returncode == 0, done.stderr
+    monkeypatch.chdir(tmp_path)
+    done = oddsbot_cli(*args[1:])
+    assert done.exc is None, done.tb
+    assert done.code == 0, done.err
     wrote = any(p.name != "examples" for p in tmp_path.iterdir())
-    assert done.stdout or wrote or done.stderr.strip(), "the example printed nothing"
+    assert done.out or wrote or done.err.strip(), "the example printed nothing"
 
 
 def _serves_until_ctrl_c(argv: list[str], cwd: Path, env: dict) -> None:
