@@ -1,19 +1,20 @@
-"""A proof that a race has more states than the exact race search may list, found with the
-leg kernel's reveal step and numpy only (docs/games/camel-up.md §9.1, "Budget").
+"""The exact race's states counted without its kernel, with the leg kernel's reveal step
+and numpy only (docs/games/camel-up.md §9.1, "The count comes first").
 
 ``exact_race.race_exact`` gives up when ``closure`` reaches more than ``max_states``
-states; it is the costliest kernel of Camel Up to compile, and on most 2nd-edition
-positions it only finds out that it must give up. ``exceeds`` lists states the same search
-would list: the leg starts of the current leg, then everything dice alone reach from them,
-breadth first, each state labelled by ``exact_race.canonical``'s key (computed here by
-``canonical_keys``). Every state listed is one ``closure`` counts, so once more than
-``max_states`` are listed the search is proven to give up; ``exceeds`` stops there, or
-when its own work passes ``work`` reveals (then nothing is proven and the kernel decides).
+states. It is the costliest kernel of Camel Up to compile, and on most 2nd-edition
+positions it only finds out that it must give up. ``race_states`` lists the states that
+search lists, in the same order of leg starts: the leg starts of the current leg, then,
+breadth first, every state dice alone reach from the likeliest, then from them all, each
+state named by ``exact_race.canonical``'s key (``canonical_keys``). Every state listed is
+one ``closure`` counts, so once more than ``max_states`` are listed the search is proven
+to give up and the count stops; otherwise every state is listed and the count is the
+kernel's.
 
-Reveals are ``leg._level`` (compiled for the leg table, which every command that values a
-position uses) with zero weights: a node is a packed configuration (``leg._pack``) and its
-dice inside; finished races are dropped, as ``closure`` drops them. Plain Python: it adds
-no kernel to compile.
+A reveal is ``leg._level`` (compiled for the leg table, which every command that values a
+position builds) from a level of nodes, each a packed configuration (``leg._pack``) and
+its dice inside; finished races are dropped, as ``closure`` drops them. Plain Python: no
+kernel of its own to compile.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ import numpy as np
 
 from .exact_race import CRAZY_KIND, GREY_BIT
 from .leg import _level, _pack
-from .track import ABSENT, GREY, MAX_INCOME, N_CAMELS, N_PERMS, N_RACING, N_SPACES, SP, \
-    TRACK_SIZE, WHITE
+from .track import (ABSENT, GREY, MAX_INCOME, N_CAMELS, N_PERMS, N_RACING, N_SPACES, SP,
+                    TRACK_SIZE, WHITE)
 
 CHUNK = 1 << 14  # nodes revealed per ``_level`` call (its tables: 21 children a node)
 _DICE = np.array([bin(m).count("1") for m in range(1 << 6)], dtype=np.int64)  # popcount
