@@ -69,10 +69,10 @@ def test_canonical_keys_are_the_kernels(pos, dice):
 @given(st.one_of(positions, late_races), st.sampled_from([1, 2, 30, 300, 3_000, 30_000,
                                                            100_000, 400_000]))
 def test_the_count_and_the_refusal_are_the_kernels(pos, max_states):
-    """Small budgets, so that both sides are hit: ``race_states`` gives ``race_exact``'s
-    state count, or refuses exactly when it does; a leg start it names reaches more than
-    ``max_states`` states on its own (``closure`` from it alone says so), and known too
-    big it makes both refuse."""
+    """Budgets from 1 state to the default, so that both sides are hit (the events): the
+    count (``race_states``) is ``race_exact``'s number of states, or -1 exactly when that
+    is; a leg start it names reaches more than ``max_states`` states on its own
+    (``closure`` from it alone says so), and known too big it makes both refuse."""
     track, tiles, mask, leg_left, full = O.race_inputs(pos)
     states, culprit = race_states(track, tiles, mask, leg_left, full, max_states, NONE)
     want, _ = kernel(track, tiles, mask, leg_left, full, max_states)
@@ -80,8 +80,7 @@ def test_the_count_and_the_refusal_are_the_kernels(pos, max_states):
     if want is not None:  # (a race that does not converge is refused after the search)
         assert states == want
     if culprit >= 0:
-        keys, n = X.closure(np.array([culprit]), ncam(track), full, leg_left, max_states)[:2]
-        assert n == -2
+        assert X.closure(np.array([culprit]), ncam(track), full, leg_left, max_states)[1] == -2
         known = np.array([culprit])
         assert race_states(track, tiles, mask, leg_left, full, max_states, known) == (-1, -1)
         assert kernel(track, tiles, mask, leg_left, full, max_states, known)[0] == -1
