@@ -9,7 +9,9 @@ the race states solved (every (configuration, dice inside) dice reach, up to the
 symmetry), how many of them are leg starts, and the seconds of the exact odds; "over"
 when the race has more than ``--max-states`` states (then the time is that of finding
 out). Then the share of 2nd-edition positions at each leg start that fit the default
-``--exact-budget`` and ``oddsbot advise`` on one that does, as a whole process (warm).
+``--exact-budget``, with the seconds of the kernel's answer beside those of the count that
+comes first (``race_size.race_states``, docs/games/camel-up.md §9.1: the same answer
+without the kernel), and ``oddsbot advise`` on one that does, as a whole process (warm).
 
 Figures (issue "Camel Up: exact race winner and loser odds"):
 R1. 1st edition, exact race odds from the start of the race: <= 60 s, aim <= 10 s;
@@ -28,6 +30,7 @@ import numpy as np
 from oddsbot.analyser.camel_up.odds import EXACT_BUDGET, budget_states
 from oddsbot.kernels import camel_up as K
 from oddsbot.kernels.camel_up import exact_race as X
+from oddsbot.kernels.camel_up.race_size import race_states
 from timing import process_seconds
 
 LATE_EXAMPLE = "examples/camel-up-late-race.json"
@@ -74,6 +77,15 @@ def solve(tr: np.ndarray, full: int, leg_left: int, max_states: int
     return states, starts, seconds
 
 
+def count(tr: np.ndarray, full: int, leg_left: int, max_states: int) -> tuple[int, float]:
+    """(states, seconds) of ``race_size.race_states`` from a leg start (-1: over)."""
+    start = time.perf_counter()
+    tile = np.zeros(K.N_SPACES + 2, dtype=np.int64)
+    states, _ = race_states(tr, tile, full, leg_left, full, max_states,
+                            np.zeros(0, dtype=np.int64))
+    return states, time.perf_counter() - start
+
+
 def cell(states: int, starts: int, seconds: float) -> str:
     if states < 0:
         return f"over ({seconds:.1f} s)"
@@ -98,13 +110,23 @@ def main() -> None:
                 print("   ", cell(*row))
     fits = budget_states(EXACT_BUDGET)
     print(f"2nd edition, share of leg starts solved within the default budget "
-          f"({fits:,} states), 40 positions each:")
+          f"({fits:,} states), 40 positions each; mean seconds of the kernel (the count "
+          f"first):")
     for k in range(2, 9):
-        rows = [solve(*after_legs(True, 100 + seed, k), fits) for seed in range(40)]
-        ok = [r for r in rows if r[0] >= 0]
-        mean = np.mean([r[2] for r in ok]) if ok else float("nan")
-        print(f"    after leg {k}: {len(ok)}/40 exact (mean {mean:.2f} s), the others "
-              f"found over in {np.mean([r[2] for r in rows if r[0] < 0] or [0]):.2f} s")
+        starts = [after_legs(True, 100 + seed, k) for seed in range(40)]
+        rows = [solve(*start, fits) for start in starts]
+        counts = [count(*start, fits) for start in starts]
+        assert [r[0] for r in rows] == [c[0] for c in counts]  # the same answers
+        ok = [i for i, r in enumerate(rows) if r[0] >= 0]
+        over = [i for i, r in enumerate(rows) if r[0] < 0]
+
+        def mean(seconds: list, which: list[int]) -> str:
+            return f"{np.mean([seconds[i] for i in which]):.2f} s" if which else "-"
+
+        kernel, counted = [r[2] for r in rows], [c[1] for c in counts]
+        print(f"    after leg {k}: {len(ok)}/40 exact in {mean(kernel, ok)} ("
+              f"{mean(counted, ok)}), the others found over in {mean(kernel, over)} "
+              f"({mean(counted, over)})")
     seconds = process_seconds("advise", LATE_EXAMPLE)
     print(f"R3 oddsbot advise {LATE_EXAMPLE} (exact race), whole process warm: "
           f"{seconds:.2f} s (target <= 12 s)")

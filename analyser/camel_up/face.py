@@ -100,8 +100,10 @@ def play(players: int, seed: int, variant: str, policy: str) -> str:
 def warm_up() -> None:
     """Compile (or load from the cache) every kernel the commands use, on small inputs:
     the EV table under every deck model and with rollouts under every rollout policy and
-    hidden-card model, the odds, a whole game under every policy and its record replayed
-    (``oddsbot warm-up``)."""
+    hidden-card model, the odds, a whole game under every policy and its record replayed,
+    and the odds of a 2014 start, whose race always fits the default budget: the exact
+    race's solver, which a race over budget never calls (docs/games/camel-up.md §9.1;
+    ``oddsbot warm-up``)."""
     pos = new_position(4, 1, NAME)
     for model in DECK_MODELS:
         advise(pos, samples=1024, seed=1, deck_model=model)
@@ -112,6 +114,7 @@ def warm_up() -> None:
     for policy in POLICIES:
         text = record.play(4, 1, NAME, policy)
     record.annotate(record.load_record(text)[1][:2], samples=1024)
+    odds(new_position(4, 1, "camel-up-2014"))
 
 
 def moves(pos: Position) -> tuple[dict[str, int], list[str]]:

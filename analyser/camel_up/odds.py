@@ -11,6 +11,7 @@ import numpy as np
 
 from ...errors import OddsbotError, quote
 from ...kernels import camel_up as K
+from ...kernels.camel_up.race_size import race_states
 from ...kernels.threads import call
 from .. import montecarlo
 from .encode import encode, tile_array
@@ -149,26 +150,48 @@ def budget_states(exact_budget: str | float) -> int:
 
 
 _TOO_BIG: dict[tuple[int, int, int], np.ndarray] = {}  # see _exact
+_last_fitted = False  # the last race _exact solved fitted its budget
 
 
 @lru_cache(maxsize=64)
 def _exact(track: bytes, tiles: bytes, mask: int, leg_left: int, full: int,
            max_states: int) -> tuple[np.ndarray, int]:
     """The kernel's ``race_exact`` (odds, states; states -1 if over ``max_states``), kept
-    for positions that share their race (tickets and bets do not move camels). Leg starts
-    found to reach more than ``max_states`` states on their own are remembered for the
-    process (``_TOO_BIG``): a later position that can reach one is refused at once, so a
-    replay pays for a hopeless search about once a leg, not once a turn."""
-    known = _TOO_BIG.get((leg_left, full, max_states), np.zeros(0, dtype=np.int64))
+    for positions that share their race (tickets and bets do not move camels).
+
+    The race's states are first counted without that kernel (``race_size.race_states``,
+    docs/games/camel-up.md §9.1): a race found over budget is refused with the same answer,
+    and ``race_exact``, the costliest kernel of Camel Up to compile, never compiles for it.
+    After a race that fitted, the next one is likely to fit too (a replay of the 2014
+    edition), and the kernel runs at once. Leg starts found to reach more than
+    ``max_states`` states on their own are remembered for the process (``_TOO_BIG``): a
+    later position that can reach one is refused at once, so a replay pays for a hopeless
+    search about once a leg, not once a turn."""
+    global _last_fitted
+    budget = (leg_left, full, max_states)
+    known = _TOO_BIG.get(budget, np.zeros(0, dtype=np.int64))
+    track_a = np.frombuffer(track, dtype=np.int64).copy()
+    tiles_a = np.frombuffer(tiles, dtype=np.int64).copy()
+    if not _last_fitted:
+        states, culprit = race_states(track_a, tiles_a, mask, leg_left, full, max_states,
+                                      known)
+        _remember(budget, known, culprit)
+        if states < 0:
+            return np.zeros((2, K.N_RACING)), -1
     odds, states, sweeps, change, culprit = call(
-        K.race_exact, np.frombuffer(track, dtype=np.int64).copy(),
-        np.frombuffer(tiles, dtype=np.int64).copy(), mask, leg_left, full, max_states,
-        SWEEP_TOLERANCE, MAX_SWEEPS, known)
-    if culprit >= 0:
-        _TOO_BIG[(leg_left, full, max_states)] = np.union1d(known, [culprit])
+        K.race_exact, track_a, tiles_a, mask, leg_left, full, max_states, SWEEP_TOLERANCE,
+        MAX_SWEEPS, known)
+    _remember(budget, known, culprit)
     if change > SWEEP_TOLERANCE:  # not converged: not exact
         states = -1
+    _last_fitted = states >= 0
     return odds, states
+
+
+def _remember(budget: tuple[int, int, int], known: np.ndarray, culprit: int) -> None:
+    """Add leg start ``culprit`` (if >= 0) to the ones known too big for ``budget``."""
+    if culprit >= 0:
+        _TOO_BIG[budget] = np.union1d(known, [culprit])
 
 
 def exact_race_odds(pos: Position, exact_budget: str | float = EXACT_BUDGET

@@ -2,7 +2,8 @@
 
 Arrays in, arrays out; this package is the only implementation of the rules:
 ``track`` (movement, ranking), ``leg`` (exact leg enumeration), ``race`` (Monte Carlo),
-``exact_race`` (exact race odds), ``game`` (actions and scoring on a whole-game state vector), ``policy`` (how simulated
+``exact_race`` (exact race odds), ``race_size`` (its states counted without it),
+``game`` (actions and scoring on a whole-game state vector), ``policy`` (how simulated
 players choose) and ``rollout`` (whole games and rollouts under policies).
 """
 

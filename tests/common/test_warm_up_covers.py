@@ -79,6 +79,7 @@ def commands(tmp_path: Path) -> dict[str, list[list[str]]]:
             ["advise", camel, "--samples", "4096"],
             ["advise", camel, "--samples", "4096", "--rollouts", "20", "--hidden", "informed"],
             ["odds", "examples/camel-up-mid-leg.json", "--samples", "4096"],
+            ["odds", "examples/camel-up-late-race.json"],  # an exact race (§9.1)
             ["validate", camel], ["moves", camel], ["new", "camel-up"],
             ["new", "camel-up", "--play", "heuristic"],
             ["replay", str(record), "--samples", "4096"],
