@@ -142,14 +142,42 @@ def progress_bar(label: str, unit: str = "samples") -> Iterator:
 def first_run(spec: GameSpec, kind: str) -> Iterator[None]:
     """Around a command's kernel work (``kind``, one of ``first_run.KINDS``): on a
     terminal, one line on stderr when its kernels have not been compiled here yet; the
-    mark once the work is done (``analyser/first_run.py``)."""
+    mark once the work is done (``analyser/first_run.py``). A marked command that meets a
+    kernel it did not need before (Camel Up's exact race, compiled on the first race
+    that fits its budget) says so too, when that kernel starts to compile."""
     from .. import first_run as marks
 
-    if err.is_terminal and not marks.compiled(spec.name, kind):
+    if not err.is_terminal:
+        yield
+    elif not marks.compiled(spec.name, kind):
         err.print(f"compiling kernels for {spec.name} {kind}, first run only…", markup=False,
                   highlight=False, soft_wrap=True)
-    yield
+        yield
+    else:
+        from numba.core.event import install_listener
+
+        with install_listener("numba:compile", _compile_notice(spec.name, kind)):
+            yield
     marks.mark(spec.name, (kind,))
+
+
+def _compile_notice(game: str, kind: str):
+    """A numba event listener for ``numba:compile`` (sent only for a kernel that is not in
+    the cache) that prints one line at the first compile."""
+    from numba.core.event import Listener
+
+    class CompileNotice(Listener):
+        line: str | None = f"compiling more kernels for {game} {kind}, first use only…"
+
+        def on_start(self, event) -> None:
+            if self.line is not None:
+                line, self.line = self.line, None
+                err.print(line, markup=False, highlight=False, soft_wrap=True)
+
+        def on_end(self, event) -> None:
+            pass
+
+    return CompileNotice()
 
 
 @contextmanager

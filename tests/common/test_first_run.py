@@ -61,6 +61,33 @@ def test_the_notice_shows_once_in_a_terminal(tmp_path, monkeypatch):
     assert code == 0 and "compiling kernels" not in screen, screen
 
 
+def test_a_marked_command_says_when_a_kernel_compiles(tmp_path, monkeypatch):
+    """A kernel a marked command did not need before (Camel Up's exact race, on the first
+    race that fits the budget) compiles with one line, printed when it starts; a run
+    that compiles nothing prints nothing."""
+    import io
+
+    import numba
+    from rich.console import Console
+
+    from oddsbot.analyser.cli import common
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    first_run.mark("camel-up", ("odds",))
+    screen = io.StringIO()
+    monkeypatch.setattr(common, "err", Console(file=screen, force_terminal=True, width=80))
+    twice, thrice = numba.njit(lambda x: 2 * x), numba.njit(lambda x: 3 * x)  # no cache
+    spec = registry.spec("camel-up")
+    with common.first_run(spec, "odds"):
+        assert "compiling" not in screen.getvalue()
+        assert twice(2) == 4 and thrice(2) == 6
+    assert screen.getvalue().splitlines() == [
+        "compiling more kernels for camel-up odds, first use only…"]
+    with common.first_run(spec, "odds"):
+        assert twice(5) == 10
+    assert screen.getvalue().count("compiling") == 1
+
+
 def test_no_notice_when_piped(oddsbot_cli):
     (cache_guard.marks_folder() / "camel-up.moves").unlink(missing_ok=True)
     run = oddsbot_cli("moves", "examples/camel-up-start-4p.json")
