@@ -4,9 +4,9 @@
 - The re-roll (a roll not yet re-rolled): one row per keep-set. ``ev`` = the expected
   default evaluation (the mover's score minus the best other player's, §14) after the
   best sequence of the final roll, over every outcome of the dice rolled again. A final
-  roll whose every sequence is searched within ``SEARCH_BUDGET`` states is valued exactly;
-  a larger one by the greedy sequence (a lower bound): a row resting on any of those is
-  ``method`` ``greedy`` (no SE), the others ``exact``.
+  roll whose branch-and-bound search (§15.2) ends within ``SEARCH_BUDGET`` states is
+  valued exactly; a larger one by the greedy sequence (a lower bound): a row resting on
+  any of those is ``method`` ``greedy`` (no SE), the others ``exact``.
 - The actions (the roll re-rolled, or in the middle of the turn): one row per distinct
   end-of-turn position, ``ev`` = its default evaluation (exact); ``on`` = where the
   runner of each Catch-up, Bath, Sleep or Wake step stands when the step is taken.
@@ -46,7 +46,7 @@ from .turns import (
 )
 from .validate import validate
 
-SEARCH_BUDGET = 4_000  # states one final roll's exact search may expand in the re-roll table
+SEARCH_BUDGET = 150_000  # states one final roll's search may expand in the re-roll table
 CANDIDATES = 12  # sequences rolled out with --rollouts (equity.pick_candidates)
 CHUNK = 25
 BATCH_CHUNKS = 20  # 500 rollouts between two looks at --target-se (--rollouts)

@@ -5,17 +5,18 @@ A die shows each of its ``R_NFACES`` faces (``R_FACES``, action types, repeats a
 with equal chance; the k re-rolled dice give ``R_NFACES ** k`` equally likely outcomes,
 all of them taken. A final roll's value depends only on its faces as a multiset, so each
 multiset is valued once and shared by every keep-set. Its value is the best default
-evaluation over every sequence (``turns.search``) when that search ends within
-``budget`` states; otherwise the greedy sequence's (``policies.greedy_value``, a lower
-bound), and the keep-sets it enters are marked inexact.
+evaluation over every sequence (``bound.best_value``: a branch-and-bound search from the
+greedy sequence's value, which equals ``turns.search``'s best) when that search ends
+within ``budget`` states; otherwise the greedy sequence's (``policies.greedy_value``, a
+lower bound), and the keep-sets it enters are marked inexact.
 """
 
 import numpy as np
 from ..jit import njit
 
 from .layout import MAX_DICE, N_FACES, R_FACES, R_NDICE, R_NFACES, S_REROLLED, S_ROLL
+from .bound import best_value
 from .policies import greedy_value
-from .turns import search
 
 N_CODES = (MAX_DICE + 1) ** N_FACES
 
@@ -42,13 +43,10 @@ def roll_value(S, R, counts, budget, memo, state):
                 W[S_ROLL + d] = f
                 d += 1
         W[S_REROLLED] = 1
-        _, _, _, _, best, complete = search(W, R, 0, budget)
-        if complete:
-            memo[c] = best
-            state[c] = 1
-        else:
-            memo[c] = greedy_value(W, R)
-            state[c] = 2
+        greedy = greedy_value(W, R)
+        best, complete, _ = best_value(W, R, budget, greedy)
+        memo[c] = best if complete else greedy
+        state[c] = 1 if complete else 2
     return memo[c], state[c] == 1
 
 
