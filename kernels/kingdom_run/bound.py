@@ -160,6 +160,8 @@ def _front(R, work, f, ns, nc, nb, J, k1, cross, F, real):
                 if c > nb or _copies(a, b, c, real) > real[3]:
                     continue
                 v = F[a, b, c]
+                if v < 0:  # not reached: its predecessors crossed, or none on the track
+                    continue
                 front = max(front, v)
                 if b < nc and total < J:
                     far = max(far, v)

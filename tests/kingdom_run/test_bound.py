@@ -21,6 +21,7 @@ import kernel_adapter as ka
 import naive_kingdom_run as kr
 from oddsbot.analyser.kingdom_run.encode import rules_vector, state_vector
 from oddsbot.analyser.kingdom_run.position import Position
+from oddsbot.analyser.kingdom_run.record import parse_record, replay
 from oddsbot.analyser.kingdom_run.rules import Rules
 from oddsbot.analyser.kingdom_run.simulate import new_position
 from oddsbot.analyser.kingdom_run.turns import keep_rows
@@ -163,3 +164,19 @@ def test_exact_rows_unchanged(players, seed):
         else:
             assert after[i] >= before[i]  # the greedy lower bound or the true value
     assert exact.sum() >= sum(was_exact)
+
+
+@pytest.mark.parametrize("turn,faces", [(15, "SCBY"), (16, "SCBY"), (17, "SSCC"),
+                                        (17, "SSCB")])
+def test_bound_reads_no_stale_scratch(turn, faces):
+    """Regression (the replay of examples/kingdom-run-game-4p.record crashed inside
+    ``keep_values``): after a Scatter that may cross the line, ``_front`` read the
+    reach of a count of actions never reached (-1) as a space, and so scratch past the
+    arrays' ends. The bound must not depend on what ``work`` held before."""
+    text = (ROOT / "examples/kingdom-run-game-4p.record").read_text()
+    pos = replay(parse_record(text))[turn][1].keep_at
+    S, R = final_roll(state_vector(pos), faces), rules_vector(pos.rules)
+    me = S[L.S_TO_MOVE]
+    clean = B.upper_bound(S, R, me, np.zeros(B.B_SIZE, dtype=np.int64))
+    stale = B.upper_bound(S, R, me, np.full(B.B_SIZE, LOW, dtype=np.int64))
+    assert stale == clean
