@@ -4,9 +4,10 @@
 - The re-roll (a roll not yet re-rolled): one row per keep-set. ``ev`` = the expected
   default evaluation (the mover's score minus the best other player's, §14) after the
   best sequence of the final roll, over every outcome of the dice rolled again. A final
-  roll whose branch-and-bound search (§15.2) ends within ``SEARCH_BUDGET`` states is
-  valued exactly; a larger one by the greedy sequence (a lower bound): a row resting on
-  any of those is ``method`` ``greedy`` (no SE), the others ``exact``.
+  roll whose branch-and-bound search (§15.2) ends within the table's ``SEARCH_BUDGET``
+  states (all its final rolls' searches together) is valued exactly; a larger one by the
+  greedy sequence (a lower bound): a row resting on any of those is ``method`` ``greedy``
+  (no SE), the others ``exact``.
 - The actions (the roll re-rolled, or in the middle of the turn): one row per distinct
   end-of-turn position, ``ev`` = its default evaluation (exact); ``on`` = where the
   runner of each Catch-up, Bath, Sleep or Wake step stands when the step is taken.
@@ -46,7 +47,7 @@ from .turns import (
 )
 from .validate import validate
 
-SEARCH_BUDGET = 150_000  # states one final roll's search may expand in the re-roll table
+SEARCH_BUDGET = 2_000_000  # states the searches of one re-roll table's final rolls value
 CANDIDATES = 12  # sequences rolled out with --rollouts (equity.pick_candidates)
 CHUNK = 25
 BATCH_CHUNKS = 20  # 500 rollouts between two looks at --target-se (--rollouts)
@@ -121,14 +122,15 @@ def best_first(values: np.ndarray) -> list[int]:
 
 def reroll_table(pos: Position) -> Table:
     """The re-roll table valued by the best sequence (module docstring)."""
-    values, exact = keep_values(state_vector(pos), rules_vector(pos.rules), keep_rows(pos),
-                                SEARCH_BUDGET)
+    values, exact, greedy, rolls = keep_values(state_vector(pos), rules_vector(pos.rules),
+                                               keep_rows(pos), SEARCH_BUDGET)
     labels = [label for label, _ in keep_choices(pos)]
     methods = ["exact" if e else "greedy" for e in exact]
     return _exact_table(pos, labels, values, methods,
                         _provenance(pos, "exact" if exact.all() else "exact+greedy",
                                     search_budget=SEARCH_BUDGET, rows=len(labels),
-                                    greedy_rows=int((~exact).sum())))
+                                    greedy_rows=int((~exact).sum()),
+                                    greedy_rolls=int(greedy), final_rolls=int(rolls)))
 
 
 def roll_table(pos: Position) -> Table:

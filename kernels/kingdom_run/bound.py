@@ -55,7 +55,7 @@ from the mid-turn state ``S``. The proof, part by part (§15.2 states it for pla
 import numpy as np
 from ..jit import njit
 
-from ..merge import add, level
+from ..merge import add, find, level
 from .actions import A_COLS, WORK, apply_action, hand_out, legal_actions_into
 from .layout import (
     BATH, CATCHUP, COPY, MAX_DICE, MAX_SPACES, N_FACES, PENDING, R_CAP, R_LAKE, R_LIMIT,
@@ -78,7 +78,9 @@ B_PREB = B_NB + MAX_SPACES  # the furthest a Bath from any space up to each gets
 B_PRES = B_PREB + MAX_SPACES  # ... a Scatter after t actions (t = 0..MAX_DICE - 1)
 B_REACH = B_PRES + MAX_DICE * MAX_SPACES
 MAX_MOVES = 12  # moving actions of one turn (5 dice at most)
-B_SIZE = B_REACH + MAX_SPACES * (MAX_MOVES + 1)
+B_TOP = B_REACH + MAX_SPACES * (MAX_MOVES + 1)  # ``_kept``'s largest occupancies
+B_HIST = B_TOP + 4  # ``_kills``'s spaces by free places
+B_SIZE = B_HIST + 9
 
 
 @njit(cache=True)
@@ -102,23 +104,23 @@ def _dice(S, R):
 
 
 @njit(cache=True)
-def _kills(S, R, q, a):
+def _kills(S, R, q, a, work):
     """The most spaces with room now that ``q`` placements in ``a`` actions can fill
     (proof, 2): an action puts at most one runner on a space."""
     if q <= 0:
         return 0
-    hist = np.zeros(9, dtype=np.int64)
+    work[B_HIST:B_HIST + 9] = 0
     for x in range(R[R_NSP]):
         free = R[R_CAP] - S[S_OCC + x]
         if 0 < free <= a:
-            hist[min(free, 8)] += 1
+            work[B_HIST + min(free, 8)] += 1
     k = 0
     for free in range(1, 9):
-        while hist[free] > 0 and q >= free:
+        while work[B_HIST + free] > 0 and q >= free:
             q -= free
-            hist[free] -= 1
+            work[B_HIST + free] -= 1
             k += 1
-        if hist[free] > 0:
+        if work[B_HIST + free] > 0:
             break
     return k
 
@@ -179,12 +181,13 @@ def _front(R, work, f, ns, nc, nb, J, k1, cross, F, real):
 
 
 @njit(cache=True)
-def _kept(S, R, x, ns, singles, actions):
+def _kept(S, R, x, ns, singles, actions, work):
     """The first space ahead of x occupied now that the actions before a Catch-up (at
     most ``ns`` Scatters of 4 runners, ``singles`` of one, ``actions`` in all) cannot
     empty: the nearest runner ahead of x stands there or nearer (proof, 3)."""
     n = R[R_NSP]
-    top = np.zeros(4, dtype=np.int64)  # the largest occupancies so far (4 runners each)
+    top = B_TOP  # work[top + i]: the largest occupancies so far (4 runners each)
+    work[top:top + 4] = 0
     k = min(ns, actions, 4)
     rest = 0
     for y in range(x + 1, n):
@@ -195,12 +198,12 @@ def _kept(S, R, x, ns, singles, actions):
         o4 = min(o, 4)
         rest += o - o4
         for i in range(k):
-            if o4 > top[i]:
-                o4, top[i] = top[i], o4
+            if o4 > work[top + i]:
+                o4, work[top + i] = work[top + i], o4
         rest += o4
         used = 0
         for i in range(k):
-            if top[i] > 0:
+            if work[top + i] > 0:
                 used += 1
         if rest > min(singles, actions - used):
             return y
@@ -223,7 +226,7 @@ def _reach(S, R, ns, nc, nb, J, k1, cross, work, F, real):
         nx = x
         if nc > 0 and R[R_LAKE + x] == 0:
             if ahead != NONE:
-                nx = _room(R, work, min(ahead, far, _kept(S, R, x, ns, nc - 1 + nb, J - 1)),
+                nx = _room(R, work, min(ahead, far, _kept(S, R, x, ns, nc - 1 + nb, J - 1, work)),
                            k1)
             elif cross:
                 nx = n  # nobody ahead now: a runner moved ahead, or none and it crosses
@@ -340,10 +343,10 @@ def upper_bound(S, R, me, work):
             work[B_ROOM + i] = x
             i += 1
     work[B_FIRST + n] = i
-    k1 = 1 + _kills(S, R, P - 1, J - 1)
+    k1 = 1 + _kills(S, R, P - 1, J - 1, work)
     kmax = np.zeros(5, dtype=np.int64)  # the room index of the i-th drop, at most
     for i in range(1, 5):
-        kmax[i] = max(kmax[i - 1], i + _kills(S, R, P - i, J - 1) if i <= P else 0)
+        kmax[i] = max(kmax[i - 1], i + _kills(S, R, P - i, J - 1, work) if i <= P else 0)
     preb = -1
     for x in range(n):
         lake = R[R_LAKE + x] == 1
@@ -485,31 +488,38 @@ def settled_best(S, R, me, final):
 
 
 @njit(cache=True)
-def _children(states, depth, R, me, acts, m, ubs, order, final, bwork):
+def _children(states, depth, R, me, acts, m, ubs, order, final, bwork, nk, ni):
     """Value the ``m`` children of ``states[depth]``: a child with every die spent by
-    its evaluation (returned: the best of them), any other by its ``upper_bound`` into
-    ``ubs``; ``order`` gets them by bound, highest first (canonical order on ties)."""
+    its evaluation, one searched already (in ``nk``/``ni``) not at all, any other by its
+    ``upper_bound`` into ``ubs``; ``order`` gets them by bound, highest first (canonical
+    order on ties). Returns (the best evaluation, the children valued)."""
     best = -(1 << 40)
+    valued = 0
     child = states[depth + 1]
     for i in range(m):
         child[:] = states[depth]
         apply_action(child, R, acts[depth, i])
+        ubs[depth, i] = -(1 << 40)
         if child[S_NUSED] == R[R_NDICE]:
             best = max(best, settled_best(child, R, me, final))
-            ubs[depth, i] = -(1 << 40)
-        else:
+            valued += 1
+            continue
+        a, b = keys(child)
+        if find(nk, ni, a, b) < 0:
             ubs[depth, i] = upper_bound(child, R, me, bwork)
+            valued += 1
     order[depth, :m] = np.argsort(-ubs[depth, :m], kind="mergesort")
-    return best
+    return best, valued
 
 
 @njit(cache=True)
 def best_value(S0, R, budget, incumbent):
-    """(best, complete, expanded): the best default evaluation over every sequence of
-    the state's remaining dice (``turns.search``'s ``best``), at least ``incumbent`` (the
-    value of some sequence); ``complete`` False if more than ``budget`` states (> 0) would
-    be expanded. Children are tried by their ``upper_bound``, highest first, and cut
-    once it is at most the best value so far; a state reached twice is searched once."""
+    """(best, complete, valued): the best default evaluation over every sequence of the
+    state's remaining dice (``turns.search``'s ``best``), at least ``incumbent`` (the
+    value of some sequence); ``complete`` False once the states valued (by a bound or an
+    evaluation; a state reached twice once) pass ``budget`` (> 0; 0: no limit). Children
+    are tried by their ``upper_bound``, highest first, and cut once it is at most the
+    best value so far; a state reached twice is searched once."""
     me = S0[S_TO_MOVE]
     mand = R[R_MAND]
     levels = R[R_NDICE] + 2
@@ -538,11 +548,12 @@ def best_value(S0, R, budget, incumbent):
             fresh = False
             if cnt[depth] == 0 or mand == 0:
                 best = max(best, settled_best(states[depth], R, me, final))
-            if budget > 0 and expanded + cnt[depth] > budget:
+            value, valued = _children(states, depth, R, me, acts, cnt[depth], ubs, order,
+                                      final, bwork, nk, ni)
+            best = max(best, value)
+            expanded += valued
+            if budget > 0 and expanded > budget:
                 return best, False, expanded
-            expanded += cnt[depth]
-            best = max(best, _children(states, depth, R, me, acts, cnt[depth], ubs, order,
-                                       final, bwork))
         if idx[depth] >= cnt[depth]:
             depth -= 1
             continue
