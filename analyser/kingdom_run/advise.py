@@ -47,7 +47,7 @@ from .turns import (
 )
 from .validate import validate
 
-SEARCH_BUDGET = 2_000_000  # states the searches of one re-roll table's final rolls value
+SEARCH_BUDGET = 1_600_000  # states the searches of one re-roll table's final rolls value
 CANDIDATES = 12  # sequences rolled out with --rollouts (equity.pick_candidates)
 CHUNK = 25
 BATCH_CHUNKS = 20  # 500 rollouts between two looks at --target-se (--rollouts)

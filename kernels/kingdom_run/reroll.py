@@ -24,7 +24,7 @@ from .bound import best_value
 from .policies import greedy_value
 
 N_CODES = (MAX_DICE + 1) ** N_FACES
-FIRST = 65_536  # states each final roll's search may value in the first round
+FIRST = 400_000  # states each final roll's search may value in the first round
 
 
 @njit(cache=True)
