@@ -48,6 +48,7 @@ from .turns import (
 from .validate import validate
 
 SEARCH_BUDGET = 1_600_000  # states the searches of one re-roll table's final rolls value
+REPLAY_BUDGET = 200_000  # ... in the replay of a whole game (``record.annotate``)
 CANDIDATES = 12  # sequences rolled out with --rollouts (equity.pick_candidates)
 CHUNK = 25
 BATCH_CHUNKS = 20  # 500 rollouts between two looks at --target-se (--rollouts)
@@ -120,15 +121,16 @@ def best_first(values: np.ndarray) -> list[int]:
     return sorted(range(len(values)), key=lambda i: -values[i])
 
 
-def reroll_table(pos: Position) -> Table:
-    """The re-roll table valued by the best sequence (module docstring)."""
+def reroll_table(pos: Position, budget: int) -> Table:
+    """The re-roll table valued by the best sequence (module docstring), its final rolls'
+    searches within ``budget`` states in all."""
     values, exact, greedy, rolls = keep_values(state_vector(pos), rules_vector(pos.rules),
-                                               keep_rows(pos), SEARCH_BUDGET)
+                                               keep_rows(pos), budget)
     labels = [label for label, _ in keep_choices(pos)]
     methods = ["exact" if e else "greedy" for e in exact]
     return _exact_table(pos, labels, values, methods,
                         _provenance(pos, "exact" if exact.all() else "exact+greedy",
-                                    search_budget=SEARCH_BUDGET, rows=len(labels),
+                                    search_budget=budget, rows=len(labels),
                                     greedy_rows=int((~exact).sum()),
                                     greedy_rolls=int(greedy), final_rolls=int(rolls)))
 
@@ -232,17 +234,18 @@ def sequence_candidates(pos: Position, most: int) -> tuple[
 def advise(pos: Position, *, samples: int | None = None, seed: int = 0, roll: str = "",
            policy: str | None = None, candidates: int | None = None,
            progress: Callable[[int, int], None] | None = None,
-           target_se: float | None = None) -> Table:
+           target_se: float | None = None, search_budget: int | None = None) -> Table:
     """The EV table of the position's decision (module docstring); ``samples``: rollouts
     per candidate (``--rollouts``/``--samples``), none for the exact values; ``target_se``
-    stops the rollouts early (``rollout_table``)."""
+    stops the rollouts early (``rollout_table``); ``search_budget``: the re-roll table's
+    (``SEARCH_BUDGET`` if None)."""
     pos = prepared(pos, roll, unrolled=samples is None)
     if pos.roll is None:
         return roll_table(pos)
     if samples is not None:
         return rollout_table(pos, samples, seed, policy, candidates, progress, target_se)
     if phase(pos) == "keep":
-        return reroll_table(pos)
+        return reroll_table(pos, SEARCH_BUDGET if search_budget is None else search_budget)
     return sequence_table(pos)
 
 
