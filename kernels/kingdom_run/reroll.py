@@ -87,7 +87,7 @@ def keep_values(S, R, keeps, budget):
     it is exact (``keeps[i, f]`` dice showing action type f kept, the others rolled again;
     a row keeping every die: the roll as it is), means over every outcome (float64); the
     distinct final rolls valued by the greedy sequence, and in all. ``budget``: states the
-    whole table's searches may expand (0: no limit)."""
+    whole table's searches may value (0: no limit)."""
     slot = np.full(N_CODES, -1, dtype=np.int64)
     rolls = np.empty((N_CODES, N_FACES), dtype=np.int64)  # counts of each distinct roll
     m = 0
