@@ -11,7 +11,13 @@ K2. every distinct turn of ``examples/kingdom-run-mid-4p.json`` (4 players, mid-
     Scatter, Catch-up, Bath and Steal re-rolled; ``turns.search`` listing them all):
     <= 100 ms; beside it the set-up with the same faces and with two Scatters;
 K3. whole 4-player games, every seat ``heuristic`` (the default), 2 threads
-    (``game.record_games``): >= 20,000 games/s; 1 thread and the other policies beside.
+    (``game.record_games``): >= 25,000 games/s; 1 thread and the other policies beside;
+K4. re-roll tables exact: the keep-set rows valued exactly (not by the greedy lower
+    bound, docs/games/kingdom-run.md §15.2) and the time of each whole table
+    (``advise``), on (a) the starts of ``oddsbot new kingdom-run --players P --seed S``
+    (P 2..4, S 1..7) and ``examples/kingdom-run-roll-4p.json``, (b) 200 positions at a
+    re-roll decision of ``new --play heuristic`` games (players 2..4, seeds 1..):
+    >= 95 % of rows exact, each table <= 2 s.
 
 Best of several runs after a warm-up; wall-clock on a shared machine (load printed).
 """
@@ -26,9 +32,12 @@ from pathlib import Path
 import numba
 import numpy as np
 
+from oddsbot.analyser.kingdom_run.advise import advise
 from oddsbot.analyser.kingdom_run.encode import rules_vector, state_vector
 from oddsbot.analyser.kingdom_run.position import Position
+from oddsbot.analyser.kingdom_run.record import parse_record, replay
 from oddsbot.analyser.kingdom_run.rules import Rules
+from oddsbot.analyser.kingdom_run.simulate import new_position, play
 from oddsbot.analyser.kingdom_run.turns import LIST_MOST
 from oddsbot.kernels.kingdom_run import game as G
 from oddsbot.kernels.kingdom_run import layout as L
@@ -39,7 +48,10 @@ from timing import process_seconds
 ROOT = Path(__file__).resolve().parent.parent
 ADVISE_TARGET = 1.0  # K1, s
 TURN_TARGET = 0.1  # K2, s
-GAMES_TARGET = 20_000  # K3, games/s
+GAMES_TARGET = 25_000  # K3, games/s
+EXACT_TARGET = 0.95  # K4, share of keep-set rows valued exactly
+TABLE_TARGET = 2.0  # K4, s per re-roll table
+PLAYED = 200  # K4 (b), positions from played games
 
 
 def best_seconds(call, runs: int = 3) -> float:
@@ -73,6 +85,53 @@ def games_per_second(policy: str, threads: int, games: int) -> float:
     return best
 
 
+def starts() -> list[Position]:
+    """K4 (a): the 21 starts of ``new`` and the shipped example with its roll."""
+    example = Position.from_json(json.loads((ROOT / "examples/kingdom-run-roll-4p.json")
+                                            .read_text()))
+    return [new_position(p, s) for p in (2, 3, 4) for s in range(1, 8)] + [example]
+
+
+def played(count: int) -> list[Position]:
+    """K4 (b): ``count`` positions at a re-roll decision of heuristic games, taken
+    evenly from games of 2, 3 and 4 players, seeds 1, 2, ... (every 3rd turn)."""
+    out: list[Position] = []
+    seed = 1
+    while len(out) < count:
+        for players in (2, 3, 4):
+            turns = replay(parse_record(play(players, seed, "kingdom-run", "heuristic")))
+            out += [turn.keep_at for _, turn in turns[1::3] if turn.keep_at is not None]
+        seed += 1
+    return out[:count]
+
+
+def exact_rows(positions: list[Position]
+               ) -> tuple[int, int, float, list[float], list[float]]:
+    """(rows exact, rows, share of tables exact in every row, wall-clock and CPU seconds
+    of each table)."""
+    exact = rows = whole = 0
+    times, cpu = [], []
+    for pos in positions:
+        start, start_cpu = time.perf_counter(), time.process_time()
+        table = advise(pos)
+        times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+        methods = list(table["method"])
+        exact += methods.count("exact")
+        rows += len(methods)
+        whole += methods.count("exact") == len(methods)
+    return exact, rows, whole / len(positions), times, cpu
+
+
+def report_exact(name: str, positions: list[Position]) -> None:
+    exact, rows, whole, times, cpu = exact_rows(positions)
+    print(f"K4 re-roll tables, {name}: {exact} of {rows} rows exact "
+          f"({100 * exact / rows:.1f} %; target >= {100 * EXACT_TARGET:.0f} %), "
+          f"{100 * whole:.0f} % of tables wholly exact; table time median "
+          f"{np.median(times):.2f} s, max {max(times):.2f} s (CPU {np.median(cpu):.2f} / "
+          f"{max(cpu):.2f} s; target <= {TABLE_TARGET:.0f} s)", flush=True)
+
+
 def main() -> int:
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     seconds = process_seconds("advise", "examples/kingdom-run-roll-4p.json")
@@ -94,6 +153,10 @@ def main() -> int:
         names = ", ".join(L.FACE_NAMES[f] for f in faces)
         print(f"K2 every distinct turn of the 4-player set-up ({names}): {count:,} positions "
               f"in {took:.2f} s", flush=True)
+    advise(starts()[0])  # warm-up
+    report_exact("(a) 21 starts of new kingdom-run + examples/kingdom-run-roll-4p.json",
+                 starts())
+    report_exact(f"(b) {PLAYED} positions of heuristic games", played(PLAYED))
     for policy in POLICY_NAMES:
         for threads in (2, 1):
             if threads == 1 and policy != "heuristic":

@@ -4,9 +4,10 @@
 - The re-roll (a roll not yet re-rolled): one row per keep-set. ``ev`` = the expected
   default evaluation (the mover's score minus the best other player's, §14) after the
   best sequence of the final roll, over every outcome of the dice rolled again. A final
-  roll whose every sequence is searched within ``SEARCH_BUDGET`` states is valued exactly;
-  a larger one by the greedy sequence (a lower bound): a row resting on any of those is
-  ``method`` ``greedy`` (no SE), the others ``exact``.
+  roll whose branch-and-bound search (§15.2) ends within the table's ``SEARCH_BUDGET``
+  states (all its final rolls' searches together) is valued exactly; a larger one by the
+  greedy sequence (a lower bound): a row resting on any of those is ``method`` ``greedy``
+  (no SE), the others ``exact``.
 - The actions (the roll re-rolled, or in the middle of the turn): one row per distinct
   end-of-turn position, ``ev`` = its default evaluation (exact); ``on`` = where the
   runner of each Catch-up, Bath, Sleep or Wake step stands when the step is taken.
@@ -46,7 +47,8 @@ from .turns import (
 )
 from .validate import validate
 
-SEARCH_BUDGET = 4_000  # states one final roll's exact search may expand in the re-roll table
+SEARCH_BUDGET = 1_600_000  # states the searches of one re-roll table's final rolls value
+REPLAY_BUDGET = 200_000  # ... in the replay of a whole game (``record.annotate``)
 CANDIDATES = 12  # sequences rolled out with --rollouts (equity.pick_candidates)
 CHUNK = 25
 BATCH_CHUNKS = 20  # 500 rollouts between two looks at --target-se (--rollouts)
@@ -119,16 +121,18 @@ def best_first(values: np.ndarray) -> list[int]:
     return sorted(range(len(values)), key=lambda i: -values[i])
 
 
-def reroll_table(pos: Position) -> Table:
-    """The re-roll table valued by the best sequence (module docstring)."""
-    values, exact = keep_values(state_vector(pos), rules_vector(pos.rules), keep_rows(pos),
-                                SEARCH_BUDGET)
+def reroll_table(pos: Position, budget: int) -> Table:
+    """The re-roll table valued by the best sequence (module docstring), its final rolls'
+    searches within ``budget`` states in all."""
+    values, exact, greedy, rolls = keep_values(state_vector(pos), rules_vector(pos.rules),
+                                               keep_rows(pos), budget)
     labels = [label for label, _ in keep_choices(pos)]
     methods = ["exact" if e else "greedy" for e in exact]
     return _exact_table(pos, labels, values, methods,
                         _provenance(pos, "exact" if exact.all() else "exact+greedy",
-                                    search_budget=SEARCH_BUDGET, rows=len(labels),
-                                    greedy_rows=int((~exact).sum())))
+                                    search_budget=budget, rows=len(labels),
+                                    greedy_rows=int((~exact).sum()),
+                                    greedy_rolls=int(greedy), final_rolls=int(rolls)))
 
 
 def roll_table(pos: Position) -> Table:
@@ -230,17 +234,18 @@ def sequence_candidates(pos: Position, most: int) -> tuple[
 def advise(pos: Position, *, samples: int | None = None, seed: int = 0, roll: str = "",
            policy: str | None = None, candidates: int | None = None,
            progress: Callable[[int, int], None] | None = None,
-           target_se: float | None = None) -> Table:
+           target_se: float | None = None, search_budget: int | None = None) -> Table:
     """The EV table of the position's decision (module docstring); ``samples``: rollouts
     per candidate (``--rollouts``/``--samples``), none for the exact values; ``target_se``
-    stops the rollouts early (``rollout_table``)."""
+    stops the rollouts early (``rollout_table``); ``search_budget``: the re-roll table's
+    (``SEARCH_BUDGET`` if None)."""
     pos = prepared(pos, roll, unrolled=samples is None)
     if pos.roll is None:
         return roll_table(pos)
     if samples is not None:
         return rollout_table(pos, samples, seed, policy, candidates, progress, target_se)
     if phase(pos) == "keep":
-        return reroll_table(pos)
+        return reroll_table(pos, SEARCH_BUDGET if search_budget is None else search_budget)
     return sequence_table(pos)
 
 

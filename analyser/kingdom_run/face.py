@@ -156,7 +156,9 @@ def _keep_caption(head: str, what: str, prov: dict) -> str:
         which = (": every row values" if greedy == rows else
                  f" on {greedy} of {rows} rows: they value")
         how = (f"lower bound{which} some final rolls by the greedy sequence, not the best "
-               f"(too many sequences to search; method greedy, --wide)")
+               f"({prov['greedy_rolls']} of {prov['final_rolls']} final rolls need more "
+               f"than the table's {prov['search_budget']:,} states of search; method "
+               f"greedy, --wide)")
     text = (f"{head} · re-roll · {what}, expected · ranks by this turn; --rollouts N ranks "
             f"by the final margin ({FINAL_EV})")
     return f"{how} · {text}" if greedy else f"{text} · {how}"

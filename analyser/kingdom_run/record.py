@@ -230,16 +230,17 @@ def annotate(steps: Replay, *, samples: int = 20000, seed: int = 0,
              candidates: int | None = None,
              progress: Callable[[int, int], None] | None = None) -> Table:
     """Two rows a turn, one per decision: the re-roll (the keep-set taken, valued by the
-    re-roll table) and the actions (the sequence taken, valued by the default evaluation;
+    re-roll table, its searches within ``advise.REPLAY_BUDGET`` states) and the actions (the sequence taken, valued by the default evaluation;
     with ``rollouts`` only the candidates are rolled out, and a sequence outside them has
     no value). ``ev_lost`` = best_ev - ev_taken (>= 0)."""
-    from .advise import advise
+    from .advise import REPLAY_BUDGET, advise
 
     rows = []
     for i, (_, turn) in enumerate(steps, start=1):
         ln = turn.line
         if turn.keep_at is not None:
-            table = advise(turn.keep_at, samples=rollouts, seed=seed, policy=policy)
+            table = advise(turn.keep_at, samples=rollouts, seed=seed, policy=policy,
+                           search_budget=REPLAY_BUDGET)
             rows.append(_decision_row(i, turn.player, "re-roll", ln.roll, ln.keep, table,
                                       rollouts))
         table = advise(turn.act_at, samples=rollouts, seed=seed, policy=policy,

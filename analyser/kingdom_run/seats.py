@@ -35,7 +35,7 @@ from .turns import ROLL, keep_choices, keep_rows, over, phase
 __all__ = ["candidates", "choose", "deal", "game_result", "playouts", "seat_view",
            "seated_record", "step"]
 
-KEEP_BUDGET = 1  # states each final roll's search may expand when ranking keep-sets:
+KEEP_BUDGET = 1  # states the keep-set table's searches may expand when ranking keep-sets:
 # 1 values every final roll by the greedy sequence (advise's fallback, a lower bound)
 SEQUENCE_BUDGET = 3_000  # states the search of a turn's sequences may expand (candidates)
 NAMING_BUDGET = 200_000  # states searched for the name advise gives a policy's turn (then
@@ -122,7 +122,7 @@ def candidates(view: Position, k: int, seed: int) -> list[str]:
     S, R = state_vector(view), rules_vector(view.rules)
     if stage == "keep":
         labels = [label for label, _ in keep_choices(view)]
-        values, _ = keep_values(S, R, keep_rows(view), KEEP_BUDGET)
+        values, *_ = keep_values(S, R, keep_rows(view), KEEP_BUDGET)
     else:
         paths, values, rows, _, _, _ = T.search(S, R, max(k, 1), SEQUENCE_BUDGET)
         labels = [path_label(paths[i], view.asleep) for i in range(rows)]

@@ -281,7 +281,7 @@ def keeps_array(keep_faces_list) -> np.ndarray:
 def kernel_keep_values(pos: dict, keep_faces_list) -> list[Near]:
     """The kernel's value of each keep-set (``reroll.keep_values``)."""
     _like, S, R = encode(pos)
-    values, exact = reroll.keep_values(S, R, keeps_array(keep_faces_list), 0)
+    values, exact, _, _ = reroll.keep_values(S, R, keeps_array(keep_faces_list), 0)
     assert exact.all()
     return [Near(v) for v in values]
 
