@@ -62,9 +62,15 @@ TABLE, GREEDY, BEST = range(3)
 # counters: pre-sowing combinations so far, the current one's index, the current sowing's
 # first sequence, combinations since it began; the mover; whether to emit combinations that
 # end before the sowing, and the sowing groups; 1 if sampled; 1 in the greedy choice's
-# first stage (module doc)
-C_PRE, C_P, C_Q, C_REST, C_MOVER, C_EMIT_PRE, C_EMIT_SOWN, C_SAMPLED, C_FIRST_STAGE = range(9)
-N_COUNTERS = 9
+# first stage (module doc); how a table values its draws (``DEFER_*``)
+C_PRE, C_P, C_Q, C_REST, C_MOVER, C_EMIT_PRE, C_EMIT_SOWN, C_SAMPLED, C_FIRST_STAGE, \
+    C_DEFER = range(10)
+N_COUNTERS = 10
+# TABLE and its draws: valued as made; made and counted, left unvalued (parts NaN); the same
+# walk again, counting nothing, valuing each unvalued row from its first combination (the
+# one that made it: the same floats), the sale not walked. An exact table runs the last two
+# in turn, so a table that will not fit is given up before its draws are valued.
+DEFER_NONE, DEFER_COUNT, DEFER_VALUE = range(3)
 OP_WINDOW = OP_SIBITTIS + 1  # GREEDY's first stage: the window after the tile action next
 
 _Y, _W, _B, _G, _R = range(N_COLOURS)
@@ -330,7 +336,8 @@ def _one_meeple_draw(s, arg):
 @njit(cache=True)
 def _draw_row(s, act, step, weight, mode, ctx, op, arg):
     """A combination ending in a draw: -2 if nothing more is to be done (not emitted in
-    this call, or a table row already made: counted), else its table row (-1 otherwise)."""
+    this call; a table row already made, or made unvalued (``DEFER_COUNT``): counted; valued
+    already (``DEFER_VALUE``)), else its table row to value (-1 otherwise)."""
     store, counters, ws = ctx[0], ctx[5], ctx[7]
     if step == S_PRE and mode != BEST:
         _pre_counted(counters, mode)
@@ -347,7 +354,12 @@ def _draw_row(s, act, step, weight, mode, ctx, op, arg):
     row, new = row_of(store, raw.view(np.uint64))
     if row < 0:
         return -2
-    if not new:
+    defer = counters[C_DEFER]
+    if defer == DEFER_VALUE:
+        return row if np.isnan(store[1][row, 0]) else -2
+    if not new or defer == DEFER_COUNT:
+        if new:
+            store[1][row, :] = np.nan  # valued by the DEFER_VALUE walk
         r0, r1 = _rank(counters, mode)
         hit(store, row, act, weight, counters[C_SAMPLED], r0, r1)
         return -2
@@ -365,8 +377,9 @@ def _draw_value(s, act, step, weight, mode, acc, ctx, op, arg, row, value):
         _choose(store, ws, s, act, value, op, arg, step)
     else:
         store[1][row] = value
-        r0, r1 = _rank(counters, mode)
-        hit(store, row, act, weight, counters[C_SAMPLED], r0, r1)
+        if counters[C_DEFER] != DEFER_VALUE:
+            r0, r1 = _rank(counters, mode)
+            hit(store, row, act, weight, counters[C_SAMPLED], r0, r1)
 
 
 @njit(cache=True)
@@ -571,6 +584,8 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
             walk(s1, act, tribe, weight * mult[o], mode, acc, ctx, none, zero)
         return
     if step == S_SALE:
+        if mode == TABLE and counters[C_DEFER] == DEFER_VALUE:
+            return  # no draw is left to value
         sizes = np.zeros(64, dtype=np.int64)
         for mask in range(1 << suits(s, mover, sizes)):
             n = s.copy()
