@@ -48,7 +48,7 @@ from .turn_store import (  # noqa: F401 (re-exported: the analyser's view of the
 )
 from .turn_walk import (
     C_DEFER, C_EMIT_PRE, C_EMIT_SOWN, C_FIRST_STAGE, C_MOVER, C_SAMPLED, DEFER_NONE, GREEDY,
-    N_COUNTERS, OP_NONE, OP_WINDOW, TABLE, leaf_value, realise, walk,
+    MEMO_ROWS, N_COUNTERS, OP_NONE, OP_WINDOW, TABLE, leaf_value, realise, walk,
 )
 
 GREEDY_SOWINGS = 100_000  # the greedy choice is exact up to this many full sequences
@@ -59,10 +59,13 @@ GREEDY_SEED = 0
 
 @njit(cache=True)
 def workspace():
-    """Scratch of the walks: (merge key bytes, the greedy choice's state, its draw (kind,
-    target, step it resumes at), a zero draw)."""
+    """Scratch of the walks of one position and its sowings: (merge key bytes, the greedy
+    choice's state, its draw (kind, target, step it resumes at), a zero draw, the best
+    rests before the sowing found so far: their keys and values (``turn_walk.memo_slot``))."""
     return (np.zeros(8 * KEY_WORDS, dtype=np.uint8), np.zeros(STATE_SIZE, dtype=np.int64),
-            np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int64))
+            np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int64),
+            np.empty((MEMO_ROWS, KEY_WORDS), dtype=np.uint64),
+            np.zeros((MEMO_ROWS, N_PARTS + 1)))
 
 
 @njit(cache=True)

@@ -56,7 +56,7 @@ from .turn_options import (
 )
 from .rounds import marker_to_bid_track
 from .turn_steps import claim, sow
-from .turn_store import M_FULL, hit, key_of, row_of, sowing_outcomes
+from .turn_store import M_FULL, _hash, _same, hit, key_of, row_of, sowing_outcomes
 
 TABLE, GREEDY, BEST = range(3)
 # counters: pre-sowing combinations so far, the current one's index, the current sowing's
@@ -72,6 +72,10 @@ N_COUNTERS = 10
 # in turn, so a table that will not fit is given up before its draws are valued.
 DEFER_NONE, DEFER_COUNT, DEFER_VALUE = range(3)
 OP_WINDOW = OP_SIBITTIS + 1  # GREEDY's first stage: the window after the tile action next
+MEMO_ROWS = 1024  # best rests before the sowing kept (``memo_slot``)
+MEMO_PROBES = 16  # slots looked at before one is given up as not kept
+MEMO_FREE, MEMO_FOUND, MEMO_NEW, MEMO_NONE = range(4)  # a slot: free; its rest found;
+# being found (new); found to have no combination
 
 _Y, _W, _B, _G, _R = range(N_COLOURS)
 
@@ -316,6 +320,33 @@ def _same_rest(op, step):
 
 
 @njit(cache=True)
+def memo_slot(s, act, ws):
+    """BEST before the sowing: the slot of ``s``'s best rest among those kept in ``ws``
+    (``turn_table.workspace``: keys ``ws[4]``, values ``ws[5]``: the parts, then
+    ``MEMO_*``), made for it (``MEMO_NEW``) if new; -1 when not kept (no free slot within
+    ``MEMO_PROBES``). From the window before the sowing the rest depends on the state
+    alone, and states of one position with one merge key are the same state (the key holds
+    every field a turn changes): powers used in either order, or a draw's outcome that
+    another use reaches, are walked once."""
+    raw = ws[0]
+    key_of(s, act, ws[3], raw)
+    key = raw.view(np.uint64)
+    keys, values = ws[4], ws[5]
+    mask = np.uint64(MEMO_ROWS - 1)
+    slot = _hash(key) & mask
+    for _ in range(MEMO_PROBES):
+        i = np.int64(slot)
+        if values[i, N_PARTS] == MEMO_FREE:
+            keys[i, :] = key
+            values[i, N_PARTS] = MEMO_NEW
+            return i
+        if _same(keys[i], key):
+            return i
+        slot = (slot + np.uint64(1)) & mask
+    return -1
+
+
+@njit(cache=True)
 def _one_meeple_draw(s, arg):
     """(one outcome of the meeple draw ``arg`` from ``s``: the bag's first colours, True
     if the draw has other outcomes)."""
@@ -506,7 +537,7 @@ def _signature():
     u1, u2 = types.Array(types.uint64, 1, "C"), types.Array(types.uint64, 2, "C")
     store = types.Tuple((a2, f2, a1, u2, u1, a1, f2, a1, a1, a1, a1, a2))
     sowings = types.Tuple((a1, a2, a2, a1, a1, a1))
-    scratch = types.Tuple((types.Array(types.uint8, 1, "C"), a1, a1, a1))
+    scratch = types.Tuple((types.Array(types.uint8, 1, "C"), a1, a1, a1, u2, f2))
     ctx = types.Tuple((store, f1, sowings, sowings, a1, a1, a1, scratch))
     return types.void(a1, a1, i64, i64, i64, f1, ctx, i64, i64)
 
@@ -515,8 +546,10 @@ def _signature():
 def walk(s, act, step, weight, mode, acc, ctx, op, arg):
     """Every combination from ``step`` on in state ``s`` (read only), ``weight`` sowing
     sequences each (module doc); ``op``/``arg``: a draw to make first (``OP_*`` of
-    ``turn_options``), the walk resuming at ``step`` after it. One function: numba's cache
-    takes self-recursion, not mutual recursion."""
+    ``turn_options``), the walk resuming at ``step`` after it; with ``OP_NONE``, ``arg`` 1
+    when the best rest before the sowing is not to be sought among those kept
+    (``memo_slot``: it is being found). One function: numba's cache takes self-recursion,
+    not mutual recursion."""
     if mode == TABLE and ctx[0][10][M_FULL]:
         return  # the store is full: the caller gives up this table (turn_table)
     counters = ctx[5]
@@ -565,6 +598,21 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
             for i in range(len(probs)):
                 value += probs[i] * best[i, :N_PARTS]
         _draw_value(s, act, step, weight, mode, acc, ctx, op, arg, row, value)
+        return
+    if mode == BEST and step == S_PRE and arg == 0:
+        memo = ctx[7][5]
+        slot = memo_slot(s, act, ctx[7])
+        if slot >= 0 and memo[slot, N_PARTS] != MEMO_NEW:
+            if memo[slot, N_PARTS] == MEMO_FOUND:
+                _offer(acc, memo[slot, :N_PARTS])
+            return
+        rest = np.zeros(N_PARTS + 1)
+        walk(s, act, step, weight, mode, rest, ctx, none, one)
+        if slot >= 0:
+            memo[slot, :N_PARTS] = rest[:N_PARTS]
+            memo[slot, N_PARTS] = MEMO_FOUND if rest[N_PARTS] else MEMO_NONE
+        if rest[N_PARTS]:
+            _offer(acc, rest[:N_PARTS])
         return
     if step == S_SOW:
         sw, o0, o1 = _sowings_of(s, mode, ctx)
