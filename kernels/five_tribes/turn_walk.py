@@ -347,6 +347,45 @@ def memo_slot(s, act, ws):
 
 
 @njit(cache=True)
+def _expectation(best, probs, kept_by, drawn):
+    """A draw's value from the best rest after each outcome (``best[i]``, ``outcomes``):
+    summed with the outcomes' probabilities; Sibittis: each draw keeps its best djinn."""
+    value = np.zeros(N_PARTS)
+    if len(drawn):
+        for x in range(len(drawn)):
+            pick = -1
+            for i in range(len(probs)):
+                if (drawn[x] >> kept_by[i]) & 1 and (pick < 0 or better(best[i], best[pick])):
+                    pick = i
+            value += best[pick, :N_PARTS] / len(drawn)
+    else:
+        for i in range(len(probs)):
+            value += probs[i] * best[i, :N_PARTS]
+    return value
+
+
+@njit(cache=True)
+def memo_done(acc, memo, slot):
+    """True if ``slot`` of the kept rests ``memo`` holds a rest found: then offered (BEST)."""
+    if slot < 0 or memo[slot, N_PARTS] == MEMO_NEW:
+        return False
+    if memo[slot, N_PARTS] == MEMO_FOUND:
+        _offer(acc, memo[slot, :N_PARTS])
+    return True
+
+
+@njit(cache=True)
+def memo_keep(acc, memo, slot, rest):
+    """Keep the rest just found (``walk``'s ``acc`` of it) in ``slot`` (-1: not kept) and
+    offer it (BEST)."""
+    if slot >= 0:
+        memo[slot, :N_PARTS] = rest[:N_PARTS]
+        memo[slot, N_PARTS] = MEMO_FOUND if rest[N_PARTS] else MEMO_NONE
+    if rest[N_PARTS]:
+        _offer(acc, rest[:N_PARTS])
+
+
+@njit(cache=True)
 def _one_meeple_draw(s, arg):
     """(one outcome of the meeple draw ``arg`` from ``s``: the bag's first colours, True
     if the draw has other outcomes)."""
@@ -579,7 +618,6 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
         row = _draw_row(s, act, step, weight, mode, ctx, op, arg)
         if row == -2:
             return
-        value = np.zeros(N_PARTS)
         best = np.zeros((len(probs), N_PARTS + 1))
         for i in range(len(probs)):
             if i and _same_rest(op, step):
@@ -587,32 +625,15 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
             else:
                 walk(states[i], act.copy(), step, one, np.int64(BEST), best[i], ctx, none,
                      zero)
-        if len(drawn):  # Sibittis: each draw keeps its best djinn
-            for x in range(len(drawn)):
-                pick = -1
-                for i in range(len(probs)):
-                    if (drawn[x] >> kept_by[i]) & 1 and (pick < 0 or better(best[i], best[pick])):
-                        pick = i
-                value += best[pick, :N_PARTS] / len(drawn)
-        else:
-            for i in range(len(probs)):
-                value += probs[i] * best[i, :N_PARTS]
-        _draw_value(s, act, step, weight, mode, acc, ctx, op, arg, row, value)
+        _draw_value(s, act, step, weight, mode, acc, ctx, op, arg, row,
+                    _expectation(best, probs, kept_by, drawn))
         return
     if mode == BEST and step == S_PRE and arg == 0:
-        memo = ctx[7][5]
         slot = memo_slot(s, act, ctx[7])
-        if slot >= 0 and memo[slot, N_PARTS] != MEMO_NEW:
-            if memo[slot, N_PARTS] == MEMO_FOUND:
-                _offer(acc, memo[slot, :N_PARTS])
-            return
-        rest = np.zeros(N_PARTS + 1)
-        walk(s, act, step, weight, mode, rest, ctx, none, one)
-        if slot >= 0:
-            memo[slot, :N_PARTS] = rest[:N_PARTS]
-            memo[slot, N_PARTS] = MEMO_FOUND if rest[N_PARTS] else MEMO_NONE
-        if rest[N_PARTS]:
-            _offer(acc, rest[:N_PARTS])
+        if not memo_done(acc, ctx[7][5], slot):
+            rest = np.zeros(N_PARTS + 1)
+            walk(s, act, step, weight, mode, rest, ctx, none, one)
+            memo_keep(acc, ctx[7][5], slot, rest)
         return
     if step == S_SOW:
         sw, o0, o1 = _sowings_of(s, mode, ctx)
