@@ -47,8 +47,8 @@ from .turn_store import (  # noqa: F401 (re-exported: the analyser's view of the
     S_OTHER, settle, sowing_outcomes, store_of,
 )
 from .turn_walk import (
-    C_EMIT_PRE, C_EMIT_SOWN, C_FIRST_STAGE, C_MOVER, C_SAMPLED, GREEDY, N_COUNTERS, OP_NONE,
-    OP_WINDOW, TABLE, leaf_value, realise, walk,
+    C_DEFER, C_EMIT_PRE, C_EMIT_SOWN, C_FIRST_STAGE, C_MOVER, C_SAMPLED, DEFER_NONE, GREEDY,
+    MEMO_ROWS, N_COUNTERS, OP_NONE, OP_WINDOW, TABLE, leaf_value, realise, walk,
 )
 
 GREEDY_SOWINGS = 100_000  # the greedy choice is exact up to this many full sequences
@@ -59,10 +59,13 @@ GREEDY_SEED = 0
 
 @njit(cache=True)
 def workspace():
-    """Scratch of the walks: (merge key bytes, the greedy choice's state, its draw (kind,
-    target, step it resumes at), a zero draw)."""
+    """Scratch of the walks of one position and its sowings: (merge key bytes, the greedy
+    choice's state, its draw (kind, target, step it resumes at), a zero draw, the best
+    rests before the sowing found so far: their keys and values (``turn_walk.memo_slot``))."""
     return (np.zeros(8 * KEY_WORDS, dtype=np.uint8), np.zeros(STATE_SIZE, dtype=np.int64),
-            np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int64))
+            np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int64),
+            np.empty((MEMO_ROWS, KEY_WORDS), dtype=np.uint64),
+            np.zeros((MEMO_ROWS, N_PARTS + 1)))
 
 
 @njit(cache=True)
@@ -87,14 +90,15 @@ def _start(base, ctx, mode):
 
 
 @njit(cache=True)
-def add_outcomes(st, sowings, first, mult, o0, o1, store, ws):
+def add_outcomes(st, sowings, first, mult, o0, o1, store, ws, defer):
     """Add outcome groups ``o0 .. o1 - 1`` of ``sowing_outcomes`` (``sowings``: the listed
     ``(starts, paths, colours, lengths)``; no groups: the turn without a sowing, o 0) with
     every choice around each (exact), for the player to move in ``st``; from group 0 also
-    the turns that end before the sowing. Returns ``o1``; ``store[10][M_FULL]`` says if a
-    turn found no room."""
+    the turns that end before the sowing. ``defer``: how draws are valued (``DEFER_*``).
+    Returns ``o1``; ``store[10][M_FULL]`` says if a turn found no room."""
     sw = (sowings[0], sowings[1], sowings[2], sowings[3], first, mult)
     base, ctx = _context(st, store, ws, sw, sw, o0, o1, o0 == 0, True, False)
+    ctx[5][C_DEFER] = defer
     _start(base, ctx, TABLE)
     return o1
 
@@ -251,7 +255,7 @@ def complete_turns(st, max_rows=None):
         if max_rows is not None:
             cap = min(cap, max_rows)
         store = store_of(cap)
-        add_outcomes(st, sowings, first, mult, 0, groups, store, workspace())
+        add_outcomes(st, sowings, first, mult, 0, groups, store, workspace(), DEFER_NONE)
         rows = store[10][M_ROWS]
         if not store[10][M_FULL]:
             return ordered(store, rows)

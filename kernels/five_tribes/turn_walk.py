@@ -56,16 +56,26 @@ from .turn_options import (
 )
 from .rounds import marker_to_bid_track
 from .turn_steps import claim, sow
-from .turn_store import M_FULL, hit, key_of, row_of, sowing_outcomes
+from .turn_store import M_FULL, _hash, _same, hit, key_of, row_of, sowing_outcomes
 
 TABLE, GREEDY, BEST = range(3)
 # counters: pre-sowing combinations so far, the current one's index, the current sowing's
 # first sequence, combinations since it began; the mover; whether to emit combinations that
 # end before the sowing, and the sowing groups; 1 if sampled; 1 in the greedy choice's
-# first stage (module doc)
-C_PRE, C_P, C_Q, C_REST, C_MOVER, C_EMIT_PRE, C_EMIT_SOWN, C_SAMPLED, C_FIRST_STAGE = range(9)
-N_COUNTERS = 9
+# first stage (module doc); how a table values its draws (``DEFER_*``)
+C_PRE, C_P, C_Q, C_REST, C_MOVER, C_EMIT_PRE, C_EMIT_SOWN, C_SAMPLED, C_FIRST_STAGE, \
+    C_DEFER = range(10)
+N_COUNTERS = 10
+# TABLE and its draws: valued as made; made and counted, left unvalued (parts NaN); the same
+# walk again, counting nothing, valuing each unvalued row from its first combination (the
+# one that made it: the same floats), the sale not walked. An exact table runs the last two
+# in turn, so a table that will not fit is given up before its draws are valued.
+DEFER_NONE, DEFER_COUNT, DEFER_VALUE = range(3)
 OP_WINDOW = OP_SIBITTIS + 1  # GREEDY's first stage: the window after the tile action next
+MEMO_ROWS = 1024  # best rests before the sowing kept (``memo_slot``)
+MEMO_PROBES = 16  # slots looked at before one is given up as not kept
+MEMO_FREE, MEMO_FOUND, MEMO_NEW, MEMO_NONE = range(4)  # a slot: free; its rest found;
+# being found (new); found to have no combination
 
 _Y, _W, _B, _G, _R = range(N_COLOURS)
 
@@ -310,6 +320,72 @@ def _same_rest(op, step):
 
 
 @njit(cache=True)
+def memo_slot(s, act, ws):
+    """BEST before the sowing: the slot of ``s``'s best rest among those kept in ``ws``
+    (``turn_table.workspace``: keys ``ws[4]``, values ``ws[5]``: the parts, then
+    ``MEMO_*``), made for it (``MEMO_NEW``) if new; -1 when not kept (no free slot within
+    ``MEMO_PROBES``). From the window before the sowing the rest depends on the state
+    alone, and states of one position with one merge key are the same state (the key holds
+    every field a turn changes): powers used in either order, or a draw's outcome that
+    another use reaches, are walked once."""
+    raw = ws[0]
+    key_of(s, act, ws[3], raw)
+    key = raw.view(np.uint64)
+    keys, values = ws[4], ws[5]
+    mask = np.uint64(MEMO_ROWS - 1)
+    slot = _hash(key) & mask
+    for _ in range(MEMO_PROBES):
+        i = np.int64(slot)
+        if values[i, N_PARTS] == MEMO_FREE:
+            keys[i, :] = key
+            values[i, N_PARTS] = MEMO_NEW
+            return i
+        if _same(keys[i], key):
+            return i
+        slot = (slot + np.uint64(1)) & mask
+    return -1
+
+
+@njit(cache=True)
+def _expectation(best, probs, kept_by, drawn):
+    """A draw's value from the best rest after each outcome (``best[i]``, ``outcomes``):
+    summed with the outcomes' probabilities; Sibittis: each draw keeps its best djinn."""
+    value = np.zeros(N_PARTS)
+    if len(drawn):
+        for x in range(len(drawn)):
+            pick = -1
+            for i in range(len(probs)):
+                if (drawn[x] >> kept_by[i]) & 1 and (pick < 0 or better(best[i], best[pick])):
+                    pick = i
+            value += best[pick, :N_PARTS] / len(drawn)
+    else:
+        for i in range(len(probs)):
+            value += probs[i] * best[i, :N_PARTS]
+    return value
+
+
+@njit(cache=True)
+def memo_done(acc, memo, slot):
+    """True if ``slot`` of the kept rests ``memo`` holds a rest found: then offered (BEST)."""
+    if slot < 0 or memo[slot, N_PARTS] == MEMO_NEW:
+        return False
+    if memo[slot, N_PARTS] == MEMO_FOUND:
+        _offer(acc, memo[slot, :N_PARTS])
+    return True
+
+
+@njit(cache=True)
+def memo_keep(acc, memo, slot, rest):
+    """Keep the rest just found (``walk``'s ``acc`` of it) in ``slot`` (-1: not kept) and
+    offer it (BEST)."""
+    if slot >= 0:
+        memo[slot, :N_PARTS] = rest[:N_PARTS]
+        memo[slot, N_PARTS] = MEMO_FOUND if rest[N_PARTS] else MEMO_NONE
+    if rest[N_PARTS]:
+        _offer(acc, rest[:N_PARTS])
+
+
+@njit(cache=True)
 def _one_meeple_draw(s, arg):
     """(one outcome of the meeple draw ``arg`` from ``s``: the bag's first colours, True
     if the draw has other outcomes)."""
@@ -330,7 +406,8 @@ def _one_meeple_draw(s, arg):
 @njit(cache=True)
 def _draw_row(s, act, step, weight, mode, ctx, op, arg):
     """A combination ending in a draw: -2 if nothing more is to be done (not emitted in
-    this call, or a table row already made: counted), else its table row (-1 otherwise)."""
+    this call; a table row already made, or made unvalued (``DEFER_COUNT``): counted; valued
+    already (``DEFER_VALUE``)), else its table row to value (-1 otherwise)."""
     store, counters, ws = ctx[0], ctx[5], ctx[7]
     if step == S_PRE and mode != BEST:
         _pre_counted(counters, mode)
@@ -347,7 +424,12 @@ def _draw_row(s, act, step, weight, mode, ctx, op, arg):
     row, new = row_of(store, raw.view(np.uint64))
     if row < 0:
         return -2
-    if not new:
+    defer = counters[C_DEFER]
+    if defer == DEFER_VALUE:
+        return row if np.isnan(store[1][row, 0]) else -2
+    if not new or defer == DEFER_COUNT:
+        if new:
+            store[1][row, :] = np.nan  # valued by the DEFER_VALUE walk
         r0, r1 = _rank(counters, mode)
         hit(store, row, act, weight, counters[C_SAMPLED], r0, r1)
         return -2
@@ -365,8 +447,9 @@ def _draw_value(s, act, step, weight, mode, acc, ctx, op, arg, row, value):
         _choose(store, ws, s, act, value, op, arg, step)
     else:
         store[1][row] = value
-        r0, r1 = _rank(counters, mode)
-        hit(store, row, act, weight, counters[C_SAMPLED], r0, r1)
+        if counters[C_DEFER] != DEFER_VALUE:
+            r0, r1 = _rank(counters, mode)
+            hit(store, row, act, weight, counters[C_SAMPLED], r0, r1)
 
 
 @njit(cache=True)
@@ -493,7 +576,7 @@ def _signature():
     u1, u2 = types.Array(types.uint64, 1, "C"), types.Array(types.uint64, 2, "C")
     store = types.Tuple((a2, f2, a1, u2, u1, a1, f2, a1, a1, a1, a1, a2))
     sowings = types.Tuple((a1, a2, a2, a1, a1, a1))
-    scratch = types.Tuple((types.Array(types.uint8, 1, "C"), a1, a1, a1))
+    scratch = types.Tuple((types.Array(types.uint8, 1, "C"), a1, a1, a1, u2, f2))
     ctx = types.Tuple((store, f1, sowings, sowings, a1, a1, a1, scratch))
     return types.void(a1, a1, i64, i64, i64, f1, ctx, i64, i64)
 
@@ -502,8 +585,10 @@ def _signature():
 def walk(s, act, step, weight, mode, acc, ctx, op, arg):
     """Every combination from ``step`` on in state ``s`` (read only), ``weight`` sowing
     sequences each (module doc); ``op``/``arg``: a draw to make first (``OP_*`` of
-    ``turn_options``), the walk resuming at ``step`` after it. One function: numba's cache
-    takes self-recursion, not mutual recursion."""
+    ``turn_options``), the walk resuming at ``step`` after it; with ``OP_NONE``, ``arg`` 1
+    when the best rest before the sowing is not to be sought among those kept
+    (``memo_slot``: it is being found). One function: numba's cache takes self-recursion,
+    not mutual recursion."""
     if mode == TABLE and ctx[0][10][M_FULL]:
         return  # the store is full: the caller gives up this table (turn_table)
     counters = ctx[5]
@@ -533,7 +618,6 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
         row = _draw_row(s, act, step, weight, mode, ctx, op, arg)
         if row == -2:
             return
-        value = np.zeros(N_PARTS)
         best = np.zeros((len(probs), N_PARTS + 1))
         for i in range(len(probs)):
             if i and _same_rest(op, step):
@@ -541,17 +625,15 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
             else:
                 walk(states[i], act.copy(), step, one, np.int64(BEST), best[i], ctx, none,
                      zero)
-        if len(drawn):  # Sibittis: each draw keeps its best djinn
-            for x in range(len(drawn)):
-                pick = -1
-                for i in range(len(probs)):
-                    if (drawn[x] >> kept_by[i]) & 1 and (pick < 0 or better(best[i], best[pick])):
-                        pick = i
-                value += best[pick, :N_PARTS] / len(drawn)
-        else:
-            for i in range(len(probs)):
-                value += probs[i] * best[i, :N_PARTS]
-        _draw_value(s, act, step, weight, mode, acc, ctx, op, arg, row, value)
+        _draw_value(s, act, step, weight, mode, acc, ctx, op, arg, row,
+                    _expectation(best, probs, kept_by, drawn))
+        return
+    if mode == BEST and step == S_PRE and arg == 0:
+        slot = memo_slot(s, act, ctx[7])
+        if not memo_done(acc, ctx[7][5], slot):
+            rest = np.zeros(N_PARTS + 1)
+            walk(s, act, step, weight, mode, rest, ctx, none, one)
+            memo_keep(acc, ctx[7][5], slot, rest)
         return
     if step == S_SOW:
         sw, o0, o1 = _sowings_of(s, mode, ctx)
@@ -571,6 +653,8 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
             walk(s1, act, tribe, weight * mult[o], mode, acc, ctx, none, zero)
         return
     if step == S_SALE:
+        if mode == TABLE and counters[C_DEFER] == DEFER_VALUE:
+            return  # no draw is left to value
         sizes = np.zeros(64, dtype=np.int64)
         for mask in range(1 << suits(s, mover, sizes)):
             n = s.copy()

@@ -20,6 +20,7 @@ from five_tribes_positions import random_midgame
 
 from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.analyser.five_tribes.encode import decode, encode
+from oddsbot.analyser.five_tribes.turns import exact_rows
 from oddsbot.kernels import five_tribes as FT
 from oddsbot.kernels.rng import stream
 
@@ -82,3 +83,22 @@ def test_greedy_is_the_best_row_and_its_play_is_consistent(seed, players):
     assert tuple(played[FT.BAG:FT.BAG + FT.N_COLOURS]) == after.bag
     assert tuple(played[FT.RES_DECK:FT.RES_DECK + FT.N_CARD_KINDS]) == after.resource_deck
     assert played[FT.P_USED + pos.to_move] == 0 and played[FT.DRAWN] == 0
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4]),
+       stacks=st.integers(2, 4), held=st.integers(1, 3))
+@example(seed=37, players=4, stacks=3, held=2)  # 2,803 rows, 2,407 ending in a draw
+def test_the_exact_budget_table_values_its_draws_after_counting(seed, players, stacks, held):
+    """``turns.exact_rows`` (rows made and counted first, their draws valued in a second
+    walk: FT.DEFER_*) holds the same rows, values (bit for bit) and counts as
+    ``complete_turns`` (draws valued as they are made)."""
+    s = encode(djinn_position(seed, players, stacks, held))
+    table = FT.complete_turns(s, max_rows=20_000)
+    assume(table is not None)
+    rows = exact_rows(s)
+    assert rows is not None
+    want = {a.tobytes(): (p.tobytes(), n) for a, p, n in zip(*table)}
+    got = {a.tobytes(): (p.tobytes(), n) for a, p, n in zip(rows.actions, rows.parts,
+                                                            rows.count)}
+    assert got == want
