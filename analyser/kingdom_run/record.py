@@ -230,9 +230,10 @@ def annotate(steps: Replay, *, samples: int = 20000, seed: int = 0,
              candidates: int | None = None,
              progress: Callable[[int, int], None] | None = None) -> Table:
     """Two rows a turn, one per decision: the re-roll (the keep-set taken, valued by the
-    re-roll table, its searches within ``advise.REPLAY_BUDGET`` states) and the actions (the sequence taken, valued by the default evaluation;
-    with ``rollouts`` only the candidates are rolled out, and a sequence outside them has
-    no value). ``ev_lost`` = best_ev - ev_taken (>= 0)."""
+    re-roll table, its searches within ``advise.REPLAY_BUDGET`` states) and the actions
+    (the sequence taken, valued by the default evaluation; with ``rollouts`` only the
+    candidates are rolled out, and a sequence outside them has no value). ``ev_lost`` =
+    best_ev - ev_taken (>= 0)."""
     from .advise import REPLAY_BUDGET, advise
 
     rows = []
