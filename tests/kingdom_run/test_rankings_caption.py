@@ -100,3 +100,25 @@ def test_the_docs_say_which_ranking_to_trust():
     assert "**When the two rankings differ.**" in text
     assert "Trust the rollouts when their errors separate the rows" in text
     assert "the JSON key stays `ev`" in text
+
+
+def test_replay_searches_within_its_own_budget(oddsbot_cli, monkeypatch, tmp_path):
+    """``replay`` values its re-roll decisions within ``advise.REPLAY_BUDGET`` states a
+    table (docs/games/kingdom-run.md, ``oddsbot replay``), ``advise`` within
+    ``SEARCH_BUDGET``: the budget each re-roll table is searched with, seen by the table."""
+    record = tmp_path / "first-turns.record"
+    lines = Path("examples/kingdom-run-game-4p.record").read_text().splitlines()
+    record.write_text("\n".join(lines[:3]) + "\n")
+    seen: list[int] = []
+    table = advise.reroll_table
+
+    def spy(pos, budget):
+        seen.append(budget)
+        return table(pos, budget)
+
+    monkeypatch.setattr(advise, "reroll_table", spy)
+    ok(oddsbot_cli("replay", record, "-f", "json"))
+    assert seen == [advise.REPLAY_BUDGET] * 2 and advise.REPLAY_BUDGET < advise.SEARCH_BUDGET
+    seen.clear()
+    ok(oddsbot_cli("advise", ROLL, "-f", "json"))
+    assert seen == [advise.SEARCH_BUDGET]
