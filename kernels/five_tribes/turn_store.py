@@ -89,7 +89,7 @@ def key_of(st, act, draw, out):
 
 
 @njit(cache=True)
-def _hash(words):
+def key_hash(words):
     """A 64-bit hash of the key ``words`` (FNV-1a over words, then a final mix: table
     slots use the low bits)."""
     h = np.uint64(14695981039346656037)
@@ -101,7 +101,8 @@ def _hash(words):
 
 
 @njit(cache=True, inline="always")
-def _same(a, b):
+def same_key(a, b):
+    """Whether the keys ``a`` and ``b`` (words of equal length) are equal."""
     for i in range(len(a)):
         if a[i] != b[i]:
             return False
@@ -115,7 +116,7 @@ def _find(table, hashes, keys, key, h):
     slot = h & mask
     while True:
         row = table[slot]
-        if row < 0 or (hashes[row] == h and _same(keys[row], key)):
+        if row < 0 or (hashes[row] == h and same_key(keys[row], key)):
             return slot
         slot = (slot + np.uint64(1)) & mask
 
@@ -125,7 +126,7 @@ def row_of(store, key):
     """(row of the merge ``key`` (words), True if made now); row -1 when new and the
     store is full (``M_FULL`` set). A new row's action and parts are the caller's."""
     keys, hashes, slots, meta = store[3], store[4], store[5], store[10]
-    h = _hash(key)
+    h = key_hash(key)
     slot = _find(slots, hashes, keys, key, h)
     row = slots[slot]
     if row >= 0:
@@ -206,7 +207,7 @@ def sowing_outcomes(base, starts, paths, colours, lengths):
         for j in range(N_TILES * N_COLOURS):
             raw[j] = s1[T_MEEPLES + j]
         raw[N_TILES * N_COLOURS], raw[N_TILES * N_COLOURS + 1] = tile, colour
-        h = _hash(key)
+        h = key_hash(key)
         slot = _find(table, hashes, keys, key, h)
         row = table[slot]
         if row < 0:

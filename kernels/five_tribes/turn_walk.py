@@ -56,7 +56,7 @@ from .turn_options import (
 )
 from .rounds import marker_to_bid_track
 from .turn_steps import claim, sow
-from .turn_store import M_FULL, _hash, _same, hit, key_of, row_of, sowing_outcomes
+from .turn_store import M_FULL, hit, key_hash, key_of, row_of, same_key, sowing_outcomes
 
 TABLE, GREEDY, BEST = range(3)
 # counters: pre-sowing combinations so far, the current one's index, the current sowing's
@@ -333,14 +333,14 @@ def memo_slot(s, act, ws):
     key = raw.view(np.uint64)
     keys, values = ws[4], ws[5]
     mask = np.uint64(MEMO_ROWS - 1)
-    slot = _hash(key) & mask
+    slot = key_hash(key) & mask
     for _ in range(MEMO_PROBES):
         i = np.int64(slot)
         if values[i, N_PARTS] == MEMO_FREE:
             keys[i, :] = key
             values[i, N_PARTS] = MEMO_NEW
             return i
-        if _same(keys[i], key):
+        if same_key(keys[i], key):
             return i
         slot = (slot + np.uint64(1)) & mask
     return -1
