@@ -24,6 +24,8 @@ from hypothesis import HealthCheck, settings
 sys.path[:0] = [str(p) for p in sorted(Path(__file__).parent.iterdir())
                 if (p / "__init__.py").is_file()]
 
+pytest_plugins = ["xdist_groups", "pytester"]  # tests/common/xdist_groups.py; pytest's own
+
 SUMMARY = pytest.StashKey[list]()  # lines a test module asks to print at the end
 
 
@@ -50,22 +52,6 @@ def compile_kernels() -> None:
                                               for kind in first_run.KINDS))
     if cold:
         warm_up(cold)
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config, items):
-    """pytest-xdist (``--dist loadgroup``): the tests of a module that share a module-
-    scoped fixture (a report run, a server, a chart) run on one worker, so the fixture is
-    made once, not once on each worker that the tests happen to be sent to (the Five
-    Tribes report run took 87 s on each of both). Tests in a group of their own keep it."""
-    for item in items:
-        info = getattr(item, "_fixtureinfo", None)
-        if info is None or item.get_closest_marker("xdist_group"):
-            continue
-        if any(defs[-1].scope != "function" and defs[-1].scope != "session"
-               for name in info.names_closure
-               if (defs := info.name2fixturedefs.get(name))):
-            item.add_marker(pytest.mark.xdist_group(f"{item.module.__name__}:shared"))
 
 
 def pytest_sessionfinish(session):
