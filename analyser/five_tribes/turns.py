@@ -88,20 +88,21 @@ def _kept(store: tuple, rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def _exact(st: np.ndarray, found: Census, progress: Progress) -> TurnRows | None:
     """Every turn, or None once the table passes ``TABLE_ROWS`` rows: the rows made and
-    counted first, then, if it fits, the expectations of its draws (``FT.DEFER_*``; a
-    second sweep of progress)."""
+    counted first, then, if it fits, the expectations of its draws (``FT.DEFER_*``);
+    progress counts both sweeps, the second skipped when no row ends in a draw."""
     sowings = FT.list_sowings(FT.meeples(st), st[FT.END_RULE], np.int64(found.total))
     first, mult = FT.sowing_outcomes(st, *sowings)
     groups = max(len(first), 1)  # no legal sowing: one turn, the marker move
     store, ws = FT.store_of(TABLE_ROWS), FT.workspace()
-    for defer in (FT.DEFER_COUNT, FT.DEFER_VALUE):
+    for sweep, defer in enumerate((FT.DEFER_COUNT, FT.DEFER_VALUE)):
         for o0 in range(0, groups, OUTCOMES_PER_CHUNK):
             o1 = min(o0 + OUTCOMES_PER_CHUNK, groups)
             FT.add_outcomes(st, sowings, first, mult, o0, o1, store, ws, defer)
             if store[10][FT.M_FULL]:
                 return None
-            _report(progress, o1, groups)
-        if not np.isnan(store[1][:int(store[10][FT.M_ROWS]), 0]).any():
+            _report(progress, sweep * groups + o1, 2 * groups)
+        if sweep == 0 and not np.isnan(store[1][:int(store[10][FT.M_ROWS]), 0]).any():
+            _report(progress, 2 * groups, 2 * groups)
             break  # no draw to value
     actions, parts, counts = _kept(store, int(store[10][FT.M_ROWS]))
     return TurnRows(actions, parts, counts, np.zeros(len(counts)), found.total)

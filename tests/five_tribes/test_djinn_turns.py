@@ -102,3 +102,22 @@ def test_the_exact_budget_table_values_its_draws_after_counting(seed, players, s
     got = {a.tobytes(): (p.tobytes(), n) for a, p, n in zip(rows.actions, rows.parts,
                                                             rows.count)}
     assert got == want
+
+
+def test_the_exact_table_reports_progress_once_across_both_walks():
+    """Progress of an exact table runs once from 0 to its end, though the table is walked
+    twice (counted, then its draws valued): never backwards, one planned total, the last
+    report at that total; with no draw to value, it jumps to the end after the first."""
+    from oddsbot.analyser.five_tribes.turns import turn_rows
+
+    with_draws = encode(djinn_position(37, 4, 3, 2))  # 2,407 rows end in a draw
+    without = encode(ft.new_position(4, 1))  # an opening: no row ends in a draw
+    for s, drawn in ((with_draws, True), (without, False)):
+        seen: list[tuple[int, int]] = []
+        rows = turn_rows(s, progress=lambda done, planned: seen.append((done, planned)))
+        assert not rows.sampled and (rows.actions[:, FT.A_END] >= 0).any() == drawn
+        planned = {p for _, p in seen}
+        assert len(planned) == 1 and seen[-1][0] == planned.pop()
+        assert all(a[0] <= b[0] for a, b in zip(seen, seen[1:]))
+        half = sum(done <= seen[-1][0] // 2 for done, _ in seen)
+        assert len(seen) - half == (half if drawn else 1)  # the second walk's reports
