@@ -22,14 +22,16 @@ chance of the drawn counts: the sum over compositions u of the unknown part of
 the falling factorials of the reveals and the draws). That sum over u with sum(u) = k is
 the coefficient of z^k in a product of one polynomial per type, so each ``F(d)`` costs a
 few hundred operations however many candidate decks there are; it is computed once per
-``d``. A pass that would hold more than ``max_states`` states at once gives up (returns
-False) and the caller samples instead.
+``d``. The states the last card is drawn from are not merged (the widest level, ~200,000
+states in the hardest 8-card case): the last card's chance is summed by board instead, and
+each board moves once per type. A pass that would hold more than ``max_states`` states at
+once gives up (returns False) and the caller samples instead.
 """
 
 import numpy as np
 from ..jit import njit
 
-from ..merge import doubled, find, level, put
+from ..merge import doubled, level, put
 from ..rng import below, next_u64, reseed
 from .track import (
     CNT, FOX, HT, N_CAMELS, N_TYPES, PALM, SP, TRACK_SIZE, card_colour,
@@ -96,19 +98,18 @@ def _polys(known, pool, k, revealed):
     return g
 
 
-@njit(cache=True)
-def _chance(g, d, k, acc, tmp):
-    """``F(d)`` (module doc): the z^k coefficient of prod_t g[t, d_t, :]."""
+@njit(cache=True, inline="always")
+def _chance(g, d, k, acc):
+    """``F(d)`` (module doc): the z^k coefficient of prod_t g[t, d_t, :] (``acc``: room
+    for k + 1 coefficients)."""
     for u in range(k + 1):
         acc[u] = g[0, d[0], u]
     for t in range(1, N_TYPES):
-        for i in range(k + 1):
+        for i in range(k, -1, -1):  # in place: acc[i - u] for u > 0 is not updated yet
             total = 0.0
             for u in range(i + 1):
                 total += acc[i - u] * g[t, d[t], u]
-            tmp[i] = total
-        for i in range(k + 1):
-            acc[i] = tmp[i]
+            acc[i] = total
     return acc[k]
 
 
@@ -126,45 +127,6 @@ def _outcome_code(tr, ended):
             * 2 + (1 if tr[PALM] else 0))
 
 
-@njit(cache=True)
-def _chances(g, dkeys, ns, k, left, mk, mv, mi, mn, acc, tmp, d, q):
-    """``q[j, t]``: the chance that the next card is of type t after the counts drawn
-    ``dkeys[j, 0]`` (module doc), ``left`` cards being left, for every row ``j < ns``;
-    ``F`` memoised in ``mk, mv, mi`` (a ``merge`` level of ``mn`` rows keyed by (key of
-    d, 0), room for ``ns * (N_TYPES + 1)`` more). Returns the memo's rows. No helper
-    takes the memo's arrays (see ``_expand``)."""
-    for j in range(ns):
-        dkey = dkeys[j, 0]
-        rest = dkey
-        for t in range(N_TYPES):
-            d[t] = rest % _D_BASE
-            rest //= _D_BASE
-        here = 0.0
-        step = 1
-        for t in range(-1, N_TYPES):  # F(d), then F(d + e_t)
-            key = dkey
-            if t >= 0:
-                q[j, t] = 0.0
-                if here == 0.0 or d[t] == MAX_COUNT:
-                    step *= _D_BASE
-                    continue
-                d[t] += 1
-                key += step
-            i = find(mk, mi, key, 0)
-            if i >= 0:
-                f = mv[i]
-            else:
-                f = _chance(g, d, k, acc, tmp)
-                mn, _ = put(mk, mv, mi, mn, key, 0, f)
-            if t < 0:
-                here = f
-                continue
-            d[t] -= 1
-            q[j, t] = f / here / left
-            step *= _D_BASE
-    return mn
-
-
 @njit(cache=True, inline="always")
 def _add(hist, first, c, p):
     """Add ``p`` to the cell of outcome code ``c`` (``_outcome_code``)."""
@@ -172,21 +134,38 @@ def _add(hist, first, c, p):
 
 
 @njit(cache=True)
-def _next_counts(dkeys, ns, q, dnext, seen):
-    """The counts drawn after one more card: into ``dnext[j, t]`` the row in ``seen`` (an
-    empty ``merge`` level with room for ``ns * N_TYPES`` rows) of row ``j``'s counts and a
-    card of type t, for every row ``j < ns`` and type the next card may be (``q``).
-    Returns the rows of ``seen``."""
-    dk, dv, di = seen
+def _counts_after(g, k, dkeys, ns, f, left, d, acc):
+    """The counts drawn after one more card, from a level's counts (rows ``j < ns`` of
+    ``dkeys``, ``F`` of each in ``f``; ``left`` cards left): (q, dnext, keys, rows, F).
+    ``q[j, t]``: the chance that the next card is of type t (module doc); ``dnext[j, t]``:
+    the row of row j's counts and a card of type t among the next level's counts ``keys``
+    (a ``merge`` level of ``rows`` rows, ``F`` of each in the last array). ``F`` is
+    computed once per counts, in line (``d``, ``acc``: scratch)."""
+    dk, dv, di = level(_room(ns * N_TYPES))
+    fn = np.empty(dk.shape[0])
+    q = np.zeros((ns, N_TYPES))
+    dnext = np.full((ns, N_TYPES), -1, dtype=np.int64)
     nn = 0
     for j in range(ns):
+        if f[j] == 0.0:
+            continue
+        rest = dkeys[j, 0]
+        for t in range(N_TYPES):
+            d[t] = rest % _D_BASE
+            rest //= _D_BASE
         step = 1
         for t in range(N_TYPES):
-            if q[j, t] > 0.0:
+            if d[t] < MAX_COUNT:
+                new = nn
                 nn, r = put(dk, dv, di, nn, dkeys[j, 0] + step, 0, 0.0)
+                if nn > new:
+                    d[t] += 1
+                    fn[r] = _chance(g, d, k, acc)
+                    d[t] -= 1
                 dnext[j, t] = r
+                q[j, t] = fn[r] / f[j] / left
             step *= _D_BASE
-    return nn
+    return q, dnext, dk, nn, fn
 
 
 @njit(cache=True)
@@ -276,35 +255,29 @@ def leg_exact(tr0, known, pool, k, revealed, max_states, hist):
         return True
     g = _polys(known, pool, k, revealed)
     acc = np.empty(k + 1)
-    tmp = np.empty(k + 1)
     d = np.zeros(N_TYPES, dtype=np.int64)
-    mk, mv, mi = level(1024)  # F(d) by the key of d
     sk, sv, si = level(1024)
     n, _ = put(sk, sv, si, 0, 0, 0, 1.0)
     bkeys, bv, bi = level(1024)
     nb, _ = put(bkeys, bv, bi, 0, _board_key(tr0), 0, 0.0)
-    dkeys, dv, di = level(1024)
-    ns, _ = put(dkeys, dv, di, 0, 0, 0, 0.0)
-    q = np.empty((ns, N_TYPES))  # the next card's chances, by row of ``dkeys``
-    mn = _chances(g, dkeys, ns, k, n_left, mk, mv, mi, 0, acc, tmp, d, q)
+    f = np.full(1, _chance(g, d, k, acc))  # F of the root's counts: none drawn
+    q, dnext, dkeys, ns, f = _counts_after(g, k, np.zeros((1, 2), dtype=np.int64), 1, f,
+                                           n_left, d, acc)
     last = np.zeros((0, N_TYPES))  # the last card's chances by board (``_expand``)
+    nb_was = n_was = 1
     for depth in range(n_left - 1):
-        dnext = np.full((ns, N_TYPES), -1, dtype=np.int64)
-        seen = level(_room(ns * N_TYPES))
-        ns = _next_counts(dkeys, ns, q, dnext, seen)
-        dkeys = seen[0]
-        qn = np.empty((ns, N_TYPES))
-        while mn + ns * (N_TYPES + 1) > mk.shape[0]:
-            mk, mv, mi = doubled(mk, mv, mn)
-        mn = _chances(g, dkeys, ns, k, n_left - depth - 1, mk, mv, mi, mn, acc, tmp, d, qn)
+        qn, dn, dkeys, ns, f = _counts_after(g, k, dkeys, ns, f, n_left - depth - 1, d, acc)
         code = np.full((nb, N_TYPES), -1, dtype=np.int64)
         moved = np.empty((nb, N_TYPES), dtype=np.int64)
         first = 1 if depth == 0 else 0
-        boards = level(1024)
-        nb = row = nn = 0
-        nxt = level(1024)  # left empty before the last card
+        # the next level's boards and states, sized as the last level grew, a little
+        # less (levels grow slower and slower): doubling tables costs fresh memory
+        boards = level(_room(nb * nb // max(nb_was, 1) * 4 // 5))
+        nxt = level(_room(n * n // max(n_was, 1) * 4 // 5 if depth < n_left - 2 else 0))
         if depth == n_left - 2:
-            last = np.zeros((1024, N_TYPES))
+            last = np.zeros((boards[0].shape[0], N_TYPES))
+        nb_was, n_was = nb, n
+        nb = row = nn = 0
         while True:
             row, nn, nb = _expand(sk, sv, n, row, bkeys, q, code, moved, dnext, first, tr,
                                   hist, nxt, nn, boards, nb, max_states, qn, last)
@@ -322,7 +295,7 @@ def leg_exact(tr0, known, pool, k, revealed, max_states, hist):
                     last = grown
         sk, sv, n = nxt[0], nxt[1], nn
         bkeys = boards[0]
-        q = qn
+        q, dnext = qn, dn
     if n_left == 1:
         last = q  # the root: one board row, one row of counts, chance 1
     _finish(last, bkeys, nb, tr, 1 if n_left == 1 else 0, hist)
