@@ -127,6 +127,9 @@ def _outcome_code(tr, ended):
             * 2 + (1 if tr[PALM] else 0))
 
 
+_MOVED = 4 * N_RANKS * 2  # above every outcome code (``_expand``)
+
+
 @njit(cache=True, inline="always")
 def _add(hist, first, c, p):
     """Add ``p`` to the cell of outcome code ``c`` (``_outcome_code``)."""
@@ -169,15 +172,16 @@ def _counts_after(g, k, dkeys, ns, f, left, d, acc):
 
 
 @njit(cache=True)
-def _expand(sk, sv, n, row, bkeys, q, code, moved, dnext, first, tr, hist, nxt, nn,
-            boards, nb, max_states, qn, last):
+def _expand(sk, sv, n, row, bkeys, q, moves, dnext, first, tr, hist, nxt, nn, boards, nb,
+            max_states, qn, last):
     """Draw the next card from the states ``row, row + 1, ...`` of a level (rows of
     ``sk`` / ``sv``: board row in ``bkeys``, row of the counts drawn in ``q`` and
     ``dnext``, and chance), into ``hist`` (the race ended) or into the next level ``nxt``
     (``merge`` arrays, ``nn`` rows; its boards in ``boards``, ``nb`` rows), until every
     state is done, one of those two has room for fewer than ``N_TYPES`` more rows or the
-    next level holds more than ``max_states``. Each board moves once per card type
-    (``code`` / ``moved``: its outcome and next board row, -1 not yet).
+    next level holds more than ``max_states``. Each board moves once per card type:
+    ``moves[b, t]`` is the outcome code (``_outcome_code``, below ``_MOVED``) of board row
+    b moved by type t plus ``_MOVED`` times the row of the board reached, -1 not yet.
 
     Before the last card (``last`` has a row per row of ``boards``), the next level is not
     merged: ``last[b, t]`` sums the chance of reaching board row b and then drawing type
@@ -196,24 +200,24 @@ def _expand(sk, sv, n, row, bkeys, q, code, moved, dnext, first, tr, hist, nxt, 
         p = sv[row]
         for t in range(N_TYPES):
             if q[j, t] > 0.0:
-                if code[b, t] < 0:
+                if moves[b, t] < 0:
                     _set_board(tr, bkeys[b, 0])
                     ended = move(tr, card_colour(t), card_value(t))
-                    code[b, t] = _outcome_code(tr, ended)
+                    r = 0
                     if not ended:
                         nb, r = put(bk, bv, bi, nb, _board_key(tr), 0, 0.0)
-                        moved[b, t] = r
-                c = code[b, t]
+                    moves[b, t] = _outcome_code(tr, ended) + _MOVED * r
+                c = moves[b, t] % _MOVED
+                to = moves[b, t] // _MOVED
                 pt = p * q[j, t]
                 if c >= 4 * N_RANKS:  # the race ended
                     _add(hist, first, c, pt)
                 elif project:
-                    to = moved[b, t]
                     jn = dnext[j, t]
                     for u in range(N_TYPES):
                         last[to, u] += pt * qn[jn, u]
                 else:
-                    nn, _ = put(nk, nv, ni, nn, moved[b, t], dnext[j, t], pt)
+                    nn, _ = put(nk, nv, ni, nn, to, dnext[j, t], pt)
         row += 1
     return row, nn, nb
 
@@ -267,8 +271,7 @@ def leg_exact(tr0, known, pool, k, revealed, max_states, hist):
     nb_was = n_was = 1
     for depth in range(n_left - 1):
         qn, dn, dkeys, ns, f = _counts_after(g, k, dkeys, ns, f, n_left - depth - 1, d, acc)
-        code = np.full((nb, N_TYPES), -1, dtype=np.int64)
-        moved = np.empty((nb, N_TYPES), dtype=np.int64)
+        moves = np.full((nb, N_TYPES), -1, dtype=np.int64)
         first = 1 if depth == 0 else 0
         # the next level's boards and states, sized as the last level grew, a little
         # less (levels grow slower and slower): doubling tables costs fresh memory
@@ -279,8 +282,8 @@ def leg_exact(tr0, known, pool, k, revealed, max_states, hist):
         nb_was, n_was = nb, n
         nb = row = nn = 0
         while True:
-            row, nn, nb = _expand(sk, sv, n, row, bkeys, q, code, moved, dnext, first, tr,
-                                  hist, nxt, nn, boards, nb, max_states, qn, last)
+            row, nn, nb = _expand(sk, sv, n, row, bkeys, q, moves, dnext, first, tr, hist,
+                                  nxt, nn, boards, nb, max_states, qn, last)
             if nn > max_states:
                 return False
             if row == n:
