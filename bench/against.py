@@ -78,19 +78,23 @@ class Side:
         self.proc.wait()
 
 
-def same_result(a: Any, b: Any) -> bool:
-    """Equal results: arrays bit for bit, tuples element by element."""
+def same_result(a: Any, b: Any, atol: float = 0.0) -> bool:
+    """Equal results: arrays bit for bit (or within ``atol``), tuples element by
+    element."""
     if isinstance(a, tuple) and isinstance(b, tuple):
-        return len(a) == len(b) and all(same_result(x, y) for x, y in zip(a, b))
-    return bool(np.array_equal(np.asarray(a), np.asarray(b)))
+        return len(a) == len(b) and all(same_result(x, y, atol) for x, y in zip(a, b))
+    a, b = np.asarray(a), np.asarray(b)
+    if atol and a.shape == b.shape and a.dtype.kind == b.dtype.kind == "f":
+        return bool(np.all(np.abs(a - b) <= atol))
+    return bool(np.array_equal(a, b))
 
 
 def compare(rev: str, module: str, function: str, args: tuple, rounds: int = 10,
-            calls: int = 5) -> tuple[np.ndarray, np.ndarray, bool]:
+            calls: int = 5, atol: float = 0.0) -> tuple[np.ndarray, np.ndarray, bool]:
     """Times of ``kernels.<module>.<function>(*args)`` at ``rev`` and today, ``rounds``
     alternating batches of ``calls`` calls each, after a warm-up call on each side.
     Returns (times at rev, times today, whether both returned the same result and left the
-    same arguments after the warm-up call); a row of
+    same arguments after the warm-up call, floats within ``atol``); a row of
     times is (wall, CPU of the calling thread: less sensitive to other work on the
     machine)."""
     before = Side("kernels", kernels_at(rev), module, function, args)
@@ -104,7 +108,8 @@ def compare(rev: str, module: str, function: str, args: tuple, rounds: int = 10,
     finally:
         before.close()
         after.close()
-    return np.array(t_before), np.array(t_after), same_result(before.result, after.result)
+    return (np.array(t_before), np.array(t_after),
+            same_result(before.result, after.result, atol))
 
 
 def _serve(package: str) -> None:

@@ -107,18 +107,19 @@ def games_per_second(policy: str, threads: int, games: int) -> float:
 
 def hardest_against(pos, seed: int, rev: str) -> None:
     """C1 with ``--against REV``: ``leg_exact`` on one hardest deal at ``rev`` and today,
-    alternating in one run (``against.py``); both must fill the same histogram."""
+    alternating in one run (``against.py``); both must fill the same histogram, to 1e-12
+    (the last card's states are not merged since issue 37: sums in another order)."""
     tr, k = encode.track_of(pos), encode.deck_of(pos).knowledge
     args = (tr, k.known, k.pool, k.unknown, k.revealed, outcomes.MAX_STATES,
             np.zeros(L.HIST_SHAPE))
     before, after, same = against.compare(rev, "camel_up_cards.leg", "leg_exact", args,
-                                          rounds=3, calls=2)
+                                          rounds=3, calls=2, atol=1e-12)
     assert same, f"leg_exact at {rev} and today give different histograms"
     print(f"   deal {seed}: at {rev} {before[:, 0].min() * 1000:.1f} ms best (CPU median "
           f"{np.median(before[:, 1]) * 1000:.1f}), today {after[:, 0].min() * 1000:.1f} ms "
           f"(CPU median {np.median(after[:, 1]) * 1000:.1f}): "
           f"{np.median(before[:, 1]) / np.median(after[:, 1]):.2f}x by CPU time; the same "
-          "histogram bit for bit", flush=True)
+          "histogram to 1e-12", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -22,14 +22,16 @@ chance of the drawn counts: the sum over compositions u of the unknown part of
 the falling factorials of the reveals and the draws). That sum over u with sum(u) = k is
 the coefficient of z^k in a product of one polynomial per type, so each ``F(d)`` costs a
 few hundred operations however many candidate decks there are; it is computed once per
-``d``. A pass that would hold more than ``max_states`` states at once gives up (returns
-False) and the caller samples instead.
+``d``. The states the last card is drawn from are not merged (the widest level, ~200,000
+states in the hardest 8-card case): the last card's chance is summed by board instead, and
+each board moves once per type. A pass that would hold more than ``max_states`` states at
+once gives up (returns False) and the caller samples instead.
 """
 
 import numpy as np
 from ..jit import njit
 
-from ..merge import doubled, find, level, put
+from ..merge import doubled, level, put
 from ..rng import below, next_u64, reseed
 from .track import (
     CNT, FOX, HT, N_CAMELS, N_TYPES, PALM, SP, TRACK_SIZE, card_colour,
@@ -96,19 +98,18 @@ def _polys(known, pool, k, revealed):
     return g
 
 
-@njit(cache=True)
-def _chance(g, d, k, acc, tmp):
-    """``F(d)`` (module doc): the z^k coefficient of prod_t g[t, d_t, :]."""
+@njit(cache=True, inline="always")
+def _chance(g, d, k, acc):
+    """``F(d)`` (module doc): the z^k coefficient of prod_t g[t, d_t, :] (``acc``: room
+    for k + 1 coefficients)."""
     for u in range(k + 1):
         acc[u] = g[0, d[0], u]
     for t in range(1, N_TYPES):
-        for i in range(k + 1):
+        for i in range(k, -1, -1):  # in place: acc[i - u] for u > 0 is not updated yet
             total = 0.0
             for u in range(i + 1):
                 total += acc[i - u] * g[t, d[t], u]
-            tmp[i] = total
-        for i in range(k + 1):
-            acc[i] = tmp[i]
+            acc[i] = total
     return acc[k]
 
 
@@ -126,86 +127,120 @@ def _outcome_code(tr, ended):
             * 2 + (1 if tr[PALM] else 0))
 
 
+_MOVED = 4 * N_RANKS * 2  # above every outcome code (``_expand``)
+
+
 @njit(cache=True, inline="always")
-def _chance_of(g, d, dkey, k, mk, mv, mi, mn, acc, tmp):
-    """``F(d)`` (``_chance``), kept in the memo ``mk, mv, mi`` (a ``merge`` level of ``mn``
-    rows keyed by (dkey, 0), with room for one more). Returns it and the memo's rows."""
-    i = find(mk, mi, dkey, 0)
-    if i >= 0:
-        return mv[i], mn
-    f = _chance(g, d, k, acc, tmp)
-    mn, _ = put(mk, mv, mi, mn, dkey, 0, f)
-    return f, mn
+def _add(hist, first, c, p):
+    """Add ``p`` to the cell of outcome code ``c`` (``_outcome_code``)."""
+    hist[first, c // (4 * N_RANKS), c // 4 % N_RANKS, c // 2 % 2, c % 2] += p
 
 
 @njit(cache=True)
-def _chances(g, dkeys, ns, k, left, mk, mv, mi, mn, acc, tmp, d, q):
-    """``q[j, t]``: the chance that the next card is of type t after the counts drawn
-    ``dkeys[j, 0]`` (module doc), ``left`` cards being left, for every row ``j < ns``;
-    ``F`` memoised in ``mk, mv, mi`` (``mn`` rows, room for ``ns * (N_TYPES + 1)``
-    more). Returns the memo's rows."""
+def _counts_after(g, k, dkeys, ns, f, left, d, acc):
+    """The counts drawn after one more card, from a level's counts (rows ``j < ns`` of
+    ``dkeys``, ``F`` of each in ``f``; ``left`` cards left): (q, dnext, keys, rows, F).
+    ``q[j, t]``: the chance that the next card is of type t (module doc); ``dnext[j, t]``:
+    the row of row j's counts and a card of type t among the next level's counts ``keys``
+    (a ``merge`` level of ``rows`` rows, ``F`` of each in the last array). ``F`` is
+    computed once per counts, in line (``d``, ``acc``: scratch)."""
+    dk, dv, di = level(_room(ns * N_TYPES))
+    fn = np.empty(dk.shape[0])
+    q = np.zeros((ns, N_TYPES))
+    dnext = np.full((ns, N_TYPES), -1, dtype=np.int64)
+    nn = 0
     for j in range(ns):
-        dkey = dkeys[j, 0]
-        rest = dkey
+        if f[j] == 0.0:
+            continue
+        rest = dkeys[j, 0]
         for t in range(N_TYPES):
             d[t] = rest % _D_BASE
             rest //= _D_BASE
-        here, mn = _chance_of(g, d, dkey, k, mk, mv, mi, mn, acc, tmp)
         step = 1
         for t in range(N_TYPES):
-            q[j, t] = 0.0
-            if here > 0.0 and d[t] < MAX_COUNT:
-                d[t] += 1
-                child, mn = _chance_of(g, d, dkey + step, k, mk, mv, mi, mn, acc, tmp)
-                d[t] -= 1
-                q[j, t] = child / here / left
+            if d[t] < MAX_COUNT:
+                new = nn
+                nn, r = put(dk, dv, di, nn, dkeys[j, 0] + step, 0, 0.0)
+                if nn > new:
+                    d[t] += 1
+                    fn[r] = _chance(g, d, k, acc)
+                    d[t] -= 1
+                dnext[j, t] = r
+                q[j, t] = fn[r] / f[j] / left
             step *= _D_BASE
-    return mn
+    return q, dnext, dk, nn, fn
 
 
 @njit(cache=True)
-def _expand(sk, sv, n, row, bkeys, dkeys, q, code, moved, dnext, first, last, tr, hist,
-            nxt, nn, boards, nb, seen, ns, max_states):
+def _expand(sk, sv, n, row, bkeys, q, moves, dnext, first, tr, hist, nxt, nn, boards, nb,
+            max_states, qn, last):
     """Draw the next card from the states ``row, row + 1, ...`` of a level (rows of
-    ``sk`` / ``sv``: board row in ``bkeys``, row of the counts drawn in ``dkeys`` and
-    ``q``, and chance), into ``hist`` or into the next level ``nxt`` (``merge`` arrays,
-    ``nn`` rows; its boards in ``boards``, ``nb`` rows, its counts in ``seen``, ``ns``
-    rows), until every state is done, one of those three has room for fewer than
-    ``N_TYPES`` more rows or the next level holds more than ``max_states``. Each board
-    moves once per card type (``code`` / ``moved``: its outcome and next board row, -1
-    not yet), each counts row finds its successors once (``dnext``). Returns (row
-    reached, nn, nb, ns). Its arrays never change inside: arrays reassigned in a loop
-    cost reference counting on every call they are passed to (see ``merge.put``)."""
+    ``sk`` / ``sv``: board row in ``bkeys``, row of the counts drawn in ``q`` and
+    ``dnext``, and chance), into ``hist`` (the race ended) or into the next level ``nxt``
+    (``merge`` arrays, ``nn`` rows; its boards in ``boards``, ``nb`` rows), until every
+    state is done, one of those two has room for fewer than ``N_TYPES`` more rows or the
+    next level holds more than ``max_states``. Each board moves once per card type:
+    ``moves[b, t]`` is the outcome code (``_outcome_code``, below ``_MOVED``) of board row
+    b moved by type t plus ``_MOVED`` times the row of the board reached, -1 not yet.
+
+    Before the last card (``last`` has a row per row of ``boards``), the next level is not
+    merged: ``last[b, t]`` sums the chance of reaching board row b and then drawing type
+    t, the last card (``qn``: its chances by row of ``dnext``; ``_finish``).
+
+    Returns (row reached, nn, nb). Its arrays never change inside, and no helper takes
+    them: arrays reassigned in a loop, or passed on through a helper, cost reference
+    counting on every call (see ``merge.put``)."""
     nk, nv, ni = nxt
     bk, bv, bi = boards
-    dk, dv, di = seen
+    project = last.shape[0] > 0
     while (row < n and nn + N_TYPES <= nk.shape[0] and nb + N_TYPES <= bk.shape[0]
-           and ns + N_TYPES <= dk.shape[0] and nn <= max_states):
+           and nn <= max_states):
         b = sk[row, 0]
         j = sk[row, 1]
         p = sv[row]
-        step = 1
         for t in range(N_TYPES):
             if q[j, t] > 0.0:
-                if code[b, t] < 0:
+                if moves[b, t] < 0:
                     _set_board(tr, bkeys[b, 0])
                     ended = move(tr, card_colour(t), card_value(t))
-                    code[b, t] = _outcome_code(tr, ended)
-                    if not (ended or last):
+                    r = 0
+                    if not ended:
                         nb, r = put(bk, bv, bi, nb, _board_key(tr), 0, 0.0)
-                        moved[b, t] = r
-                c = code[b, t]
+                    moves[b, t] = _outcome_code(tr, ended) + _MOVED * r
+                c = moves[b, t] % _MOVED
+                to = moves[b, t] // _MOVED
                 pt = p * q[j, t]
-                if c >= 4 * N_RANKS or last:  # the race ended, or the leg
-                    hist[first, c // (4 * N_RANKS), c // 4 % N_RANKS, c // 2 % 2, c % 2] += pt
+                if c >= 4 * N_RANKS:  # the race ended
+                    _add(hist, first, c, pt)
+                elif project:
+                    jn = dnext[j, t]
+                    for u in range(N_TYPES):
+                        last[to, u] += pt * qn[jn, u]
                 else:
-                    if dnext[j, t] < 0:
-                        ns, r = put(dk, dv, di, ns, dkeys[j, 0] + step, 0, 0.0)
-                        dnext[j, t] = r
-                    nn, _ = put(nk, nv, ni, nn, moved[b, t], dnext[j, t], pt)
-            step *= _D_BASE
+                    nn, _ = put(nk, nv, ni, nn, to, dnext[j, t], pt)
         row += 1
-    return row, nn, nb, ns
+    return row, nn, nb
+
+
+@njit(cache=True)
+def _finish(last, bkeys, nb, tr, first, hist):
+    """Draw the last card: ``last[b, t]`` (``_expand``) into ``hist`` by the outcome of
+    board row b (of ``bkeys``) moved by type t."""
+    for b in range(nb):
+        for t in range(N_TYPES):
+            if last[b, t] > 0.0:
+                _set_board(tr, bkeys[b, 0])
+                ended = move(tr, card_colour(t), card_value(t))
+                _add(hist, first, _outcome_code(tr, ended), last[b, t])
+
+
+@njit(cache=True, inline="always")
+def _room(rows):
+    """The capacity of a ``merge`` level for ``rows`` rows (a power of two)."""
+    cap = 1024
+    while cap < rows:
+        cap *= 2
+    return cap
 
 
 @njit(cache=True)
@@ -213,7 +248,8 @@ def leg_exact(tr0, known, pool, k, revealed, max_states, hist):
     """Add the exact outcome distribution of the rest of the leg to ``hist`` (module doc).
     Returns False (``hist`` then partly filled: discard it) if more than ``max_states``
     states would be held at once. A level's states are keyed by (board row, row of the
-    counts drawn): its distinct boards and counts are tables of their own (``_expand``)."""
+    counts drawn): its distinct boards and counts are tables of their own (``_expand``).
+    The states after the last card but one are not merged (``_expand``)."""
     n_left = k
     for t in range(N_TYPES):
         n_left += known[t] - revealed[t]
@@ -223,33 +259,31 @@ def leg_exact(tr0, known, pool, k, revealed, max_states, hist):
         return True
     g = _polys(known, pool, k, revealed)
     acc = np.empty(k + 1)
-    tmp = np.empty(k + 1)
     d = np.zeros(N_TYPES, dtype=np.int64)
-    mk, mv, mi = level(1024)  # F(d) by the key of d
-    mn = 0
     sk, sv, si = level(1024)
     n, _ = put(sk, sv, si, 0, 0, 0, 1.0)
     bkeys, bv, bi = level(1024)
     nb, _ = put(bkeys, bv, bi, 0, _board_key(tr0), 0, 0.0)
-    dkeys, dv, di = level(1024)
-    ns, _ = put(dkeys, dv, di, 0, 0, 0, 0.0)
-    for depth in range(n_left):
-        last = depth == n_left - 1
-        q = np.empty((ns, N_TYPES))  # the next card's chances, by row of ``dkeys``
-        while mn + ns * (N_TYPES + 1) > mk.shape[0]:
-            mk, mv, mi = doubled(mk, mv, mn)
-        mn = _chances(g, dkeys, ns, k, n_left - depth, mk, mv, mi, mn, acc, tmp, d, q)
-        code = np.full((nb, N_TYPES), -1, dtype=np.int64)
-        moved = np.empty((nb, N_TYPES), dtype=np.int64)
-        dnext = np.full((ns, N_TYPES), -1, dtype=np.int64)
-        nxt = level(1024)
-        boards = level(1024)
-        seen = level(1024)
-        nn = nb = ns = row = 0
+    f = np.full(1, _chance(g, d, k, acc))  # F of the root's counts: none drawn
+    q, dnext, dkeys, ns, f = _counts_after(g, k, np.zeros((1, 2), dtype=np.int64), 1, f,
+                                           n_left, d, acc)
+    last = np.zeros((0, N_TYPES))  # the last card's chances by board (``_expand``)
+    nb_was = n_was = 1
+    for depth in range(n_left - 1):
+        qn, dn, dkeys, ns, f = _counts_after(g, k, dkeys, ns, f, n_left - depth - 1, d, acc)
+        moves = np.full((nb, N_TYPES), -1, dtype=np.int64)
+        first = 1 if depth == 0 else 0
+        # the next level's boards and states, sized as the last level grew, a little
+        # less (levels grow slower and slower): doubling tables costs fresh memory
+        boards = level(_room(nb * nb // max(nb_was, 1) * 4 // 5))
+        nxt = level(_room(n * n // max(n_was, 1) * 4 // 5 if depth < n_left - 2 else 0))
+        if depth == n_left - 2:
+            last = np.zeros((boards[0].shape[0], N_TYPES))
+        nb_was, n_was = nb, n
+        nb = row = nn = 0
         while True:
-            row, nn, nb, ns = _expand(sk, sv, n, row, bkeys, dkeys, q, code, moved, dnext,
-                                      1 if depth == 0 else 0, last, tr, hist, nxt, nn,
-                                      boards, nb, seen, ns, max_states)
+            row, nn, nb = _expand(sk, sv, n, row, bkeys, q, moves, dnext, first, tr, hist,
+                                  nxt, nn, boards, nb, max_states, qn, last)
             if nn > max_states:
                 return False
             if row == n:
@@ -258,11 +292,16 @@ def leg_exact(tr0, known, pool, k, revealed, max_states, hist):
                 nxt = doubled(nxt[0], nxt[1], nn)
             if nb + N_TYPES > boards[0].shape[0]:
                 boards = doubled(boards[0], boards[1], nb)
-            if ns + N_TYPES > seen[0].shape[0]:
-                seen = doubled(seen[0], seen[1], ns)
+                if depth == n_left - 2:
+                    grown = np.zeros((boards[0].shape[0], N_TYPES))
+                    grown[:nb] = last[:nb]
+                    last = grown
         sk, sv, n = nxt[0], nxt[1], nn
         bkeys = boards[0]
-        dkeys = seen[0]
+        q, dnext = qn, dn
+    if n_left == 1:
+        last = q  # the root: one board row, one row of counts, chance 1
+    _finish(last, bkeys, nb, tr, 1 if n_left == 1 else 0, hist)
     return True
 
 
