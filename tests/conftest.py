@@ -31,11 +31,11 @@ SUMMARY = pytest.StashKey[list]()  # lines a test module asks to print at the en
 
 def pytest_configure(config):
     config.stash[SUMMARY] = []
-    if hasattr(config, "workerinput"):
-        # pytest-xdist workers ignore Ctrl-C, and an ignored signal stays ignored in the
-        # processes they start: the tests that press Ctrl-C in a command need it caught
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-    elif not config.option.collectonly:
+    # pytest-xdist workers ignore Ctrl-C, as does a suite started in the background
+    # (``nohup pytest &``), and an ignored signal stays ignored in the processes they
+    # start: the tests that press Ctrl-C in a command need it caught
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    if not hasattr(config, "workerinput") and not config.option.collectonly:
         compile_kernels()
 
 

@@ -82,3 +82,32 @@ def test_markdown_rows():
     table = Table.from_dicts([{"action": "a", "ev": 1.25}], ["action", "ev", "se"])
     assert render.markdown(table, digits=2) == ("| action | ev | se |\n| --- | --- | --- |\n"
                                                 "| a | 1.25 |  |\n")
+
+
+def test_from_frame_is_plain_of_every_cell():
+    """``from_frame`` converts whole numeric columns at once; it gives what ``plain`` of each
+    cell, row by row, gives: same values and Python types, NaN and missing as None,
+    ``-0.0`` and infinities kept, pandas scalars (a timestamp, ``NA``) as they are."""
+    import numpy as np
+
+    from oddsbot.analyser.table import plain
+
+    n = 40
+    rng = np.random.default_rng(7)
+    df = pd.DataFrame({
+        "int": rng.integers(-5, 5, n), "uint8": np.arange(n, dtype=np.uint8),
+        "float": np.where(rng.random(n) < 0.3, np.nan, rng.random(n)),
+        "float32": rng.random(n).astype(np.float32), "edge": [np.inf, -0.0, -np.inf, 0.0] * 10,
+        "bool": rng.random(n) < 0.5, "str": pd.array(["a", None] * 20, dtype="str"),
+        "object": [None if i % 3 else np.float64(1.5) for i in range(n)],
+        "numpy_ints": [np.int64(i) for i in range(n)], "nullable": pd.array([1, None] * 20,
+                                                                           dtype="Int64"),
+        "time": pd.date_range("2026-01-01", periods=n), "category": pd.Categorical(["p", "q"] * 20),
+    })
+    want = tuple(tuple(plain(v) for v in row) for row in df.itertuples(index=False))
+    got = Table.from_frame(df).rows
+    assert len(got) == n
+    for a, b in zip(got, want):
+        assert [type(x) for x in a] == [type(y) for y in b]
+        assert [repr(x) for x in a] == [repr(y) for y in b]
+    assert Table.from_frame(pd.DataFrame(index=range(3))).rows == ((), (), ())
