@@ -93,7 +93,7 @@ def _exact(st: np.ndarray, found: Census, progress: Progress) -> TurnRows | None
     sowings = FT.list_sowings(FT.meeples(st), st[FT.END_RULE], np.int64(found.total))
     first, mult = FT.sowing_outcomes(st, *sowings)
     groups = max(len(first), 1)  # no legal sowing: one turn, the marker move
-    store, ws = FT.store_of(TABLE_ROWS), FT.workspace()
+    store, ws = FT.new_store(TABLE_ROWS), FT.workspace()
     for sweep, defer in enumerate((FT.DEFER_COUNT, FT.DEFER_VALUE)):
         for o0 in range(0, groups, OUTCOMES_PER_CHUNK):
             o1 = min(o0 + OUTCOMES_PER_CHUNK, groups)
@@ -115,7 +115,7 @@ def _sampled(st: np.ndarray, found: Census, samples: int, seed: int,
     weights = FT.stratum_weights(found.terms)
     planned = max(1, math.ceil(samples / strata))
     rng = stream(np.uint64(seed), np.int64(0))
-    store, ws = FT.store_of(TABLE_ROWS), FT.workspace()
+    store, ws = FT.new_store(TABLE_ROWS), FT.workspace()
     meta, walks = store[10], FT.walk_tables_once()[0]
     best = FT.board_sowings(st, *FT.walk_tables_once())  # where a draw's best rest is sought
     FT.add_before_sowing(st, best, store, ws)  # turns ending before the sowing: exact

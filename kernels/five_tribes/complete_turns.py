@@ -289,6 +289,15 @@ def suits(st, player, sizes):
 
 
 @njit(cache=True)
+def suit_count(st, player):
+    """The number of suits of ``suits``: the most cards ``player`` holds of one type."""
+    most = 0
+    for g in range(N_GOODS):
+        most = max(most, st[P_GOODS + player * N_GOODS + g])
+    return most
+
+
+@njit(cache=True)
 def apply_sale(st, player, mask):
     """Sell the suits in ``mask`` (bit i-1: suit i of ``suits``): their cards to the
     discard pile, their value in gold. Returns the gold."""

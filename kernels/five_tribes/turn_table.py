@@ -37,6 +37,7 @@ from ..arrays import copy_into
 from ..rng import stream
 from ..threads import call
 from .board import N_COLOURS, N_TILES
+from .borrow import borrowed
 from .complete_turns import ACTION_SIZE, N_PARTS, S_PRE, clear_action
 from .rounds import marker_to_bid_track
 from .sowing import MAX_STACK, _no_rows, _run, list_sowings
@@ -44,7 +45,7 @@ from .sowing_count import draw_in_stratum, sowing_strata, stratum_weights, walk_
 from .state import END_RULE, STATE_SIZE, T_MEEPLES, TO_MOVE, meeples
 from .turn_store import (  # noqa: F401 (re-exported: the analyser's view of the store)
     EXACT_HOME, KEY_WORDS, M_FULL, M_ROWS, M_TOUCHED, N_STATS, S_EST, S_HOME, S_HOME2,
-    S_OTHER, settle, sowing_outcomes, store_of,
+    S_OTHER, new_store, settle, sowing_outcomes, store_of,
 )
 from .turn_walk import (
     C_DEFER, C_EMIT_PRE, C_EMIT_SOWN, C_FIRST_STAGE, C_MOVER, C_SAMPLED, DEFER_NONE, GREEDY,
@@ -83,10 +84,19 @@ def _context(st, store, ws, table_sw, best_sw, o0, o1, emit_pre, emit_sown, samp
 
 
 @njit(cache=True)
+def _walk_from(s, act, step, mode, ctx):
+    """``walk`` in ``mode`` from ``step`` in state ``s``, the choices so far ``act``. The
+    one kernel here that calls ``walk``: every kernel that calls another compiles it
+    again with all it calls (docs/benchmarks.md, "Where the compile time goes"), so the
+    wrappers around this one are inlined."""
+    walk(s, act, step, np.int64(1), mode, np.zeros(N_PARTS + 1), borrowed(ctx), OP_NONE, 0)
+
+
+@njit(cache=True, inline="always")
 def _start(base, ctx, mode):
     act = np.zeros(ACTION_SIZE, dtype=np.int64)
     clear_action(act)
-    walk(base, act, S_PRE, np.int64(1), mode, np.zeros(N_PARTS + 1), ctx, OP_NONE, 0)
+    _walk_from(base, act, S_PRE, mode, ctx)
 
 
 @njit(cache=True)
@@ -161,23 +171,22 @@ def board_sowings(st, walks, paths):
     return starts, ps, colours, lengths, np.arange(n), np.ones(n, dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _resume(store, ws, ctx, s):
     """GREEDY on from the step the kept choice stopped at (``ws``), in state ``s``; the
     choice is kept anew."""
     store[10][M_ROWS] = 0
-    walk(s, store[0][0].copy(), ws[2][2], np.int64(1), GREEDY, np.zeros(N_PARTS + 1), ctx,
-         OP_NONE, 0)
+    _walk_from(s, store[0][0].copy(), ws[2][2], GREEDY, ctx)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _window_stage(store, ws, ctx):
     """The greedy choice's second stage: the window after the tile action (module doc)."""
     ctx[5][C_FIRST_STAGE] = 0
     _resume(store, ws, ctx, ws[1].copy())
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _greedy_choice(st, walks, paths):
     """(store, workspace, context) holding the greedy choice (module doc) before any draw
     is drawn."""
@@ -254,7 +263,7 @@ def complete_turns(st, max_rows=None):
     while True:
         if max_rows is not None:
             cap = min(cap, max_rows)
-        store = store_of(cap)
+        store = new_store(cap)
         add_outcomes(st, sowings, first, mult, 0, groups, store, workspace(), DEFER_NONE)
         rows = store[10][M_ROWS]
         if not store[10][M_FULL]:
@@ -268,6 +277,8 @@ def ordered(store, rows):
     """(actions, parts, counts) of the store's first ``rows`` rows in the enumeration
     order of their first combinations (their ranks)."""
     order = np.lexsort((store[11][:rows, 1], store[11][:rows, 0]))
+    if (order == np.arange(rows)).all():  # made in that order (one exact walk): no copy
+        return store[0][:rows], store[1][:rows], store[2][:rows]
     return store[0][:rows][order], store[1][:rows][order], store[2][:rows][order]
 
 

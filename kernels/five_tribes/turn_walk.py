@@ -29,6 +29,7 @@ offsets. A board changed before the sowing (a certain Anun-Nak draw) lists its o
 import numpy as np
 from numba import types
 
+from ..arrays import copy_into
 from ..jit import njit
 
 from ..rng import below
@@ -38,7 +39,7 @@ from .complete_turns import (
     A_FAKIRS, A_LEN, A_NUSES, A_PATH, A_SALE, A_SALE_GOLD, A_START, A_TAKEN, A_TILE,
     A_TILE_ACTION, A_USES, A_VICTIM, A_VICTIM2, A_VICTIM2_AT, A_VICTIM2_COLOUR, A_VICTIM_AT,
     A_VICTIM_COLOUR, N_PARTS, S_DONE, S_POST, S_PRE, S_SALE, S_SOW, S_TILE, S_TRIBE, TA_NONE,
-    U_DJINN, U_PAY, U_SIZE, U_STEP, U_TARGET, V_NONE, apply_sale, player_parts, suits,
+    U_DJINN, U_PAY, U_SIZE, U_STEP, U_TARGET, V_NONE, apply_sale, player_parts, suit_count,
 )
 from .djinn_powers import (
     ANUN_NAK, HAGIS, LAMIA, N_DJINNS, PAY_KEEP, WINDOW_MASK, bits, draw_cards, draw_meeples,
@@ -124,6 +125,15 @@ def leaf_value(s, mover, before):
 
 
 @njit(cache=True)
+def leaf_into(s, mover, before, out):
+    """``leaf_value`` into the row ``out``, with no array made (the same floats: every part
+    is a whole number, summed exactly)."""
+    player_parts(s, mover, out)
+    for i in range(N_PARTS):
+        out[i] -= before[i]
+
+
+@njit(cache=True)
 def own_sowings(s):
     """The full sequences of ``s``'s board grouped by outcome (``sowing_outcomes``):
     (starts, paths, colours, lengths, first, mult), contiguous copies."""
@@ -186,9 +196,41 @@ def _finish(s, act, weight, mode, acc, ctx):
     if row < 0:
         return
     if new:
-        store[1][row] = leaf_value(t, mover, before)
+        leaf_into(t, mover, before, store[1][row])
     r0, r1 = _rank(counters, mode)
     hit(store, row, act, weight, counters[C_SAMPLED], r0, r1)
+
+
+@njit(cache=True)
+def _sales(s, act, weight, mode, acc, ctx):
+    """The sale step: every sale of whole suits (``complete_turns``), each a combination
+    that ends the turn."""
+    counters = ctx[5]
+    if mode == TABLE and (ctx[0][10][M_FULL] or counters[C_DEFER] == DEFER_VALUE):
+        return  # the store is full, or no draw is left to value
+    mover = counters[C_MOVER]
+    act[A_SALE] = 0
+    act[A_SALE_GOLD] = 0
+    _finish(s, act, weight, mode, acc, ctx)  # no sale: ``s`` as it is
+    masks = 1 << suit_count(s, mover)
+    if masks == 1:
+        return
+    n = np.empty_like(s)
+    for mask in range(1, masks):
+        copy_into(n, s)
+        act[A_SALE] = mask
+        act[A_SALE_GOLD] = apply_sale(n, mover, mask)
+        _finish(n, act, weight, mode, acc, ctx)
+
+
+@njit(cache=True)
+def _post_closed(s, act, weight, mode, acc, ctx):
+    """``walk`` from the window after the tile action when it offers only 'stop': the
+    sale, then the sale fields cleared."""
+    if mode == TABLE and ctx[0][10][M_FULL]:
+        return
+    _sales(s, act, weight, mode, acc, ctx)
+    _clear_from(act, S_SALE)
 
 
 @njit(cache=True)
@@ -653,14 +695,7 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
             walk(s1, act, tribe, weight * mult[o], mode, acc, ctx, none, zero)
         return
     if step == S_SALE:
-        if mode == TABLE and counters[C_DEFER] == DEFER_VALUE:
-            return  # no draw is left to value
-        sizes = np.zeros(64, dtype=np.int64)
-        for mask in range(1 << suits(s, mover, sizes)):
-            n = s.copy()
-            act[A_SALE] = mask
-            act[A_SALE_GOLD] = apply_sale(n, mover, mask)
-            _finish(n, act, weight, mode, acc, ctx)
+        _sales(s, act, weight, mode, acc, ctx)
         return
     if (step == S_TRIBE or step == S_TILE) and act[A_LEN] == 0:
         walk(s, act, step + 1, weight, mode, acc, ctx, none, zero)
@@ -678,7 +713,9 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
         # the window's one choice: stop (the greedy choice uses no power before the sowing)
         if step == S_PRE:
             _pre_counted(counters, mode)
-        walk(s, act, step + 1, weight, mode, acc, ctx, none, zero)
+            walk(s, act, step + 1, weight, mode, acc, ctx, none, zero)
+        else:
+            _sales(s, act, weight, mode, acc, ctx)
         _clear_from(act, step + 1)
         return
     if step == S_TRIBE:
@@ -701,7 +738,10 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
             nxt, op2, arg2 = play_window(n, act, mover, step, options[i])
             if options[i, 0] == O_STOP and step == S_PRE:
                 _pre_counted(counters, mode)
-        walk(n, act, nxt, weight, mode, acc, ctx, op2, arg2)
+        if nxt == S_POST and op2 == OP_NONE and window_closed(n, mover):
+            _post_closed(n, act, weight, mode, acc, ctx)  # (as walk would: no recursion)
+        else:
+            walk(n, act, nxt, weight, mode, acc, ctx, op2, arg2)
         if act[A_NUSES] != uses:  # forget the uses this choice recorded
             act[A_USES + uses * U_SIZE:] = -1
             act[A_NUSES] = uses
