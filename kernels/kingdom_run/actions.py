@@ -59,20 +59,23 @@ def _put(S, R, r, dest, src):
     overflow); past the last space it crosses. Returns the space, or -1 if it crossed."""
     s = dest
     n = R[R_NSP]
-    while s < n and S[S_OCC + s] >= R[R_CAP]:
+    cap = R[R_CAP]
+    while s < n and S[S_OCC + s] >= cap:
         s += 1
-    if s >= n:
+    crossed = s >= n
+    if crossed:
         _cross(S, r, src)
-        return -1
-    S[S_LOC + r] = s
-    S[S_OCC + s] += 1
-    return s
+    else:
+        S[S_LOC + r] = s
+        S[S_OCC + s] += 1
+    return -1 if crossed else s
 
 
 @njit(cache=True)
 def _ahead(S, R, s):
     """The nearest occupied space ahead of s, or -1."""
-    for j in range(s + 1, R[R_NSP]):
+    n = R[R_NSP]
+    for j in range(s + 1, n):
         if S[S_OCC + j] > 0:
             return j
     return -1
@@ -94,15 +97,20 @@ def can_bath(S, R, r):
 
 @njit(cache=True)
 def can_sleepwake(S, r):
-    if S[S_LOC + r] < 0:
-        return False
-    return S[S_SLEEP + r] == 1 or awake_on_track(S, r // 4) >= 2
+    s = S[S_LOC + r]
+    asleep = S[S_SLEEP + r]
+    awake = awake_on_track(S, r // 4)
+    return s >= 0 and (asleep == 1 or awake >= 2)
 
 
 @njit(cache=True)
 def can_steal(S, p):
-    return (p != S[S_TO_MOVE] and p < S[S_PLAYERS] and S[S_TOK + p] > 0
-            and not finished(S, p))
+    """Player p (< ``MAX_PLAYERS``) may be stolen from."""
+    mover = S[S_TO_MOVE]
+    players = S[S_PLAYERS]
+    tokens = S[S_TOK + p]
+    done = finished(S, p)
+    return p != mover and p < players and tokens > 0 and not done
 
 
 @njit(cache=True)
@@ -320,7 +328,7 @@ def action_legal(S, R, a):
 @njit(cache=True)
 def apply_action(S, R, a):
     """Resolve one die (a legal action row) in place (§6); crossers wait as pending."""
-    face, kind, t = a[A_FACE], a[A_TYPE], a[A_TARGET]
+    face, kind, t, k = a[A_FACE], a[A_TYPE], a[A_TARGET], a[A_K]
     for d in range(R[R_NDICE]):
         if S[S_ROLL + d] == face and not (S[S_USED] >> d) & 1:
             S[S_USED] |= 1 << d
@@ -328,7 +336,6 @@ def apply_action(S, R, a):
     S[S_UCOUNT + kind] += 1
     S[S_NUSED] += 1
     if kind == SCATTER:
-        k = a[A_K]
         for i in range(k):
             _lift(S, a[A_R + i])
         prev = t
@@ -424,7 +431,7 @@ def next_turn(S, R):
         n = S[S_PLAYERS]
         p = S[S_TO_MOVE]
         for _ in range(n):
-            p = (p + 1) % n
+            p = p + 1 if p + 1 < n else 0
             if n == 2 or not finished(S, p):
                 break
         S[S_TO_MOVE] = p
