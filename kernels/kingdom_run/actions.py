@@ -17,7 +17,7 @@ from .layout import (
     R_LIMIT, R_NDICE, R_NEXTLAKE, R_NPLACES, R_NSP, R_ORDER, R_SURPLUS, R_TWOEND, RUNNERS, S_CACT,
     S_CFROM, S_CORD, S_HAS_ROLL, S_LOC, S_NPEND, S_NPOD, S_NUSED, S_OCC, S_OVER,
     S_PLACE, S_PLAYERS, S_REROLLED, S_ROLL, S_SLEEP, S_TO_MOVE, S_TOK, S_UCOUNT, S_USED,
-    SCATTER, STEAL, anyone_off, awake_on_track, ended, finished, insert_by_space, remaining,
+    SCATTER, SLEEPWAKE, STEAL, anyone_off, awake_on_track, ended, finished, insert_by_space, remaining,
     rolled,
 )
 
@@ -327,25 +327,24 @@ def action_legal(S, R, a):
 # ------------------------------------------------------------------ effects
 @njit(cache=True)
 def apply_action(S, R, a):
-    """Resolve one die (a legal action row) in place (§6); crossers wait as pending."""
-    face, kind, t, k = a[A_FACE], a[A_TYPE], a[A_TARGET], a[A_K]
-    for d in range(R[R_NDICE]):
-        if S[S_ROLL + d] == face and not (S[S_USED] >> d) & 1:
-            S[S_USED] |= 1 << d
-            break
+    """Resolve one die (a legal action row) in place (§6); crossers wait as pending.
+    Every path ends in the same loop (the die marked used, last) where each array is used
+    for the last time: numba's reference counts on them are pruned (they are only when
+    the arrays die together)."""
+    kind, t = a[A_TYPE], a[A_TARGET]
     S[S_UCOUNT + kind] += 1
     S[S_NUSED] += 1
-    if kind == SCATTER:
-        for i in range(k):
-            _lift(S, a[A_R + i])
-        prev = t
-        for i in range(k):
-            r = a[A_R + i]
-            if prev < 0:  # an earlier runner crossed: the later ones cross too
-                _cross(S, r, t)
-            else:
-                prev = _put(S, R, r, prev + 1, t)
-    elif kind == CATCHUP:
+    k = a[A_K] if kind == SCATTER else 0
+    for i in range(k):
+        _lift(S, a[A_R + i])
+    prev = t
+    for i in range(k):
+        r = a[A_R + i]
+        if prev < 0:  # an earlier runner crossed: the later ones cross too
+            _cross(S, r, t)
+        else:
+            prev = _put(S, R, r, prev + 1, t)
+    if kind == CATCHUP:
         s = _lift(S, t)
         j = _ahead(S, R, s)
         if j >= 0:
@@ -361,8 +360,13 @@ def apply_action(S, R, a):
     elif kind == STEAL:
         S[S_TOK + t] -= 1
         S[S_TOK + S[S_TO_MOVE]] += 1
-    else:
+    elif kind == SLEEPWAKE:
         S[S_SLEEP + t] = 1 - S[S_SLEEP + t]
+    die = -1  # the first unused die showing the face spent
+    for d in range(R[R_NDICE]):
+        if die < 0 and S[S_ROLL + d] == a[A_FACE] and not (S[S_USED] >> d) & 1:
+            die = d
+    S[S_USED] |= (1 << die) if die >= 0 else 0
 
 
 # ------------------------------------------------------------------ end of a turn (§7, §8)

@@ -115,7 +115,7 @@ F_DV = 4
 F_SIZE = 8
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _best_scatter(S, R, face, best, iw, fw):
     """The best Scatter (by V) into the chosen action (``I_ROW``) if it beats ``best``;
     returns the best."""
@@ -169,7 +169,7 @@ def _best_scatter(S, R, face, best, iw, fw):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _best_runner_action(S, R, face, kind, best, iw, fw):
     """The best Catch-up, Bath or Sleep/Wake (by V) into the chosen action if it beats
     ``best``."""
@@ -205,9 +205,9 @@ def _best_runner_action(S, R, face, kind, best, iw, fw):
 @njit(cache=True)
 def heuristic_step(S, R, iw, fw):
     """The heuristic's next action into ``iw[I_ROW:]`` (the clans' weights set in
-    ``fw``); False when no die has a legal use."""
-    if S[S_HAS_ROLL] == 0 or ended(S, R):
-        return False
+    ``fw``) in a game not ended, the dice rolled; False when no die has a legal use.
+    One return, nothing called that is not inlined: its arrays' reference counts are
+    pruned (module doc)."""
     for f in range(N_FACES):
         iw[I_REM + f] = 0
         iw[I_ALL + f] = 0
@@ -443,7 +443,7 @@ def play_actions(S, R, policy, rng, rows, log, hand, iw, fw):
                 break
         else:
             set_weights(S, fw)
-            if not heuristic_step(S, R, iw, fw):
+            if S[S_HAS_ROLL] == 0 or ended(S, R) or not heuristic_step(S, R, iw, fw):
                 break
         if n < log.shape[0]:
             for c in range(A_COLS):
