@@ -17,8 +17,8 @@ from .layout import (
     R_LIMIT, R_NDICE, R_NEXTLAKE, R_NPLACES, R_NSP, R_ORDER, R_SURPLUS, R_TWOEND, RUNNERS, S_CACT,
     S_CFROM, S_CORD, S_HAS_ROLL, S_LOC, S_NPEND, S_NPOD, S_NUSED, S_OCC, S_OVER,
     S_PLACE, S_PLAYERS, S_REROLLED, S_ROLL, S_SLEEP, S_TO_MOVE, S_TOK, S_UCOUNT, S_USED,
-    SCATTER, SLEEPWAKE, STEAL, anyone_off, awake_on_track, ended, finished, insert_by_space, remaining,
-    rolled,
+    SCATTER, SLEEPWAKE, STEAL, anyone_off, awake_on_track, ended, finished, insert_by_space,
+    remaining, rolled,
 )
 
 A_FACE, A_TYPE, A_TARGET, A_K, A_R = 0, 1, 2, 3, 4

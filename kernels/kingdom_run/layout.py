@@ -117,7 +117,7 @@ def ended(S, R):
         if S[S_LOC + r] >= 0:
             on |= 1 << (r // 4)
     left = 0  # players with a runner on the track
-    for p in range(MAX_PLAYERS):  # a fixed count: unrolled (module doc)
+    for p in range(MAX_PLAYERS):  # a fixed count, unrolled: S dies in one place
         if p < n:
             left += (on >> S[S_CLAN + p]) & 1
     if n >= 3:
