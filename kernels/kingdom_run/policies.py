@@ -126,6 +126,32 @@ F_SIZE = 8
 
 
 @njit(cache=True, inline="always")
+def _sort_awake(S, R, iw):
+    """What a Scatter reads: the awake runners off lakes by space (``I_SORT``)."""
+    m = 0
+    for r in range(RUNNERS):
+        s = S[S_LOC + r]
+        if s >= 0 and S[S_SLEEP + r] == 0 and R[R_LAKE + s] == 0:
+            m = insert_by_space(S, iw, I_SORT, m, r)
+    iw[I_NSORT] = m
+
+
+@njit(cache=True, inline="always")
+def _set_ahead(S, R, iw):
+    """What a Catch-up reads: the nearest occupied space ahead of each space
+    (``I_NEXT``, -1 none) and whether a runner is off the track (``I_OFF``)."""
+    nearest = -1
+    for s in range(R[R_NSP] - 1, -1, -1):
+        iw[I_NEXT + s] = nearest
+        if S[S_OCC + s] > 0:
+            nearest = s
+    off = 0
+    for r in range(RUNNERS):
+        off |= S[S_LOC + r] < 0
+    iw[I_OFF] = off
+
+
+@njit(cache=True, inline="always")
 def _best_scatter(S, R, face, best, iw, fw):
     """The best Scatter (by V) into the chosen action (``I_ROW``) if it beats ``best``;
     returns the best."""
@@ -226,20 +252,6 @@ def heuristic_step(S, R, iw, fw):
         iw[I_ALL + f] += 1
         if not (S[S_USED] >> d) & 1:
             iw[I_REM + f] += 1
-    nearest = -1
-    for s in range(R[R_NSP] - 1, -1, -1):
-        iw[I_NEXT + s] = nearest
-        if S[S_OCC + s] > 0:
-            nearest = s
-    iw[I_OFF] = 0
-    m = 0
-    for r in range(RUNNERS):
-        s = S[S_LOC + r]
-        if s < 0:
-            iw[I_OFF] = 1
-        elif S[S_SLEEP + r] == 0 and R[R_LAKE + s] == 0:
-            m = insert_by_space(S, iw, I_SORT, m, r)
-    iw[I_NSORT] = m
     best = -1e18
     for kind in range(COPY):
         if S[S_UCOUNT + kind] >= R[R_LIMIT]:
@@ -251,6 +263,7 @@ def heuristic_step(S, R, iw, fw):
         else:
             continue
         if kind == SCATTER:
+            _sort_awake(S, R, iw)
             best = _best_scatter(S, R, face, best, iw, fw)
         elif kind == STEAL:
             top = -1
@@ -270,6 +283,8 @@ def heuristic_step(S, R, iw, fw):
                     iw[I_ROW + A_TARGET] = top
                     iw[I_ROW + A_K] = 0
         else:
+            if kind == CATCHUP:
+                _set_ahead(S, R, iw)
             best = _best_runner_action(S, R, face, kind, best, iw, fw)
     return best > -1e18
 
