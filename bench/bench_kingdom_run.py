@@ -2,6 +2,8 @@
 crowded mid-game position, whole games.
 
     python bench/bench_kingdom_run.py
+    python bench/bench_kingdom_run.py --against REV   # K3 only: the games at git
+                                                      # revision REV beside today's
 
 Figures (issue "Kingdom Run"):
 
@@ -11,7 +13,11 @@ K2. every distinct turn of ``examples/kingdom-run-mid-4p.json`` (4 players, mid-
     Scatter, Catch-up, Bath and Steal re-rolled; ``turns.search`` listing them all):
     <= 100 ms; beside it the set-up with the same faces and with two Scatters;
 K3. whole 4-player games, every seat ``heuristic`` (the default), 2 threads
-    (``game.record_games``): >= 25,000 games/s; 1 thread and the other policies beside;
+    (``game.record_games``): >= 25,000 games/s; 1 thread and the other policies beside.
+    With ``--against REV``: the same games at revision REV and today in alternating
+    batches in one run (``bench/against.py``; the first run at a revision compiles), 2
+    threads (``record_games``) and 1 (``record_range``, CPU time), each policy; the
+    rows must be the same bit for bit;
 K4. re-roll tables exact: the keep-set rows valued exactly (not by the greedy lower
     bound, docs/games/kingdom-run.md §15.2) and the time of each whole table
     (``advise``), on (a) the starts of ``oddsbot new kingdom-run --players P --seed S``
@@ -26,6 +32,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -43,6 +50,7 @@ from oddsbot.kernels.kingdom_run import game as G
 from oddsbot.kernels.kingdom_run import layout as L
 from oddsbot.kernels.kingdom_run import turns as T
 from oddsbot.kernels.kingdom_run.policies import POLICY_NAMES
+from against import commit_of, compare
 from timing import process_seconds
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,8 +140,31 @@ def report_exact(name: str, positions: list[Position]) -> None:
           f"{max(cpu):.2f} s; target <= {TABLE_TARGET:.0f} s)", flush=True)
 
 
+def games_against(rev: str) -> None:
+    """K3 at ``rev`` and today, alternating in one run: games/s (2 threads: medians of
+    wall time; 1 thread: medians of CPU time) and their ratio."""
+    R = rules_vector(Rules())
+    print(f"K3 at {rev} ({commit_of(rev)[:12]}) and today, alternating batches", flush=True)
+    for policy in POLICY_NAMES:
+        codes = np.full(L.MAX_PLAYERS, POLICY_NAMES.index(policy), dtype=np.int64)
+        games = 40_000 if policy == "heuristic" else 4_000 if policy == "random" else 400
+        for threads, function, args, col in (
+                (2, "record_games", (R, 4, codes, 2, 0, games, 256), 0),
+                (1, "record_range", (R, np.int64(4), codes, np.uint64(2), 0, games // 2), 1)):
+            before, after, same = compare(rev, "kingdom_run.game", function, args, 5, 1)
+            assert same, f"the games at {rev} and today differ"
+            n = args[5]
+            b, a = np.median(before[:, col]), np.median(after[:, col])
+            print(f"K3 every seat {policy}, {threads} thread(s): {n / b:,.0f} games/s at "
+                  f"{rev}, {n / a:,.0f} today ({b / a:.2f}x; the same rows; load average "
+                  f"{os.getloadavg()[0]:.2f})", flush=True)
+
+
 def main() -> int:
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    if len(sys.argv) == 3 and sys.argv[1] == "--against":
+        games_against(sys.argv[2])
+        return 0
     seconds = process_seconds("advise", "examples/kingdom-run-roll-4p.json")
     print(f"K1 oddsbot advise examples/kingdom-run-roll-4p.json (re-roll table, whole "
           f"process): {seconds:.2f} s (target <= {ADVISE_TARGET:.0f} s)", flush=True)

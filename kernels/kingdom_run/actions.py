@@ -17,8 +17,8 @@ from .layout import (
     R_LIMIT, R_NDICE, R_NEXTLAKE, R_NPLACES, R_NSP, R_ORDER, R_SURPLUS, R_TWOEND, RUNNERS, S_CACT,
     S_CFROM, S_CORD, S_HAS_ROLL, S_LOC, S_NPEND, S_NPOD, S_NUSED, S_OCC, S_OVER,
     S_PLACE, S_PLAYERS, S_REROLLED, S_ROLL, S_SLEEP, S_TO_MOVE, S_TOK, S_UCOUNT, S_USED,
-    SCATTER, STEAL, anyone_off, awake_on_track, ended, finished, insert_by_space, remaining,
-    rolled,
+    SCATTER, SLEEPWAKE, STEAL, anyone_off, awake_on_track, ended, finished, insert_by_space,
+    remaining, rolled,
 )
 
 A_FACE, A_TYPE, A_TARGET, A_K, A_R = 0, 1, 2, 3, 4
@@ -59,20 +59,23 @@ def _put(S, R, r, dest, src):
     overflow); past the last space it crosses. Returns the space, or -1 if it crossed."""
     s = dest
     n = R[R_NSP]
-    while s < n and S[S_OCC + s] >= R[R_CAP]:
+    cap = R[R_CAP]
+    while s < n and S[S_OCC + s] >= cap:
         s += 1
-    if s >= n:
+    crossed = s >= n
+    if crossed:
         _cross(S, r, src)
-        return -1
-    S[S_LOC + r] = s
-    S[S_OCC + s] += 1
-    return s
+    else:
+        S[S_LOC + r] = s
+        S[S_OCC + s] += 1
+    return -1 if crossed else s
 
 
 @njit(cache=True)
 def _ahead(S, R, s):
     """The nearest occupied space ahead of s, or -1."""
-    for j in range(s + 1, R[R_NSP]):
+    n = R[R_NSP]
+    for j in range(s + 1, n):
         if S[S_OCC + j] > 0:
             return j
     return -1
@@ -94,15 +97,20 @@ def can_bath(S, R, r):
 
 @njit(cache=True)
 def can_sleepwake(S, r):
-    if S[S_LOC + r] < 0:
-        return False
-    return S[S_SLEEP + r] == 1 or awake_on_track(S, r // 4) >= 2
+    s = S[S_LOC + r]
+    asleep = S[S_SLEEP + r]
+    awake = awake_on_track(S, r // 4)
+    return s >= 0 and (asleep == 1 or awake >= 2)
 
 
 @njit(cache=True)
 def can_steal(S, p):
-    return (p != S[S_TO_MOVE] and p < S[S_PLAYERS] and S[S_TOK + p] > 0
-            and not finished(S, p))
+    """Player p (< ``MAX_PLAYERS``) may be stolen from."""
+    mover = S[S_TO_MOVE]
+    players = S[S_PLAYERS]
+    tokens = S[S_TOK + p]
+    done = finished(S, p)
+    return p != mover and p < players and tokens > 0 and not done
 
 
 @njit(cache=True)
@@ -319,26 +327,24 @@ def action_legal(S, R, a):
 # ------------------------------------------------------------------ effects
 @njit(cache=True)
 def apply_action(S, R, a):
-    """Resolve one die (a legal action row) in place (§6); crossers wait as pending."""
-    face, kind, t = a[A_FACE], a[A_TYPE], a[A_TARGET]
-    for d in range(R[R_NDICE]):
-        if S[S_ROLL + d] == face and not (S[S_USED] >> d) & 1:
-            S[S_USED] |= 1 << d
-            break
+    """Resolve one die (a legal action row) in place (§6); crossers wait as pending.
+    Every path ends in the same loop (the die marked used, last) where each array is used
+    for the last time: numba's reference counts on them are pruned (they are only when
+    the arrays die together)."""
+    kind, t = a[A_TYPE], a[A_TARGET]
     S[S_UCOUNT + kind] += 1
     S[S_NUSED] += 1
-    if kind == SCATTER:
-        k = a[A_K]
-        for i in range(k):
-            _lift(S, a[A_R + i])
-        prev = t
-        for i in range(k):
-            r = a[A_R + i]
-            if prev < 0:  # an earlier runner crossed: the later ones cross too
-                _cross(S, r, t)
-            else:
-                prev = _put(S, R, r, prev + 1, t)
-    elif kind == CATCHUP:
+    k = a[A_K] if kind == SCATTER else 0
+    for i in range(k):
+        _lift(S, a[A_R + i])
+    prev = t
+    for i in range(k):
+        r = a[A_R + i]
+        if prev < 0:  # an earlier runner crossed: the later ones cross too
+            _cross(S, r, t)
+        else:
+            prev = _put(S, R, r, prev + 1, t)
+    if kind == CATCHUP:
         s = _lift(S, t)
         j = _ahead(S, R, s)
         if j >= 0:
@@ -354,8 +360,13 @@ def apply_action(S, R, a):
     elif kind == STEAL:
         S[S_TOK + t] -= 1
         S[S_TOK + S[S_TO_MOVE]] += 1
-    else:
+    elif kind == SLEEPWAKE:
         S[S_SLEEP + t] = 1 - S[S_SLEEP + t]
+    die = -1  # the first unused die showing the face spent
+    for d in range(R[R_NDICE]):
+        if die < 0 and S[S_ROLL + d] == a[A_FACE] and not (S[S_USED] >> d) & 1:
+            die = d
+    S[S_USED] |= (1 << die) if die >= 0 else 0
 
 
 # ------------------------------------------------------------------ end of a turn (§7, §8)
@@ -424,7 +435,7 @@ def next_turn(S, R):
         n = S[S_PLAYERS]
         p = S[S_TO_MOVE]
         for _ in range(n):
-            p = (p + 1) % n
+            p = p + 1 if p + 1 < n else 0
             if n == 2 or not finished(S, p):
                 break
         S[S_TO_MOVE] = p

@@ -104,50 +104,53 @@ def reroll(S, R, keep, rng):
 
 
 @njit(cache=True)
-def play_turn(S, R, policy, dice, pol_rng, rows, log, stats, iw, fw):
-    """The rest of the turn of the player to move by ``policy``: roll, re-roll (unless
-    done), actions, podium.
-    The turn goes to ``log`` (a ``LOG_FIELDS`` row, if it has room) and the actions
-    into ``stats`` (``F_USE``, ``F_REROLLS``, ``F_SEAT_TURNS`` of a game row); ``iw``, ``fw``: the
-    policies' scratch."""
-    p = S[S_TO_MOVE]
-    log[L_PLAYER] = p
-    if S[S_HAS_ROLL] == 0:
-        roll(S, R, dice)
-    for d in range(MAX_DICE):
-        log[L_ROLL + d] = S[S_ROLL + d]
-    keep = (1 << MAX_DICE) - 1
-    if S[S_REROLLED] == 0:
-        keep = keep_mask(S, R, policy, pol_rng, iw)
-        reroll(S, R, keep, dice)
-    log[L_KEEP] = keep
-    for d in range(MAX_DICE):
-        log[L_FINAL + d] = S[S_ROLL + d]
-    acts = log[L_ACT:L_HAND].reshape((MAX_DICE, A_COLS))
-    n = play_actions(S, R, policy, pol_rng, rows, acts, log[L_HAND:], iw, fw)
-    log[L_N] = n
-    stats[F_SEAT_TURNS + p] += 1
-    for d in range(R[R_NDICE]):
-        if not (keep >> d) & 1:
-            stats[F_REROLLS + p] += 1
-    for i in range(n):
-        stats[F_USE + N_FACES * p + acts[i, A_TYPE]] += 1
-        if acts[i, A_FACE] == COPY:
-            stats[F_USE + N_FACES * p + COPY] += 1
-
-
-@njit(cache=True)
 def play_game(S, R, dice, pol_rng, policies, log, stats):
-    """Play ``S`` (between turns) to the end, player p by ``policies[p]``; every turn in
-    ``log`` as far as it has room. Returns the number of turns."""
+    """Play ``S`` (between turns) to the end, player p by ``policies[p]``: each turn the
+    rest of the mover's turn (roll, re-roll unless done, actions, podium), logged in
+    ``log`` as far as it has room (a ``LOG_FIELDS`` row a turn), its actions counted in
+    ``stats`` (``F_USE``, ``F_REROLLS``, ``F_SEAT_TURNS`` of a game row). Returns the
+    number of turns. One function, its scratch made once a game and no views taken in
+    the loop: the arrays' reference counts are paid once a game, not once a turn."""
     rows = np.empty((MAX_ACTIONS, A_COLS), dtype=np.int64)
-    scratch = np.zeros(LOG_FIELDS, dtype=np.int64)
+    acts = np.empty((MAX_DICE, A_COLS), dtype=np.int64)
+    hand = np.empty(1 + MAX_PLACES, dtype=np.int64)
     iw = np.empty(I_SIZE, dtype=np.int64)
     fw = np.empty(F_SIZE, dtype=np.float64)
     turns = 0
     while S[S_OVER] == 0 and turns < MAX_TURNS:
-        row = log[turns] if turns < log.shape[0] else scratch
-        play_turn(S, R, policies[S[S_TO_MOVE]], dice, pol_rng, rows, row, stats, iw, fw)
+        p = S[S_TO_MOVE]
+        policy = policies[p]
+        logged = turns < log.shape[0]
+        if S[S_HAS_ROLL] == 0:
+            roll(S, R, dice)
+        if logged:
+            log[turns, L_PLAYER] = p
+            for d in range(MAX_DICE):
+                log[turns, L_ROLL + d] = S[S_ROLL + d]
+        keep = (1 << MAX_DICE) - 1
+        if S[S_REROLLED] == 0:
+            keep = keep_mask(S, R, policy, pol_rng, iw)
+            reroll(S, R, keep, dice)
+        if logged:
+            log[turns, L_KEEP] = keep
+            for d in range(MAX_DICE):
+                log[turns, L_FINAL + d] = S[S_ROLL + d]
+        n = play_actions(S, R, policy, pol_rng, rows, acts, hand, iw, fw)
+        if logged:
+            log[turns, L_N] = n
+            for i in range(min(n, MAX_DICE)):
+                for c in range(A_COLS):
+                    log[turns, L_ACT + A_COLS * i + c] = acts[i, c]
+            for j in range(1 + hand[0]):
+                log[turns, L_HAND + j] = hand[j]
+        stats[F_SEAT_TURNS + p] += 1
+        for d in range(R[R_NDICE]):
+            if not (keep >> d) & 1:
+                stats[F_REROLLS + p] += 1
+        for i in range(n):
+            stats[F_USE + N_FACES * p + acts[i, A_TYPE]] += 1
+            if acts[i, A_FACE] == COPY:
+                stats[F_USE + N_FACES * p + COPY] += 1
         turns += 1
     return turns
 

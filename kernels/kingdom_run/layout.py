@@ -110,18 +110,20 @@ def finished(S, p):
 def ended(S, R):
     """The end condition (§8), this turn's crossers counted as finished."""
     full = S[S_NPOD] + S[S_NPEND] >= R[R_NPLACES]
+    own_runners = R[R_TWOEND] == 1
     n = S[S_PLAYERS]
+    on = 0  # clans with a runner on the track (bitmask)
+    for r in range(RUNNERS):
+        if S[S_LOC + r] >= 0:
+            on |= 1 << (r // 4)
+    left = 0  # players with a runner on the track
+    for p in range(MAX_PLAYERS):  # a fixed count, unrolled: S dies in one place
+        if p < n:
+            left += (on >> S[S_CLAN + p]) & 1
     if n >= 3:
-        if full:
-            return True
-        for p in range(n):
-            if not finished(S, p):
-                return False
-        return True  # nobody is left to take a turn (§8)
-    four = finished(S, 0) or finished(S, 1)
-    if R[R_TWOEND] == 1:
-        return four
-    return full or four
+        return full or left == 0  # nobody left to take a turn (§8)
+    four = left < 2  # a player's four runners are in
+    return four if own_runners else full or four
 
 
 @njit(cache=True)

@@ -18,6 +18,15 @@ weight +1 for the mover's clan, -1/(players-1) for another player's, 0 for a neu
 clan; value on space s: its score there + ``H_PROG`` * s - ``H_LAKE`` in a lake -
 ``H_SLEEP`` asleep; a runner crossing: the place it would take (0 if none is free) +
 ``H_PROG`` * spaces.
+
+Speed (whole games, docs/benchmarks.md): numba counts the references to each array a
+function takes (atomic operations, at its entry and where the array dies) unless its
+pruning pass removes them, which it does only when every array dies in one place (a
+block that every path reaches) and nothing is called that is not inlined (a call's
+error return is another way out). ``heuristic_step`` (with all it inlines) and
+``actions.apply_action`` run for every die and are written so: arrays read before the
+branches on what was read, one return, no division checks, scratch indexed rather than
+sliced into views; a turn's other calls pay their counts once a turn.
 """
 
 import numpy as np
@@ -25,14 +34,15 @@ from ..jit import njit
 
 from ..rng import below
 from .actions import (
-    A_COLS, A_FACE, A_K, A_R, A_TARGET, A_TYPE, apply_action, can_bath, can_catchup,
-    can_sleepwake, can_steal, hand_out, legal_actions,
+    A_COLS, A_FACE, A_K, A_R, A_TARGET, A_TYPE, apply_action, can_sleepwake, can_steal,
+    hand_out, legal_actions,
 )
 from .layout import (
-    BATH, CATCHUP, COPY, MAX_SPACES, N_FACES, R_CAP, R_LAKE, R_LIMIT, R_NDICE, R_NEXTLAKE, R_NPLACES,
-    R_NSP, R_PODV, R_SCOREV, R_TOKV, RUNNERS, S_CLAN, S_HAS_ROLL, S_LOC, S_NPEND, S_NPOD,
-    S_OCC, S_PLAYERS, S_ROLL, S_SLEEP, S_TO_MOVE, S_UCOUNT, S_USED, SCATTER, SLEEPWAKE, STEAL,
-    ended, evaluation, insert_by_space, score,
+    BATH, CATCHUP, COPY, MAX_PLACES, MAX_PLAYERS, MAX_SPACES, N_FACES, R_CAP, R_LAKE,
+    R_LIMIT, R_NDICE, R_NEXTLAKE, R_NPLACES, R_NSP, R_PODV, R_SCOREV, R_TOKV, RUNNERS,
+    S_CLAN, S_HAS_ROLL, S_LOC, S_NPEND, S_NPOD, S_OCC, S_PLAYERS, S_ROLL, S_SLEEP,
+    S_TO_MOVE, S_UCOUNT, S_USED, SCATTER, SLEEPWAKE, STEAL, ended, evaluation,
+    insert_by_space, score,
 )
 from .turns import MAX_ACTIONS, handouts
 
@@ -46,14 +56,15 @@ W_SIZE = 64  # the work array: weights of the clans, then scratch
 
 # ------------------------------------------------------------------ the progress value
 @njit(cache=True)
-def set_weights(S, w):
-    """w[c]: +1 the mover's clan, -1/(players-1) another player's, 0 neutral."""
+def set_weights(S, fw):
+    """fw[F_W + c]: +1 the mover's clan, -1/(players-1) another player's, 0 neutral."""
     n = S[S_PLAYERS]
+    other = -1.0 / max(n - 1, 1)  # n >= 2; max: no division-by-zero check to unwind
     for c in range(4):
-        w[c] = 0.0
+        fw[F_W + c] = 0.0
     for p in range(n):
-        w[S[S_CLAN + p]] = -1.0 / (n - 1)
-    w[S[S_CLAN + S[S_TO_MOVE]]] = 1.0
+        fw[F_W + S[S_CLAN + p]] = other
+    fw[F_W + S[S_CLAN + S[S_TO_MOVE]]] = 1.0
 
 
 @njit(cache=True, inline="always")
@@ -65,10 +76,8 @@ def _space_value(R, s, asleep):
 def _cross_value(S, R, extra):
     """A runner crossing now, ``extra`` others having crossed before it in this action."""
     place = S[S_NPOD] + S[S_NPEND] + extra
-    v = H_PROG * R[R_NSP]
-    if place < R[R_NPLACES]:
-        v += R[R_PODV + place]
-    return v
+    podium = R[R_PODV + min(place, MAX_PLACES - 1)]  # read before the test (speed)
+    return H_PROG * R[R_NSP] + (podium if place < R[R_NPLACES] else 0)
 
 
 @njit(cache=True)
@@ -83,9 +92,9 @@ def _landing(S, R, dest):
 @njit(cache=True)
 def _to_value(S, R, dest, asleep):
     s = _landing(S, R, dest)
-    if s < 0:
-        return _cross_value(S, R, 0)
-    return _space_value(R, s, asleep)
+    cross = _cross_value(S, R, 0)
+    here = _space_value(R, max(s, 0), asleep)
+    return cross if s < 0 else here
 
 
 @njit(cache=True)
@@ -116,9 +125,36 @@ F_DV = 4
 F_SIZE = 8
 
 
-@njit(cache=True)
-def _best_scatter(S, R, w, face, best, row, iw, dv):
-    """The best Scatter (by V) into ``row`` if it beats ``best``; returns the best."""
+@njit(cache=True, inline="always")
+def _sort_awake(S, R, iw):
+    """What a Scatter reads: the awake runners off lakes by space (``I_SORT``)."""
+    m = 0
+    for r in range(RUNNERS):
+        s = S[S_LOC + r]
+        if s >= 0 and S[S_SLEEP + r] == 0 and R[R_LAKE + s] == 0:
+            m = insert_by_space(S, iw, I_SORT, m, r)
+    iw[I_NSORT] = m
+
+
+@njit(cache=True, inline="always")
+def _set_ahead(S, R, iw):
+    """What a Catch-up reads: the nearest occupied space ahead of each space
+    (``I_NEXT``, -1 none) and whether a runner is off the track (``I_OFF``)."""
+    nearest = -1
+    for s in range(R[R_NSP] - 1, -1, -1):
+        iw[I_NEXT + s] = nearest
+        if S[S_OCC + s] > 0:
+            nearest = s
+    off = 0
+    for r in range(RUNNERS):
+        off |= S[S_LOC + r] < 0
+    iw[I_OFF] = off
+
+
+@njit(cache=True, inline="always")
+def _best_scatter(S, R, face, best, iw, fw):
+    """The best Scatter (by V) into the chosen action (``I_ROW``) if it beats ``best``;
+    returns the best."""
     at = 0
     total = iw[I_NSORT]
     while at < total:
@@ -129,7 +165,7 @@ def _best_scatter(S, R, w, face, best, row, iw, dv):
             at += 1
             # insertion by weight, highest first (stable: lower ids first)
             j = m
-            while j > 0 and w[iw[I_AW + j - 1] // 4] < w[r // 4]:
+            while j > 0 and fw[F_W + iw[I_AW + j - 1] // 4] < fw[F_W + r // 4]:
                 iw[I_AW + j] = iw[I_AW + j - 1]
                 j -= 1
             iw[I_AW + j] = r
@@ -141,37 +177,38 @@ def _best_scatter(S, R, w, face, best, row, iw, dv):
         for i in range(min(4, m)):
             d = -1 if prev < 0 else _landing(S, R, prev + 1)
             if d < 0:
-                dv[i] = _cross_value(S, R, crossed)
+                fw[F_DV + i] = _cross_value(S, R, crossed)
                 crossed += 1
             else:
-                dv[i] = _space_value(R, d, 0)
+                fw[F_DV + i] = _space_value(R, d, 0)
             prev = d
         for k in range(1, min(4, m) + 1):
             # the k heaviest runners; the heaviest to the best of the k drop spaces
             for i in range(k):  # drop indices by value, best first (stable)
                 j = i
                 iw[I_ORD + i] = i
-                while j > 0 and dv[iw[I_ORD + j - 1]] < dv[i]:
+                while j > 0 and fw[F_DV + iw[I_ORD + j - 1]] < fw[F_DV + i]:
                     iw[I_ORD + j] = iw[I_ORD + j - 1]
                     j -= 1
                 iw[I_ORD + j] = i
             v = 0.0
             for i in range(k):
-                v += w[iw[I_AW + i] // 4] * (dv[iw[I_ORD + i]] - here)
+                v += fw[F_W + iw[I_AW + i] // 4] * (fw[F_DV + iw[I_ORD + i]] - here)
             if v > best + 1e-9:
                 best = v
-                row[A_FACE] = face
-                row[A_TYPE] = SCATTER
-                row[A_TARGET] = s
-                row[A_K] = k
+                iw[I_ROW + A_FACE] = face
+                iw[I_ROW + A_TYPE] = SCATTER
+                iw[I_ROW + A_TARGET] = s
+                iw[I_ROW + A_K] = k
                 for i in range(k):
-                    row[A_R + iw[I_ORD + i]] = iw[I_AW + i]
+                    iw[I_ROW + A_R + iw[I_ORD + i]] = iw[I_AW + i]
     return best
 
 
-@njit(cache=True)
-def _best_runner_action(S, R, w, face, kind, best, row, iw):
-    """The best Catch-up, Bath or Sleep/Wake (by V) into ``row`` if it beats ``best``."""
+@njit(cache=True, inline="always")
+def _best_runner_action(S, R, face, kind, best, iw, fw):
+    """The best Catch-up, Bath or Sleep/Wake (by V) into the chosen action if it beats
+    ``best``."""
     for r in range(RUNNERS):
         s = S[S_LOC + r]
         if s < 0:
@@ -191,21 +228,22 @@ def _best_runner_action(S, R, w, face, kind, best, row, iw):
             if not can_sleepwake(S, r):
                 continue
             v = _space_value(R, s, 1 - asleep) - _space_value(R, s, asleep)
-        v *= w[r // 4]
+        v *= fw[F_W + r // 4]
         if v > best + 1e-9:
             best = v
-            row[A_FACE] = face
-            row[A_TYPE] = kind
-            row[A_TARGET] = r
-            row[A_K] = 0
+            iw[I_ROW + A_FACE] = face
+            iw[I_ROW + A_TYPE] = kind
+            iw[I_ROW + A_TARGET] = r
+            iw[I_ROW + A_K] = 0
     return best
 
 
 @njit(cache=True)
-def heuristic_step(S, R, w, row, iw, dv):
-    """The heuristic's next action into ``row``; False when no die has a legal use."""
-    if S[S_HAS_ROLL] == 0 or ended(S, R):
-        return False
+def heuristic_step(S, R, iw, fw):
+    """The heuristic's next action into ``iw[I_ROW:]`` (the clans' weights set in
+    ``fw``) in a game not ended, the dice rolled; False when no die has a legal use.
+    One return, nothing called that is not inlined: its arrays' reference counts are
+    pruned (module docstring, speed)."""
     for f in range(N_FACES):
         iw[I_REM + f] = 0
         iw[I_ALL + f] = 0
@@ -214,20 +252,6 @@ def heuristic_step(S, R, w, row, iw, dv):
         iw[I_ALL + f] += 1
         if not (S[S_USED] >> d) & 1:
             iw[I_REM + f] += 1
-    nearest = -1
-    for s in range(R[R_NSP] - 1, -1, -1):
-        iw[I_NEXT + s] = nearest
-        if S[S_OCC + s] > 0:
-            nearest = s
-    iw[I_OFF] = 0
-    m = 0
-    for r in range(RUNNERS):
-        s = S[S_LOC + r]
-        if s < 0:
-            iw[I_OFF] = 1
-        elif S[S_SLEEP + r] == 0 and R[R_LAKE + s] == 0:
-            m = insert_by_space(S, iw, I_SORT, m, r)
-    iw[I_NSORT] = m
     best = -1e18
     for kind in range(COPY):
         if S[S_UCOUNT + kind] >= R[R_LIMIT]:
@@ -239,7 +263,8 @@ def heuristic_step(S, R, w, row, iw, dv):
         else:
             continue
         if kind == SCATTER:
-            best = _best_scatter(S, R, w, face, best, row, iw, dv)
+            _sort_awake(S, R, iw)
+            best = _best_scatter(S, R, face, best, iw, fw)
         elif kind == STEAL:
             top = -1
             top_score = 0
@@ -250,27 +275,30 @@ def heuristic_step(S, R, w, row, iw, dv):
                         top = p
                         top_score = sc
             if top >= 0:
-                v = R[R_TOKV] * (1.0 - w[S[S_CLAN + top]])
+                v = R[R_TOKV] * (1.0 - fw[F_W + S[S_CLAN + top]])
                 if v > best + 1e-9:
                     best = v
-                    row[A_FACE] = face
-                    row[A_TYPE] = STEAL
-                    row[A_TARGET] = top
-                    row[A_K] = 0
+                    iw[I_ROW + A_FACE] = face
+                    iw[I_ROW + A_TYPE] = STEAL
+                    iw[I_ROW + A_TARGET] = top
+                    iw[I_ROW + A_K] = 0
         else:
-            best = _best_runner_action(S, R, w, face, kind, best, row, iw)
+            if kind == CATCHUP:
+                _set_ahead(S, R, iw)
+            best = _best_runner_action(S, R, face, kind, best, iw, fw)
     return best > -1e18
 
 
 @njit(cache=True)
-def heuristic_handout(S, R, w, wins, k):
-    """The way to hand out the podium places (a row of ``wins``) best by V."""
+def heuristic_handout(S, R, fw, wins, k):
+    """The way to hand out the podium places (a row of ``wins``) best by V (the clans'
+    weights in ``fw``)."""
     best = 0
     top = -1e18
     for h in range(wins.shape[0]):
         v = 0.0
         for j in range(k):
-            v += w[wins[h, j] // 4] * R[R_PODV + S[S_NPOD] + j]
+            v += fw[F_W + wins[h, j] // 4] * R[R_PODV + S[S_NPOD] + j]
         if v > top + 1e-9:
             top = v
             best = h
@@ -343,35 +371,51 @@ def greedy_value(S, R):
 
 # ------------------------------------------------------------------ re-rolls
 @njit(cache=True)
-def has_target(S, R, kind):
-    """Action ``kind`` has a legal target now (dice and limits aside)."""
-    if kind == STEAL:
-        for p in range(S[S_PLAYERS]):
-            if can_steal(S, p):
-                return True
-        return False
+def set_useful(S, R, iw):
+    """iw[I_USEFUL + kind]: 1 where action ``kind`` has a legal target now (dice and limits
+    aside; ``actions.can_catchup``, ``can_bath``, ``can_sleepwake``, ``can_steal`` over
+    every target in one pass), 0 for Copy."""
+    last = -1  # the farthest space with a runner: a Catch-up from behind it has a target
+    off = 0  # a runner is off the track
+    awake = 0  # awake runners on the track, 4 bits a clan
+    for r in range(RUNNERS):
+        s = S[S_LOC + r]
+        if s < 0:
+            off = 1
+        elif S[S_SLEEP + r] == 0:
+            awake += 1 << (4 * (r // 4))
+        last = max(last, s)
+    scatter = catchup = bath = sleepwake = steal = False
     for r in range(RUNNERS):
         s = S[S_LOC + r]
         if s < 0:
             continue
-        if kind == SCATTER and S[S_SLEEP + r] == 0 and R[R_LAKE + s] == 0:
-            return True
-        if kind == CATCHUP and can_catchup(S, R, r):
-            return True
-        if kind == BATH and can_bath(S, R, r):
-            return True
-        if kind == SLEEPWAKE and can_sleepwake(S, r):
-            return True
-    return False
+        lake = R[R_LAKE + s] == 1
+        if S[S_SLEEP + r] == 1:
+            sleepwake = True
+            continue
+        scatter |= not lake
+        catchup |= not lake and (s < last or off == 1)
+        bath |= lake or R[R_NEXTLAKE + s] >= 0
+        sleepwake |= ((awake >> (4 * (r // 4))) & 15) >= 2
+    players = S[S_PLAYERS]
+    for p in range(MAX_PLAYERS):
+        if p < players:
+            steal |= can_steal(S, p)
+    iw[I_USEFUL + SCATTER] = scatter
+    iw[I_USEFUL + CATCHUP] = catchup
+    iw[I_USEFUL + BATH] = bath
+    iw[I_USEFUL + STEAL] = steal
+    iw[I_USEFUL + SLEEPWAKE] = sleepwake
+    iw[I_USEFUL + COPY] = 0
 
 
 @njit(cache=True)
 def heuristic_keep(S, R, iw):
     """The dice the heuristic keeps (bitmask): a die is rolled again if its action has no
-    target, it is a Copy with nothing worth copying, or the roll already holds
-    ``per_action_limit`` dice of its action."""
+    target (``set_useful`` first), it is a Copy with nothing worth copying, or the roll
+    already holds ``per_action_limit`` dice of its action."""
     for kind in range(N_FACES):
-        iw[I_USEFUL + kind] = has_target(S, R, kind) if kind != COPY else 0
         iw[I_KEPT + kind] = 0
     mask = 0
     for d in range(R[R_NDICE]):
@@ -399,6 +443,7 @@ def keep_mask(S, R, policy, rng, iw):
             if below(rng, 2) == 0:
                 mask |= 1 << d
         return mask
+    set_useful(S, R, iw)
     return heuristic_keep(S, R, iw)
 
 
@@ -409,8 +454,6 @@ def play_actions(S, R, policy, rng, rows, log, hand, iw, fw):
     to ``hand[0]`` and who, in place order, to ``hand[1:]``; ``iw``, ``fw``: scratch
     (``I_SIZE`` int64, ``F_SIZE`` float64). Returns the number of actions."""
     n = 0
-    w = fw[F_W:F_W + 4]
-    dv = fw[F_DV:F_DV + 4]
     row = iw[I_ROW:I_ROW + A_COLS]
     while True:
         if policy == RANDOM:
@@ -424,8 +467,8 @@ def play_actions(S, R, policy, rng, rows, log, hand, iw, fw):
             if not greedy_step(S, R, rows, row):
                 break
         else:
-            set_weights(S, w)
-            if not heuristic_step(S, R, w, row, iw, dv):
+            set_weights(S, fw)
+            if S[S_HAS_ROLL] == 0 or ended(S, R) or not heuristic_step(S, R, iw, fw):
                 break
         if n < log.shape[0]:
             for c in range(A_COLS):
@@ -434,7 +477,7 @@ def play_actions(S, R, policy, rng, rows, log, hand, iw, fw):
         n += 1
     if S[S_NPEND] == 0:
         hand[0] = 0
-        hand_out(S, R, hand[1:], 0)
+        hand_out(S, R, hand, 0)  # no winners: ``hand`` is not read
         return n
     wins, k = handouts(S, R)
     h = 0
@@ -443,8 +486,8 @@ def play_actions(S, R, policy, rng, rows, log, hand, iw, fw):
     elif policy == GREEDY:
         h = best_handout(S, R, wins, k)
     elif wins.shape[0] > 1:
-        set_weights(S, w)
-        h = heuristic_handout(S, R, w, wins, k)
+        set_weights(S, fw)
+        h = heuristic_handout(S, R, fw, wins, k)
     hand[0] = k
     for j in range(k):
         hand[1 + j] = wins[h, j]
