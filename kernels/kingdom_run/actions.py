@@ -4,7 +4,7 @@ end of a turn (docs/games/kingdom-run.md §4-§8).
 An action is a row of ``A_COLS`` int64: the die face spent (``COPY`` for a Copy), the
 action type, its target (source space for Scatter, runner for Catch-up, Bath and
 Sleep/Wake, player for Steal), and for Scatter the number of runners and the runners in
-drop order. Runners of a clan are identical pieces (§13): ``legal_actions`` lists one
+drop order (0 runners for the others); runner columns past that number hold -1. Runners of a clan are identical pieces (§13): ``legal_actions`` lists one
 action per distinct effect (the lowest-numbered of interchangeable runners, same-clan
 runners of a Scatter in number order); ``action_legal`` accepts any runner.
 """
@@ -134,6 +134,8 @@ def _row(out, n, face, kind, target):
         out[n, A_TYPE] = kind
         out[n, A_TARGET] = target
         out[n, A_K] = 0
+        for t in range(MAX_SCATTER):
+            out[n, A_R + t] = -1
     return n + 1
 
 
@@ -182,8 +184,8 @@ def _scatter_rows(S, R, face, s, out, n, work):
                     out[n, A_TYPE] = SCATTER
                     out[n, A_TARGET] = s
                     out[n, A_K] = k
-                    for t in range(k):
-                        out[n, A_R + t] = work[work[P + t]]
+                    for t in range(MAX_SCATTER):
+                        out[n, A_R + t] = work[work[P + t]] if t < k else -1
                 n += 1
             else:
                 depth += 1

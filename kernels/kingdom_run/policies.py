@@ -470,9 +470,9 @@ def play_actions(S, R, policy, rng, rows, log, hand, iw, fw):
             set_weights(S, fw)
             if S[S_HAS_ROLL] == 0 or ended(S, R) or not heuristic_step(S, R, iw, fw):
                 break
-        if n < log.shape[0]:
+        if n < log.shape[0]:  # the runner columns a Scatter leaves unused: -1
             for c in range(A_COLS):
-                log[n, c] = row[c]
+                log[n, c] = row[c] if c < A_R + row[A_K] else -1
         apply_action(S, R, row)
         n += 1
     if S[S_NPEND] == 0:

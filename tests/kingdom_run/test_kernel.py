@@ -119,6 +119,27 @@ def test_memoised_reference_is_the_reference(pos):
     ka.same_turns(pos, memo=False)
 
 
+@settings(max_examples=30, deadline=None)
+@given(positions())
+def test_every_column_of_a_legal_action_is_written(pos):
+    """An action row's runner columns past its number of runners hold -1, whatever the
+    array held before: rows never carry what was in memory (``np.empty``) into the turn
+    search, the game logs or a comparison."""
+    import numpy as np
+    from oddsbot.kernels.kingdom_run import actions as A
+
+    _like, S, R = ka.encode(pos)
+    rows = []
+    for junk in (12345, -7):
+        out = np.full((500, A.A_COLS), junk, dtype=np.int64)
+        n = min(int(A.legal_actions(S, R, out)), len(out))
+        rows.append(out[:n])
+        for row in out[:n]:
+            k = int(row[A.A_K])
+            assert (row[A.A_R + k:] == -1).all() and (row[A.A_R:A.A_R + k] >= 0).all()
+    assert (rows[0] == rows[1]).all()
+
+
 @settings(max_examples=15, deadline=None)
 @given(positions(variants=[{}], dice=(4,)))
 def test_random_positions_encode_and_decode(pos):
