@@ -3,8 +3,8 @@
 
 ``leg_outcomes`` is exact (``method`` ``exact``) when the deck has at most
 ``EXACT_CARDS`` cards left or the viewer's candidate decks have at most ``EXACT_ORDERS``
-orders in all, and the exact pass stays within ``MAX_STATES`` states; otherwise it draws
-``samples`` legs (``monte-carlo``). ``race_places`` always samples. Sample i of a seed
+orders in all, and the exact pass holds at most ``MAX_STATES`` states at once; otherwise
+it draws ``samples`` legs (``monte-carlo``). ``race_places`` always samples. Sample i of a seed
 uses the stream (seed, i) whatever the board, so boards compared under one seed share
 their decks (common random numbers), and the counts do not depend on threads. With
 ``target_se``, both sample in batches of ``PIECE`` until every place probability has at
