@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oddsbot.analyser import render
-from oddsbot.analyser.table import Table
+from oddsbot.analyser.table import Table, plain
 
 cells = st.one_of(st.none(), st.floats(allow_nan=False, allow_infinity=False, width=64),
                   st.integers(-10**6, 10**6))
@@ -88,10 +89,6 @@ def test_from_frame_is_plain_of_every_cell():
     """``from_frame`` converts whole numeric columns at once; it gives what ``plain`` of each
     cell, row by row, gives: same values and Python types, NaN and missing as None,
     ``-0.0`` and infinities kept, pandas scalars (a timestamp, ``NA``) as they are."""
-    import numpy as np
-
-    from oddsbot.analyser.table import plain
-
     n = 40
     rng = np.random.default_rng(7)
     df = pd.DataFrame({

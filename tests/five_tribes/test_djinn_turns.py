@@ -20,7 +20,7 @@ from five_tribes_positions import random_midgame
 
 from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.analyser.five_tribes.encode import decode, encode
-from oddsbot.analyser.five_tribes.turns import exact_rows
+from oddsbot.analyser.five_tribes.turns import exact_rows, turn_rows
 from oddsbot.kernels import five_tribes as FT
 from oddsbot.kernels.rng import stream
 
@@ -108,8 +108,6 @@ def test_the_exact_table_reports_progress_once_across_both_walks():
     """Progress of an exact table runs once from 0 to its end, though the table is walked
     twice (counted, then its draws valued): never backwards, one planned total, the last
     report at that total; with no draw to value, it jumps to the end after the first."""
-    from oddsbot.analyser.five_tribes.turns import turn_rows
-
     with_draws = encode(djinn_position(37, 4, 3, 2))  # 2,407 rows end in a draw
     without = encode(ft.new_position(4, 1))  # an opening: no row ends in a draw
     for s, drawn in ((with_draws, True), (without, False)):

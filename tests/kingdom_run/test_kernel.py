@@ -15,12 +15,14 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kernel_adapter as ka
 import naive_kingdom_run as kr
+from oddsbot.kernels.kingdom_run import actions as A
 
 ALL = [c + str(i) for c in kr.CLANS for i in range(1, 5)]
 
@@ -125,9 +127,6 @@ def test_every_column_of_a_legal_action_is_written(pos):
     """An action row's runner columns past its number of runners hold -1, whatever the
     array held before: rows never carry what was in memory (``np.empty``) into the turn
     search, the game logs or a comparison."""
-    import numpy as np
-    from oddsbot.kernels.kingdom_run import actions as A
-
     _like, S, R = ka.encode(pos)
     rows = []
     for junk in (12345, -7):
