@@ -44,12 +44,6 @@ from .validate import validate
 
 ROLLOUT_CANDIDATES = 12  # turns rolled out by default (--candidates; equity.pick_candidates)
 PARTS = FT.SCORE_PARTS[:-1]  # the parts of a turn's value; their sum is ``ev``
-BID_METHOD = ("greedy model: markers already on the turn order track that act earlier play "
-              "their greedy complete turn first (window powers after the tile action only); "
-              "later bidders are not modelled; "
-              f"ev = best exact turn value at that place - cost (on boards of more than "
-              f"{FT.GREEDY_SOWINGS:,} full sowing sequences: the best after "
-              f"{FT.GREEDY_DRAWS:,} sampled sowings)")
 TURN_METHOD = ("exact: change in the mover's final score if the game ended after the turn "
                "(docs/games/five-tribes.md §13), every distinct complete turn enumerated; a "
                "turn ending in a draw ('then best', method 'expectation') is the exact "
@@ -57,6 +51,16 @@ TURN_METHOD = ("exact: change in the mover's final score if the game ended after
 UNSEEN = ("the bag, the resource deck and the djinn deck hold the box's composition minus "
           "everything visible (board, hands, rows, discard piles); draws are uniform from "
           "them (docs/games/five-tribes.md §20.6)")
+
+
+def _bid_method() -> str:
+    """The bid rows' method (a function: the budgets are the turn walk's, loaded on use)."""
+    return ("greedy model: markers already on the turn order track that act earlier play "
+            "their greedy complete turn first (window powers after the tile action only); "
+            "later bidders are not modelled; "
+            f"ev = best exact turn value at that place - cost (on boards of more than "
+            f"{FT.GREEDY_SOWINGS:,} full sowing sequences: the best after "
+            f"{FT.GREEDY_DRAWS:,} sampled sowings)")
 
 
 def _tile_types(pos: Position) -> tuple[str, ...]:
@@ -343,7 +347,7 @@ def provenance(pos: Position, rows: TurnRows | None = None, seed: int = 0) -> di
             "position": pos.to_notation(), "player": pos.to_move, "phase": pos.phase,
             "ev_units": "VP", "end_rule": pos.end_rule,
             "assassin_optional": pos.assassin_optional,
-            "method": BID_METHOD if rows is None else TURN_METHOD}
+            "method": _bid_method() if rows is None else TURN_METHOD}
     if rows is not None:
         prov["unseen"] = UNSEEN
     if rows is not None and rows.sampled:

@@ -35,7 +35,6 @@ from .record import drawn_as, realised, turn_draws
 from .validate import validate
 
 POLICIES = ("greedy", "heuristic", "random")
-KERNEL_POLICY = {"heuristic": FT.P_HEURISTIC, "random": FT.P_RANDOM}
 MAX_ROUNDS = 200  # a sowing takes at least 2 meeples off the board: 45 rounds at most
 
 
@@ -114,7 +113,7 @@ class _Kernel:
     """A kernel policy's bids and turns (``FT.choose_bid``, ``FT.play_turn``)."""
 
     def __init__(self, policy: str, rng: np.ndarray) -> None:
-        self.policy, self.rng = KERNEL_POLICY[policy], rng
+        self.policy, self.rng = FT.POLICY_NAMES.index(policy), rng
         self.spaces = np.zeros(FT.MAX_BIDS, dtype=np.int64)
         self.tables, self.ws = FT.walk_tables_once(), FT.turn_workspace()
 

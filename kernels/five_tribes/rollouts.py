@@ -38,7 +38,7 @@ CAND_NONE, CAND_BID, CAND_TURN = range(3)
 KEY_SPAN = 1024  # decisions keyed per rollout: 60 rounds of at most 4 bids, 4 turns, 1 clean-up
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_out(st, policies, params, streams, keys, seed, tables, ws, spaces, row):
     """Play ``st`` to the end of the game (the round under way first), each decision from
     its own stream (``keys``: ``play_round``); returns the rounds played. A position
