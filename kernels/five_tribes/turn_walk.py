@@ -45,7 +45,7 @@ from .djinn_powers import (
     ANUN_NAK, HAGIS, LAMIA, N_DJINNS, PAY_KEEP, WINDOW_MASK, bits, draw_cards, draw_meeples,
     gain_card, keep_djinn, marid_income, sibittis_draws,
 )
-from .rest_bounds import power_bound, sale_neutral, window_bound
+from .rest_bounds import power_bound, rest_bound, sale_neutral, window_bound
 from .sowing import _no_rows, _run, list_sowings
 from .state import (
     BAG, DJINN_DECK, DJINN_DISCARD, DJINN_PER_ROUND, DRAWN, END_RULE, N_CARD_KINDS, P_DJINNS,
@@ -234,6 +234,17 @@ def _post_closed(s, act, weight, mode, acc, ctx):
         return
     _sales(s, act, weight, mode, acc, ctx)
     _clear_from(act, S_SALE)
+
+
+@njit(cache=True)
+def _beaten(s, act, acc, ctx):
+    """BEST after a sowing: True when the rest of the turn cannot beat the best so far
+    (``rest_bounds``: its bound strictly below, so ties are still walked)."""
+    mover = ctx[5][C_MOVER]
+    if not acc[N_PARTS] or act[A_LEN] == 0 or not sale_neutral(s, mover):
+        return False
+    now = leaf_value(s, mover, ctx[1])[N_PARTS - 1]
+    return now + rest_bound(s, act, mover) < acc[N_PARTS - 1]
 
 
 @njit(cache=True)
@@ -679,6 +690,8 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
             rest = np.zeros(N_PARTS + 1)
             walk(s, act, step, weight, mode, rest, ctx, none, one)
             memo_keep(acc, ctx[7][5], slot, rest)
+        return
+    if mode == BEST and step == S_TRIBE and _beaten(s, act, acc, ctx):
         return
     if step == S_SOW:
         sw, o0, o1 = _sowings_of(s, mode, ctx)
