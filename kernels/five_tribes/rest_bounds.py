@@ -107,18 +107,17 @@ def _goods_gain(s, mover, i, j):
 
 @njit(cache=True)
 def _piece_bound(s, mover, tile, palm, claimable):
-    """What the palm (``palm``) or palace of the tile action on ``tile`` adds at most: its
-    VP if one is left and it may land on a tile of the mover's (``tile`` theirs or
-    ``claimable``, or redirected by Lamia or Hagis)."""
+    """What the palm (``palm``) or palace of the tile action on ``tile`` adds at most, if
+    one is left: its VP if it may land on a tile of the mover's (``tile`` theirs or
+    ``claimable``, or redirected by Lamia or Hagis); a palace Monkir's 1 GC wherever."""
     if not supply_left(s, palm):
         return 0.0
-    redirect = _usable(s, mover, LAMIA if palm else HAGIS)
-    if not (claimable or redirect or s[T_OWNER + tile] == mover):
-        return 0.0
+    owned = claimable or _usable(s, mover, LAMIA if palm else HAGIS) \
+        or s[T_OWNER + tile] == mover
     _, flags = _djinns_of(s, mover)
     if palm:
-        return 5.0 if flags & HAURVATAT else 3.0
-    return float(PALACE_GAIN + ((s[P_DJINNS + mover] >> MONKIR) & 1))
+        return (5.0 if flags & HAURVATAT else 3.0) if owned else 0.0
+    return float(PALACE_GAIN * owned + ((s[P_DJINNS + mover] >> MONKIR) & 1))
 
 
 @njit(cache=True)
