@@ -33,7 +33,7 @@ from ...kernels.rng import stream
 from ...errors import ActionError, OddsbotError
 from . import turns
 from .encode import encode
-from .labels import bid_label, sowing_label, turn_label, turn_labels
+from .labels import bid_label, sowing_labels, turn_label, turn_labels
 from .. import equity
 from ..table import Table
 from .position import Position
@@ -93,9 +93,7 @@ def turn_table(pos: Position, rows: TurnRows) -> pd.DataFrame:
         "method": method, "count": rows.count, "count_se": rows.count_se}
     columns.update({part: parts[:, i] for i, part in enumerate(PARTS)})
     columns.update(
-        sowing=[sowing_label(a[FT.A_START], a[FT.A_PATH:FT.A_PATH + a[FT.A_LEN]],
-                             a[FT.A_COLOURS:FT.A_COLOURS + a[FT.A_LEN]]) if s else None
-                for a, s in zip(actions, sown)],
+        sowing=sowing_labels(actions),
         final_tile=[FT.tile_name(int(t)) if s else None
                     for t, s in zip(actions[:, FT.A_TILE], sown)],
         taken=[f"{k}{FT.COLOURS[c]}" if s else None

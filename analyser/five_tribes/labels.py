@@ -144,6 +144,18 @@ def _worded(actions: np.ndarray, cols: slice, word) -> list[str | None]:
     return [words[i] for i in inverse]
 
 
+def _sowing(a: np.ndarray) -> str | None:
+    n = int(a[FT.A_LEN])
+    return sowing_label(a[FT.A_START], a[FT.A_PATH:FT.A_PATH + n],
+                        a[FT.A_COLOURS:FT.A_COLOURS + n]) if n else None
+
+
+def sowing_labels(actions: np.ndarray) -> list[str | None]:
+    """``sowing_label`` of every row of ``actions`` (None: no sowing), worded once per
+    distinct sowing."""
+    return _worded(actions, slice(FT.A_START, FT.A_TILE), _sowing)
+
+
 def _sowing_take(a: np.ndarray) -> str:
     n = int(a[FT.A_LEN])
     if n == 0:

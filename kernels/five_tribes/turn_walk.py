@@ -45,6 +45,7 @@ from .djinn_powers import (
     ANUN_NAK, HAGIS, LAMIA, N_DJINNS, PAY_KEEP, WINDOW_MASK, bits, draw_cards, draw_meeples,
     gain_card, keep_djinn, marid_income, sibittis_draws,
 )
+from .rest_bounds import power_bound, rest_bound, sale_neutral, window_bound
 from .sowing import _no_rows, _run, list_sowings
 from .state import (
     BAG, DJINN_DECK, DJINN_DISCARD, DJINN_PER_ROUND, DRAWN, END_RULE, N_CARD_KINDS, P_DJINNS,
@@ -204,19 +205,21 @@ def _finish(s, act, weight, mode, acc, ctx):
 @njit(cache=True)
 def _sales(s, act, weight, mode, acc, ctx):
     """The sale step: every sale of whole suits (``complete_turns``), each a combination
-    that ends the turn."""
+    that ends the turn; ``BEST`` only the best one when ``sale_neutral``."""
     counters = ctx[5]
     if mode == TABLE and (ctx[0][10][M_FULL] or counters[C_DEFER] == DEFER_VALUE):
         return  # the store is full, or no draw is left to value
     mover = counters[C_MOVER]
     act[A_SALE] = 0
     act[A_SALE_GOLD] = 0
-    _finish(s, act, weight, mode, acc, ctx)  # no sale: ``s`` as it is
     masks = 1 << suit_count(s, mover)
+    best_only = mode == BEST and masks > 1 and sale_neutral(s, mover)
+    if not best_only:
+        _finish(s, act, weight, mode, acc, ctx)  # no sale: ``s`` as it is
     if masks == 1:
         return
     n = np.empty_like(s)
-    for mask in range(1, masks):
+    for mask in range(masks - 1 if best_only else 1, masks):
         copy_into(n, s)
         act[A_SALE] = mask
         act[A_SALE_GOLD] = apply_sale(n, mover, mask)
@@ -231,6 +234,17 @@ def _post_closed(s, act, weight, mode, acc, ctx):
         return
     _sales(s, act, weight, mode, acc, ctx)
     _clear_from(act, S_SALE)
+
+
+@njit(cache=True)
+def _beaten(s, act, acc, ctx):
+    """BEST after a sowing: True when the rest of the turn cannot beat the best so far
+    (``rest_bounds``: its bound strictly below, so ties are still walked)."""
+    mover = ctx[5][C_MOVER]
+    if not acc[N_PARTS] or act[A_LEN] == 0 or not sale_neutral(s, mover):
+        return False
+    now = leaf_value(s, mover, ctx[1])[N_PARTS - 1]
+    return now + rest_bound(s, act, mover) < acc[N_PARTS - 1]
 
 
 @njit(cache=True)
@@ -677,6 +691,8 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
             walk(s, act, step, weight, mode, rest, ctx, none, one)
             memo_keep(acc, ctx[7][5], slot, rest)
         return
+    if mode == BEST and step == S_TRIBE and _beaten(s, act, acc, ctx):
+        return
     if step == S_SOW:
         sw, o0, o1 = _sowings_of(s, mode, ctx)
         starts, paths, colours, lengths, first, mult = sw
@@ -725,10 +741,18 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
     else:
         options = window_options(s, mover, step)
     uses = act[A_NUSES]
+    # BEST after the tile action: a use that cannot beat the best so far is not walked
+    # (its bound over stopping, strictly below: ``rest_bounds``)
+    bound = mode == BEST and step == S_POST and sale_neutral(s, mover)
+    stop = leaf_value(s, mover, ctx[1])[N_PARTS - 1] if bound else 0.0
     for i in range(len(options)):
         if mode != TABLE and step == S_POST and options[i, 0] == O_USE \
                 and options[i, 1] == ANUN_NAK and _last_window_power(s, mover, ANUN_NAK):
             continue  # only the sale follows, meeples score nothing: not better than stop
+        if bound and options[i, 0] == O_USE and acc[N_PARTS] and stop + power_bound(
+                s, options[i, 1], options[i, 3]) + window_bound(s, mover, options[i, 1]) \
+                < acc[N_PARTS - 1]:
+            continue
         n = s.copy()
         if step == S_TRIBE:
             nxt, op2, arg2 = play_tribe_choice(n, act, mover, options[i])
