@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import os
-import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -30,6 +29,7 @@ from oddsbot.reports import figures, palette
 from oddsbot.reports.camel_up import charts
 
 from faults import write_faults
+from docs_blocks import oddsbot_script
 from figure_checks import (
     assert_legends_clear, assert_no_clipped_text, assert_saves, bars, pixels,
 )
@@ -357,7 +357,7 @@ def test_replay_from_stdin_refuses_the_file_stdin_reads(tmp_path):
     before = record.read_bytes()
     out = other_name(record, "hard", ".png")
     with open(record, "rb") as stdin:
-        proc = subprocess.run([shutil.which("oddsbot"), "replay", "-", "--samples", "100",
+        proc = subprocess.run([oddsbot_script(), "replay", "-", "--samples", "100",
                                "--chart", out], stdin=stdin, capture_output=True, text=True,
                               timeout=300)
     assert (proc.returncode, proc.stdout) == (2, ""), proc.stderr

@@ -29,12 +29,12 @@ import json
 import math
 import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 from checks import assert_bad_input, ok
+from docs_blocks import oddsbot_script
 
 import oddsbot
 
@@ -874,14 +874,12 @@ def test_bad_input_file_is_not_modified(oddsbot_cli, tmp_path):
 
 # --------------------------------------------------------------------------- real subprocesses
 
-EXE = shutil.which("oddsbot")
-
 
 def _oddsbot(*args, stdin: str | None = None) -> subprocess.CompletedProcess:
-    assert EXE, "the `oddsbot` console script is not on PATH"
     env = dict(os.environ, COLUMNS="200")
-    return subprocess.run([EXE, *map(str, args)], input=stdin, capture_output=True,
-                          check=False, text=True, timeout=600, env=env, cwd=ROOT)
+    return subprocess.run([oddsbot_script(), *map(str, args)], input=stdin,
+                          capture_output=True, check=False, text=True, timeout=600, env=env,
+                          cwd=ROOT)
 
 
 def test_console_script_games():

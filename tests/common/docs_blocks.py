@@ -32,6 +32,10 @@ How a command runs:
   its stderr (so an error example shows its one-line message). A command that samples
   must pass a fixed ``--seed``.
 
+``tests/common/test_docs.py`` runs the same arguments in its own process instead (the
+suite's other CLI tests do too; :func:`run`'s ``oddsbot``), in that environment and folder:
+the same output, without a Python start and a kernel load per example.
+
 The comparison is exact, numbers included, except that trailing whitespace of each line
 and trailing blank lines are ignored (rich pads centred titles with spaces; a blank line
 may separate two commands of a block). Show every output whole: a shortened output fails.
@@ -57,6 +61,7 @@ import shutil
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -189,9 +194,23 @@ def environment() -> dict[str, str]:
     return env
 
 
-def run(command: Command) -> str:
+Runner = Callable[[list[str]], tuple[int, str, str]]  # argv -> (exit code, stdout, stderr)
+
+
+def run_program(argv: list[str]) -> tuple[int, str, str]:
+    """``argv`` as a process from the repository root, in :func:`environment`, stdin empty
+    (``oddsbot`` is the installed console script)."""
+    program = argv[0] if argv[0] == "curl" else oddsbot_script()
+    done = subprocess.run([program, *argv[1:]], cwd=ROOT, env=environment(),
+                          stdin=subprocess.DEVNULL, capture_output=True, encoding="utf-8",
+                          timeout=TIMEOUT_S)
+    return done.returncode, done.stdout, done.stderr
+
+
+def run(command: Command, oddsbot: Runner = run_program) -> str:
     """What the command prints (see the module docstring), lines right-stripped and
-    trailing blank lines dropped."""
+    trailing blank lines dropped; ``oddsbot`` runs an ``oddsbot`` command's argv (``curl``
+    always runs as a process)."""
     argv = shlex.split(command.text)
     bad = [a for a in argv if a in SHELL_TOKENS]
     if bad:
@@ -199,11 +218,8 @@ def run(command: Command) -> str:
                          f"{' '.join(bad)} is not supported: {command.text}")
     if argv[0] == "curl":
         argv = [a.replace(SERVER, served()) for a in argv]
-    program = argv[0] if argv[0] == "curl" else oddsbot_script()
-    done = subprocess.run([program, *argv[1:]], cwd=ROOT, env=environment(),
-                          stdin=subprocess.DEVNULL, capture_output=True, encoding="utf-8",
-                          timeout=TIMEOUT_S)
-    text = done.stdout + (done.stderr if done.returncode else "")
+    code, out, err = (run_program if argv[0] == "curl" else oddsbot)(argv)
+    text = out + (err if code else "")
     return "\n".join(normalise(text.splitlines()))
 
 

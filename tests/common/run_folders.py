@@ -9,14 +9,12 @@ import subprocess
 from pathlib import Path
 
 from conftest import Run
-
-EXE = shutil.which("oddsbot")
+from docs_blocks import oddsbot_script
 
 
 def spawn(*args: object) -> subprocess.Popen:
     """Start the ``oddsbot`` console script, its stdout and stderr piped."""
-    assert EXE, "the `oddsbot` console script is not on PATH"
-    return subprocess.Popen([EXE, *map(str, args)], stdout=subprocess.PIPE,
+    return subprocess.Popen([oddsbot_script(), *map(str, args)], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
 
 

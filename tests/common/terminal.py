@@ -8,7 +8,6 @@ import fcntl
 import os
 import pty
 import select
-import shutil
 import signal
 import struct
 import subprocess
@@ -17,19 +16,19 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from docs_blocks import oddsbot_script
+
 ROOT = Path(__file__).resolve().parents[2]
-EXE = shutil.which("oddsbot")
 
 
 def _start(args: list[str], columns: int) -> tuple[subprocess.Popen, int]:
-    assert EXE, "the `oddsbot` console script is not on PATH"
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
     env = {k: v for k, v in os.environ.items()
            if k not in ("COLUMNS", "LINES", "NO_COLOR", "TERM", "CI")}
     env["TERM"] = "xterm-256color"
-    proc = subprocess.Popen([EXE, *args], stdin=slave, stdout=slave, stderr=slave, cwd=ROOT,
-                            env=env, start_new_session=True)
+    proc = subprocess.Popen([oddsbot_script(), *args], stdin=slave, stdout=slave,
+                            stderr=slave, cwd=ROOT, env=env, start_new_session=True)
     os.close(slave)
     return proc, master
 

@@ -1,11 +1,13 @@
 """The documentation's console examples print what the documents show.
 
 Every ``$ oddsbot ...`` line of a ```` ```console ```` block in ``README.md`` and
-``docs/**/*.md`` is one test case, named ``<document>:<line>``: the command runs as a
-subprocess of the installed ``oddsbot`` console script from the repository root, with a
-fixed environment (``COLUMNS=100``, ``LINES=50``, ``TERM=dumb``, ``NO_COLOR=1``,
-``PYTHONIOENCODING=utf-8``, ``PYTHONHASHSEED=0``; colour-forcing variables removed), and
-its stdout (followed by its stderr when it exits non-zero) must equal the lines shown
+``docs/**/*.md`` is one test case, named ``<document>:<line>``: the command runs
+in-process (as the suite's other CLI tests; ``curl`` commands ask a served ``oddsbot
+serve``) from the repository root, with a fixed environment (``COLUMNS=100``, ``LINES=50``,
+``TERM=dumb``, ``NO_COLOR=1``; colour-forcing variables removed; ``PYTHONIOENCODING=utf-8``
+and ``PYTHONHASHSEED=0`` apply to a process: ``python tests/common/docs_blocks.py`` runs
+each example as the installed console script with them), and its stdout (followed by its
+stderr when it exits non-zero) must equal the lines shown
 below it, up to the next ``$`` line or the end of the block: exactly, numbers included,
 ignoring only trailing whitespace and trailing blank lines. ``tests/common/docs_blocks.py``
 holds the parser and the runner and describes the rules in full.
@@ -40,9 +42,27 @@ def test_the_docstrings_state_the_environment_applied():
         assert name in docs_blocks.__doc__
 
 
+@pytest.fixture
+def in_process(oddsbot_cli, monkeypatch):
+    """``docs_blocks``' runner of ``oddsbot`` commands, in this process: its folder and
+    environment applied here."""
+    monkeypatch.chdir(docs_blocks.ROOT)
+    for name in docs_blocks.ENV_UNSET:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in docs_blocks.ENV_SET.items():
+        monkeypatch.setenv(name, value)
+
+    def run(argv: list[str]) -> tuple[int, str, str]:
+        done = oddsbot_cli(*argv[1:])
+        assert done.exc is None, done.tb
+        return done.code, done.out, done.err
+
+    return run
+
+
 @pytest.mark.parametrize("command", COMMANDS, ids=[c.id for c in COMMANDS])
-def test_console_example(command):
-    actual = docs_blocks.run(command)
+def test_console_example(command, in_process):
+    actual = docs_blocks.run(command, in_process)
     assert actual == docs_blocks.shown(command), (
         f"{command.id}: `{command.text}` prints something else than the document shows; "
         f"if the change is intended, run `python tests/common/docs_blocks.py --write`\n"

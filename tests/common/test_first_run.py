@@ -4,7 +4,6 @@ the marks that silence it, and ``oddsbot warm-up``, which compiles and marks eve
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -13,6 +12,7 @@ import pytest
 from oddsbot.analyser import first_run, registry
 from oddsbot.kernels import cache_guard
 from test_terminal import in_terminal
+from docs_blocks import oddsbot_script
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTICE = "compiling kernels for camel-up validate, first run only…"
@@ -95,8 +95,7 @@ def test_no_notice_when_piped(oddsbot_cli):
 
 
 def test_warm_up_compiles_and_marks_every_kind():
-    exe = shutil.which("oddsbot")
-    assert exe, "the `oddsbot` console script is not on PATH"
+    exe = oddsbot_script()
     for kind in first_run.KINDS:
         (cache_guard.marks_folder() / f"camel-up.{kind.replace(' --', '-')}").unlink(
             missing_ok=True)

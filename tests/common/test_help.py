@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import os
 import shlex
-import shutil
 import signal
 import subprocess
 from pathlib import Path
 
 import pytest
 import typer.main
+from docs_blocks import oddsbot_script
 
 from oddsbot.analyser.cli import app, helptext
 
@@ -40,8 +40,7 @@ def test_every_example_runs(line, tmp_path, oddsbot_cli, monkeypatch):
     (tmp_path / "examples").symlink_to(ROOT / "examples")
     args = shlex.split(line)
     if args[1] == "serve":  # serves until Ctrl-C: once it says where, press it
-        exe = shutil.which("oddsbot")
-        assert exe, "the `oddsbot` console script is not on PATH"
+        exe = oddsbot_script()
         env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
         _serves_until_ctrl_c([exe, *args[1:]], tmp_path, env)
         return

@@ -214,6 +214,7 @@ def test_replay_the_example_record(oddsbot_cli):
     body = [ln for ln in RECORD.read_text().splitlines() if ln and not ln.startswith("#")]
     assert len(data["turns"]) == 2 * (len(body) - 2)  # the re-roll and the actions a turn
     assert data["result"] == {"scores": [25, 25, 16, 31], "winners": [3]}
+    assert data["position"] is None  # a finished record (common/test_record_positions.py)
     for row in data["turns"]:
         assert row["decision"] in ("re-roll", "actions")
         assert row["ev_lost"] is None or row["ev_lost"] >= -1e-9
