@@ -18,14 +18,13 @@ import numpy as np
 import pytest
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgb
-from matplotlib.figure import Figure
 
 from oddsbot.analyser.camel_up import face as cu
 from oddsbot.analyser.camel_up.odds import leg_distribution, race_odds
 from oddsbot.analyser.camel_up.record import load_record
 from oddsbot.errors import OddsbotError
 from oddsbot.analyser.montecarlo import Plan
-from oddsbot.reports import figures, palette
+from oddsbot.reports import palette
 from oddsbot.reports.camel_up import charts
 
 from faults import write_faults
