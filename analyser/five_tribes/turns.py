@@ -118,7 +118,8 @@ def _sampled(st: np.ndarray, found: Census, samples: int, seed: int,
     store, ws = FT.new_store(TABLE_ROWS), FT.workspace()
     meta, walks = store[10], FT.walk_tables_once()[0]
     best = FT.board_sowings(st, *FT.walk_tables_once())  # where a draw's best rest is sought
-    FT.add_before_sowing(st, best, store, ws)  # turns ending before the sowing: exact
+    # the turns that end before the sowing, exactly (no outcome group: those alone)
+    FT.add_outcomes(st, best[:4], best[4], best[5], 0, 0, store, ws, FT.DEFER_NONE)
     rounds = 0
     while rounds < planned:
         rows = int(meta[FT.M_ROWS])
@@ -144,7 +145,7 @@ def _estimates(store: tuple, rows: int, sizes: np.ndarray, n: int
     variance of its y over the n draws (T_h**2 y**2 when n is 1), plus, for any other
     stratum that reached it, the bound T_h**2 sum y**2 / n**2 (its mean term left out,
     so the error is never understated). A row that ends before the sowing is counted
-    exactly (``add_before_sowing``): its own count, error 0."""
+    exactly (``add_outcomes`` with no group): its own count, error 0."""
     stats, home, counts = store[6][:rows], store[7][:rows], store[2][:rows]
     exact = home == FT.EXACT_HOME  # a turn that ends before the sowing: counted exactly
     size = sizes[np.where(exact, 0, home)]

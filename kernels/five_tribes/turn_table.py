@@ -6,7 +6,7 @@ Callers add sowings a chunk at a time (``add_outcomes``, ``add_draws``), so that
 show progress and notice Ctrl-C between chunks. Each chunk walks the whole turn tree with
 the sowing step restricted to its sowings; the combinations that end before the sowing (a
 draw by a power used before it, or a board changed by one) belong to the first chunk
-(``add_outcomes`` from group 0) or to ``add_before_sowing``.
+(``add_outcomes`` from group 0; with no group, ``o0 = o1 = 0``, they alone).
 
 - Exact: ``sowing_outcomes`` groups the full sequences by the board they leave and what
   they take; ``add_outcomes`` adds groups, every choice around each, weighted by its
@@ -15,7 +15,7 @@ draw by a power used before it, or a board changed by one) belong to the first c
   (start, final tile, colour)), so every stratum gets one draw per round; every choice
   around it is enumerated. ``counts`` then counts hits, and ``stats`` holds, per row, what
   a stratified estimate of its count and standard error needs (``turn_store``). Rows that
-  end before the sowing are counted exactly (``add_before_sowing``).
+  end before the sowing are counted exactly (``add_outcomes`` with no group).
 - Greedy (``greedy_row``), in two stages (docs/games/five-tribes.md §20.9): first the
   first turn in enumeration order with the largest change of the mover's final score (an
   expectation for a turn ending in a draw) among the turns that use no power before the
@@ -105,7 +105,9 @@ def add_outcomes(st, sowings, first, mult, o0, o1, store, ws, defer):
     ``(starts, paths, colours, lengths)``; no groups: the turn without a sowing, o 0) with
     every choice around each (exact), for the player to move in ``st``; from group 0 also
     the turns that end before the sowing. ``defer``: how draws are valued (``DEFER_*``).
-    Returns ``o1``; ``store[10][M_FULL]`` says if a turn found no room."""
+    Returns ``o1``; ``store[10][M_FULL]`` says if a turn found no room. With
+    ``o0 = o1 = 0`` only the turns that end before the sowing, their draws' best rests
+    sought over ``sowings`` (``board_sowings`` for a sampled table)."""
     sw = (sowings[0], sowings[1], sowings[2], sowings[3], first, mult)
     base, ctx = _context(st, store, ws, sw, sw, o0, o1, o0 == 0, True, False)
     ctx[5][C_DEFER] = defer
@@ -114,19 +116,12 @@ def add_outcomes(st, sowings, first, mult, o0, o1, store, ws, defer):
 
 
 @njit(cache=True)
-def add_before_sowing(st, best_sw, store, ws):
-    """The turns that end before the sowing (sampled tables), counted exactly; ``best_sw``:
-    the sowings over which a draw's best rest is found (``board_sowings``)."""
-    base, ctx = _context(st, store, ws, best_sw, best_sw, 0, 0, True, False, False)
-    _start(base, ctx, TABLE)
-
-
-@njit(cache=True)
 def add_draws(st, strata, weights, walks, rng, d0, d1, store, ws, best_sw):
     """Add draws ``d0 .. d1 - 1``: draw d a uniform full sequence of stratum d mod H of
     ``sowing_strata`` (``weights[h, e]``: its sequences by earlier visits, floats), from
     the stream ``rng`` (advanced), with every choice around it, for the player to move in
-    ``st``. ``walks``: ``walk_tables()[0]``; ``best_sw``: as ``add_before_sowing``."""
+    ``st``. ``walks``: ``walk_tables()[0]``; ``best_sw``: the sowings over which a draw's
+    best rest is found (``board_sowings``)."""
     counts = meeples(st)
     starts = np.zeros(1, dtype=np.int64)
     paths = np.full((1, MAX_STACK), -1, dtype=np.int64)
