@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from unittest.mock import patch
 
 import numpy as np
-from hypothesis import assume, example, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 import kernel_five_tribes_turns as kernel
@@ -20,6 +21,7 @@ from five_tribes_positions import random_midgame
 
 from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.analyser.five_tribes.encode import decode, encode
+from oddsbot.analyser.five_tribes import turns
 from oddsbot.analyser.five_tribes.turns import exact_rows, turn_rows
 from oddsbot.kernels import five_tribes as FT
 from oddsbot.kernels.rng import stream
@@ -119,3 +121,30 @@ def test_the_exact_table_reports_progress_once_across_both_walks():
         assert all(a[0] <= b[0] for a, b in zip(seen, seen[1:]))
         half = sum(done <= seen[-1][0] // 2 for done, _ in seen)
         assert len(seen) - half == (half if drawn else 1)  # the second walk's reports
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4]),
+       stacks=st.integers(3, 6))
+def test_a_sampled_table_counts_the_turns_before_the_sowing_exactly(seed, players, stacks):
+    """docs/games/five-tribes.md §19.1.1: a turn that ends before the sowing (here Sloar's
+    draw, then best) is in a sampled table as in the exact one: the same row, parts and
+    count, error 0."""
+    pos = djinn_position(seed, players, stacks, 1)
+    assume("Sloar" in pos.djinn_deck or "Sloar" in pos.players[pos.to_move].djinns)
+    me = pos.players[pos.to_move]
+    players_ = list(pos.players)
+    players_[pos.to_move] = replace(me, djinns=("Sloar",))
+    s = encode(ft.validate(replace(pos, players=tuple(players_))))
+    exact = exact_rows(s)
+    assume(exact is not None and exact.sowings > 0)  # a sampled table draws sowings
+    with patch.object(turns, "EXACT_SOWINGS", -1):  # sample a position exact can handle
+        sampled = turn_rows(s, samples=64, seed=seed)
+    assert sampled.sampled
+    rows = [{a.tobytes(): (p, c, e) for a, p, c, e in
+             zip(t.actions, t.parts, t.count, t.count_se) if a[FT.A_END] == FT.S_PRE}
+            for t in (exact, sampled)]
+    assert rows[0] and rows[0].keys() == rows[1].keys()
+    for key, (parts, count, _) in rows[0].items():
+        got_parts, got_count, got_se = rows[1][key]
+        assert (got_parts == parts).all() and got_count == count and got_se == 0
