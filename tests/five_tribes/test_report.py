@@ -159,12 +159,41 @@ def test_rows_do_not_depend_on_chunks_or_block_starts():
     assert not (whole == record(4, LIVE, codes, 10, 0, 48)).all()  # another seed
 
 
+def sowing_turns(before: np.ndarray, act: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The rows of ``complete_turns(before)`` whose sowing is ``act``'s, written with that
+    sowing: its outcome group alone, walked with every choice around it as the table walks
+    each group (``add_outcomes``; the turns that end before the sowing come too). Draws
+    are counted, not valued (their parts are NaN, as a realised change never is). The
+    sowing must be one of the board's full sequences (checked against ``list_sowings``)."""
+    n = int(act[K.A_LEN])
+    path, dropped = act[K.A_PATH:K.A_PATH + n], act[K.A_COLOURS:K.A_COLOURS + n]
+    counts, end_rule = K.meeples(before).copy(), int(before[K.END_RULE])
+    starts, paths, colours, lengths = K.list_sowings(counts, end_rule,
+                                                     sowing_count(counts, end_rule))
+    legal = ((starts == act[K.A_START]) & (lengths == n)
+             & (paths[:, :n] == path).all(axis=1) & (colours[:, :n] == dropped).all(axis=1))
+    assert legal.any(), f"not a full sowing sequence of the board: {act[:K.A_TILE]}"
+    one = np.zeros((1, K.MAX_STACK), dtype=np.int64) - 1
+    one_path, one_colours = one.copy(), one.copy()
+    one_path[0, :n], one_colours[0, :n] = path, dropped
+    store, ws = K.new_store(200_000), K.workspace()
+    K.add_outcomes(before, (np.array([act[K.A_START]]), one_path, one_colours, np.array([n])),
+                   np.zeros(1, dtype=np.int64), np.ones(1, dtype=np.int64), 0, 1, store, ws,
+                   K.DEFER_COUNT)
+    assert not store[10][K.M_FULL]
+    rows = int(store[10][K.M_ROWS])
+    return store[0][:rows], store[1][:rows]
+
+
 def assert_a_complete_turn(before: np.ndarray, act: np.ndarray, after: np.ndarray) -> None:
     """``act`` played on ``before`` (giving ``after``) is one of the complete turns of
     ``complete_turns``: one of its rows of the same value by part leaves the same state.
-    Rows are merged by result, so that row may be written with another sowing (the same
-    reds taken on one tile and killed on the other, say)."""
-    rows, parts, _ = K.complete_turns(before)
+    A turn with a sowing is looked for among the table's turns with that sowing
+    (``sowing_turns``: the table is the union of such groups, and a whole table of a
+    2-player mid-game runs to 3 million rows). Rows are merged by result (in the whole
+    table a row may be written with another sowing of the same outcome), so a row is
+    matched by its value and the state it leaves."""
+    rows, parts = (sowing_turns(before, act) if act[K.A_LEN] else K.complete_turns(before)[:2])
     mover = int(before[K.TO_MOVE])
     change = K.state_scores(after)[mover] - K.state_scores(before)[mover]
     for row in rows[(parts == change).all(axis=1)]:
