@@ -487,7 +487,7 @@ def settled_best(S, R, me, final):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _children(states, depth, R, me, acts, m, ubs, order, final, bwork, nk, ni):
     """Value the ``m`` children of ``states[depth]``: a child with every die spent by
     its evaluation, one searched already (in ``nk``/``ni``) not at all, any other by its
@@ -512,7 +512,7 @@ def _children(states, depth, R, me, acts, m, ubs, order, final, bwork, nk, ni):
     return best, valued
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def best_value(S0, R, budget, incumbent):
     """(best, complete, valued): the best default evaluation over every sequence of the
     state's remaining dice (``turns.search``'s ``best``), at least ``incumbent`` (the

@@ -357,7 +357,7 @@ def greedy_step(S, R, rows, row):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def greedy_value(S, R):
     """The default evaluation after greedy spends the state's dice and ends the turn."""
     W = S.copy()
