@@ -96,8 +96,11 @@ def rollouts(st0, m, cum, pool, known, revealed, hidden_hands, turns, phase, pol
                      policies, seed, first, count)
     me = st0[TO_MOVE]
     money = games[:, :, 0]
-    others = np.delete(money, me, axis=2).max(axis=2, initial=-1.0)
-    return np.stack((games[:, :, 1, me], money[:, :, me] - others), axis=2)
+    out = np.empty((count, turns.shape[0], 2))
+    out[:, :, 0] = games[:, :, 1, me]
+    out[:, :, 1] = money[:, :, me] - money[:, :, np.arange(money.shape[2]) != me].max(
+        axis=2, initial=-1.0)
+    return out
 
 
 @njit(cache=True, nogil=True)
