@@ -408,7 +408,7 @@ def copy_for_eval(S, work, p):
         work[base + i] = S[base + i]
 
 
-@njit(cache=True, inline="always")  # one caller, choose
+@njit(cache=True)
 def _pick_hat(S, R, rows, m, i, n, work):
     """The hat rule (§16.4): among row ``i`` (no hat action) and the hat actions that
     follow it, the one that most raises the moved pawn's hat worth; ties: the first."""
