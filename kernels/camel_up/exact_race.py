@@ -141,7 +141,7 @@ def _reveal(tr, kid, tile, die, face, ranked):
     return False
 
 
-@njit(cache=True, inline="always")  # one caller, race_exact
+@njit(cache=True)
 def closure(roots, ncam, full, leg_left, max_states):
     """Every state dice alone reach from the canonical ``roots`` (no tiles), with its
     transitions. Returns (keys, n, root_rows, starts, child, perm): ``root_rows[k]`` the
@@ -218,7 +218,7 @@ def _grow(a):
     return out
 
 
-@njit(cache=True, inline="always")  # one caller, race_exact
+@njit(cache=True)
 def solve(keys, n, starts, child, perm, ncam, tolerance, max_sweeps):
     """Each state's chances (``values[i, c]`` racing label c wins, ``values[i, 5 + c]``
     loses) by Gauss-Seidel sweeps in decreasing progress. Returns (values, sweeps, the
@@ -275,7 +275,7 @@ def decode_mask(key, ncam):
     return mask
 
 
-@njit(cache=True, inline="always")  # one caller, race_exact
+@njit(cache=True)
 def current_leg(tr0, tile, mask, leg_left, full):
     """The rest of the current leg, with ``tile``. Returns (ended, starts, weights, n):
     ``ended[0, c]`` / ``ended[1, c]`` the chance that the race ends in this leg with

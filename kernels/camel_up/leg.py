@@ -151,7 +151,7 @@ def leg_denominator(mask, leg_left):
     return total
 
 
-@njit(cache=True, inline="always")  # small: two callers, its work is _level's
+@njit(cache=True)
 def _fill(tr0, tile, mine, mask, leg_left, hist, land):
     """Exact distribution of the rest of the leg into ``hist`` / ``land`` (see
     ``leg_distribution``); returns the denominator. The tree is walked level by level

@@ -34,7 +34,7 @@ def _draw_die(s, mask):
     return _draw(s, mask, die_count(mask))
 
 
-@njit(cache=True, inline="always")  # one caller, race_chunks
+@njit(cache=True)
 def finish_race(tr, tile, no_tiles, mask, leg_left, full_mask, s):
     """Play dice only until a unit crosses: the current leg with ``tile``, later legs
     with ``no_tiles`` (all zero: the default odds policy of §9). ``tr`` changes in place."""

@@ -181,7 +181,7 @@ def simulate_games(st0, policies, params, seed, chunk0, n_chunks, chunk_size):
                                          chunk_size), n_chunks)
 
 
-@njit(cache=True, inline="always")  # one caller, playout_chunks
+@njit(cache=True)
 def _sample_base(base, st0, s, free, weights):
     """``base`` = ``st0`` with its hidden finish cards given colours from stream ``s``:
     uniformly (``weights`` empty) or ``sample_hidden_informed``."""
@@ -192,7 +192,7 @@ def _sample_base(base, st0, s, free, weights):
         sample_hidden_informed(base, s, weights)
 
 
-@njit(cache=True, inline="always")  # one caller, playout_chunks
+@njit(cache=True)
 def _play_candidate(st, base, action, policies, params, seed, r, streams, ws, no_log):
     """Rollout ``r``'s game of one candidate: ``st`` = ``base`` after ``action``, played to
     the end; dice from stream (seed, 3r + 1), policy choices from (seed, 3r + 2), both
@@ -209,42 +209,14 @@ def _play_candidate(st, base, action, policies, params, seed, r, streams, ws, no
     play_out(st, policies, params, streams[1], streams[2], ws, no_log)
 
 
+@njit(cache=True, nogil=True)
 def rollout_chunks(st0, actions, policies, params, seed, chunk0, n_chunks, chunk_size,
                    weights):
     """``rollouts`` for chunks ``chunk0 .. chunk0 + n_chunks - 1`` on this thread
-    (``weights`` empty: uniform hidden cards): ``out[rollout, candidate]`` = (win credit,
-    margin) of the player to move (``outcome``). Python over ``playout_chunks`` (no kernel
-    of its own: it would optimise the whole game's code once more)."""
-    scores, wins = playout_chunks(st0, actions, policies, params, seed, chunk0, n_chunks,
-                                  chunk_size, weights)
-    return _viewer_rows(scores, wins, st0[TO_MOVE])
-
-
-@njit(cache=True)
-def _viewer_rows(scores, wins, viewer):
-    """``out[rollout, candidate]`` = (win credit, margin) of seat ``viewer`` (``outcome``)
-    from ``playout_chunks``' rows (a kernel: numpy's indexing costs ~3 % of a chunk)."""
-    out = np.empty((scores.shape[0], scores.shape[1], 2))
-    for g in range(scores.shape[0]):
-        for a in range(scores.shape[1]):
-            best_other = -1.0
-            for p in range(scores.shape[2]):
-                if p != viewer:
-                    best_other = max(best_other, scores[g, a, p])
-            out[g, a, 0] = wins[g, a, viewer]
-            out[g, a, 1] = scores[g, a, viewer] - best_other
-    return out
-
-
-@njit(cache=True, nogil=True)
-def playout_chunks(st0, actions, policies, params, seed, chunk0, n_chunks, chunk_size,
-                   weights):
-    """``playouts`` for chunks ``chunk0 .. chunk0 + n_chunks - 1`` on this thread
-    (``weights`` empty: uniform hidden cards, ``_sample_base``)."""
+    (``weights`` empty: uniform hidden cards)."""
+    viewer = st0[TO_MOVE]
     n_act = len(actions)
-    players = st0[N_PLAYERS]
-    scores = np.zeros((n_chunks * chunk_size, n_act, players))
-    wins = np.zeros((n_chunks * chunk_size, n_act, players))
+    out = np.zeros((n_chunks * chunk_size, n_act, 2))
     ws = workspace()
     base = np.empty_like(st0)
     st = np.empty_like(st0)
@@ -255,6 +227,33 @@ def playout_chunks(st0, actions, policies, params, seed, chunk0, n_chunks, chunk
         r = chunk0 * chunk_size + g
         reseed(streams[0], seed, 3 * r)
         _sample_base(base, st0, streams[0], free, weights)
+        for a in range(n_act):
+            _play_candidate(st, base, actions[a], policies, params, seed, r, streams, ws,
+                            no_log)
+            win, margin = outcome(st, viewer)
+            out[g, a, 0] = win
+            out[g, a, 1] = margin
+    return out
+
+
+@njit(cache=True, nogil=True)
+def playout_chunks(st0, actions, policies, params, seed, chunk0, n_chunks, chunk_size):
+    """``playouts`` for chunks ``chunk0 .. chunk0 + n_chunks - 1`` on this thread."""
+    n_act = len(actions)
+    players = st0[N_PLAYERS]
+    scores = np.zeros((n_chunks * chunk_size, n_act, players))
+    wins = np.zeros((n_chunks * chunk_size, n_act, players))
+    ws = workspace()
+    base = np.empty_like(st0)
+    st = np.empty_like(st0)
+    streams = np.empty((3, 4), dtype=np.uint64)
+    free = np.empty(N_RACING, dtype=np.int64)
+    no_log = np.zeros((0, 3), dtype=np.int64)
+    uniform = np.zeros((0, N_RACING))
+    for g in range(n_chunks * chunk_size):
+        r = chunk0 * chunk_size + g
+        reseed(streams[0], seed, 3 * r)
+        _sample_base(base, st0, streams[0], free, uniform)
         for a in range(n_act):
             _play_candidate(st, base, actions[a], policies, params, seed, r, streams, ws,
                             no_log)
@@ -272,10 +271,9 @@ def playouts(st0, actions, policies, params, seed, n, chunk_size):
     seat]``: final money (EP) and win share (1/k each for the k richest). Chunks of
     ``chunk_size`` rollouts spread over the threads; the result does not depend on them."""
     n_chunks = -(-n // chunk_size)
-    uniform = np.zeros((0, N_RACING))
     scores, wins = rows(lambda k, m: playout_chunks(st0, actions, policies, params,
-                                                    np.uint64(seed), k, m, chunk_size,
-                                                    uniform), n_chunks)
+                                                    np.uint64(seed), k, m, chunk_size),
+                        n_chunks)
     return (np.ascontiguousarray(scores[:n].transpose(1, 0, 2)),
             np.ascontiguousarray(wins[:n].transpose(1, 0, 2)))
 
