@@ -313,7 +313,7 @@ def orders(m):
                      for row in m))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller, draw_deck
 def _pick(cum, s):
     """A candidate index drawn from stream ``s`` by the cumulative weights ``cum``."""
     u = (next_u64(s) >> np.uint64(11)) * (1.0 / 9007199254740992.0) * cum[-1]
@@ -337,7 +337,7 @@ def draw_deck(m, cum, s, deck):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # tiny: two callers
 def play_deck(tr, deck, n):
     """Reveal ``deck[0:n]`` in order on ``tr``: (True if the race ended, cards drawn)."""
     for i in range(n):
@@ -367,7 +367,7 @@ ALL_CARDS = np.array([t for t in range(N_TYPES) for _ in range(5 if t % 2 == 0 e
 MAX_LEGS = 64  # a race ends long before: L grows by at most 3 a leg up to MAX_L (§5.5)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller, race_samples
 def random_deck(s, deck, size, cards):
     """``size`` of the 30 racing cards, uniformly chosen and shuffled, into ``deck``
     (``cards``: a work copy of ``ALL_CARDS``)."""

@@ -29,7 +29,7 @@ PHASE_BET = 1  # the bet is taken, the race action is not
 PHASE_RACE = 2  # the race action is taken, no bet yet
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one kernel caller, playouts
 def sample_hidden(st, m, cum, pool, known, revealed, hidden_hands, s):
     """Fill in ``st`` the rest of the race deck and the hand cards of the seats marked in
     ``hidden_hands`` (module doc); counts per card type: ``pool`` the unseen pool,
@@ -55,7 +55,7 @@ def sample_hidden(st, m, cum, pool, known, revealed, hidden_hands, s):
             k -= left[t]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller, _play_on
 def finish_turn(st, deal, bet1, race, bet2, phase):
     """The rest of the turn of the seat to move (``phase``: what of it is done): the
     whole turn from ``PHASE_START``; the race action and no bet from ``PHASE_BET``; the
@@ -68,25 +68,7 @@ def finish_turn(st, deal, bet1, race, bet2, phase):
     play_turn(st, deal, bet1 if phase == PHASE_START else NO_BET, race, bet2)
 
 
-@njit(cache=True)
-def _result(st, me):
-    """(win credit of seat ``me``: 1 shared among the richest, its money less the best
-    other seat's)."""
-    n = st[N_PLAYERS]
-    best = 0
-    other = -1
-    for p in range(n):
-        best = max(best, st[seat(p, MONEY)])
-        if p != me:
-            other = max(other, st[seat(p, MONEY)])
-    tied = 0
-    for p in range(n):
-        tied += st[seat(p, MONEY)] == best
-    mine = st[seat(me, MONEY)]
-    return (1.0 / tied if mine == best else 0.0), float(mine - other)
-
-
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller, playouts
 def _play_on(st, hidden, streams, seed, r, turn, phase, policies):
     """Rollout ``r`` of one candidate turn: ``st`` set to the completed state ``hidden``,
     the turn finished, then every seat following ``policies`` to the end of the game
@@ -102,26 +84,32 @@ def _play_on(st, hidden, streams, seed, r, turn, phase, policies):
         played += 1
 
 
-@njit(cache=True, nogil=True)
 def rollouts(st0, m, cum, pool, known, revealed, hidden_hands, turns, phase, policies,
              seed, first, count):
     """Rollouts ``first .. first + count - 1`` of every candidate turn ``turns[k]`` =
     (bet before, race action, bet after) of the seat to move in ``st0`` (a state with
     what the viewer knows), every seat then following ``policies``: ``out[r, k]`` =
-    (win credit, margin) of the seat to move (module doc)."""
-    me = st0[TO_MOVE]
-    out = np.zeros((count, turns.shape[0], 2))
-    hidden = st0.copy()
-    st = st0.copy()
-    streams = np.empty((3, 4), dtype=np.uint64)
-    for i in range(count):
-        r = first + i
-        hidden[:] = st0
-        reseed(streams[1], seed, 3 * r + 1)
-        sample_hidden(hidden, m, cum, pool, known, revealed, hidden_hands, streams[1])
-        for k in range(turns.shape[0]):
-            _play_on(st, hidden, streams, seed, r, turns[k], phase, policies)
-            out[i, k, 0], out[i, k, 1] = _result(st, me)
+    (win credit of the seat to move: 1 shared among the richest, its money less the best
+    other seat's) (module doc). Python over ``playouts`` (no kernel of its own: it would
+    optimise the whole game's code once more)."""
+    games = playouts(st0, m, cum, pool, known, revealed, hidden_hands, turns, phase,
+                     policies, seed, first, count)
+    return _mover_rows(games, st0[TO_MOVE])
+
+
+@njit(cache=True)
+def _mover_rows(games, me):
+    """``out[r, k]`` = (win share, money less the best other seat's) of seat ``me`` from
+    ``playouts``' rows (a kernel: numpy's indexing costs ~1 % of a batch)."""
+    out = np.empty((games.shape[0], games.shape[1], 2))
+    for r in range(games.shape[0]):
+        for k in range(games.shape[1]):
+            other = -1.0
+            for p in range(games.shape[3]):
+                if p != me:
+                    other = max(other, games[r, k, 0, p])
+            out[r, k, 0] = games[r, k, 1, me]
+            out[r, k, 1] = games[r, k, 0, me] - other
     return out
 
 

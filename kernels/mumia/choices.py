@@ -278,7 +278,7 @@ def token_choices(S, R, n, sym, out):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller, token_choices
 def _keep_with_move(S, R, n, sym, out, first, m):
     """Keep of ``out[first:m]`` (Swaps) those after which a move is legal or the game
     is over; returns the new count."""

@@ -136,15 +136,14 @@ def value(S, R, root, policy, keys, index, vals, counter, budget, out):
     return 0
 
 
-@njit(cache=True)
 def row_values(S, R, n, rows, m, root, policy, keys, index, vals, counter, budget, out):
     """The value of each of the ``m`` choices ``rows`` of roll number ``n`` for the seat
     to move (its move made, the dice passed): ``out[i, N_VALUES]``. Returns 0, or 1 if the
-    budget ran out."""
-    child = np.empty(S_SIZE, dtype=np.int64)
+    budget ran out. Python over ``value`` (no kernel of its own: it would optimise the
+    whole search's code once more)."""
     cur = np.empty(N_VALUES)
     for i in range(m):
-        child[:] = S
+        child = S.copy()
         apply_choice(child, R, rows[i], n)
         end_turn(child, R)
         if value(child, R, root, policy, keys, index, vals, counter, budget, cur):

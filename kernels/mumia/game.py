@@ -67,7 +67,7 @@ def roll(S, R, rng):
     return n, SYM_PM
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one kernel caller, play_move
 def policy_choice(S, R, n, sym, policy, pol_rng, rows, work):
     """The index in ``rows`` (filled here) of the step ``policy`` takes for roll (``n``,
     ``sym``): ``random`` with E4 among every choice, the others among the moves (whether
@@ -107,7 +107,7 @@ def play_move(S, R, n, sym, policy, pol_rng, rows, work, log, entry):
     return entry, extra
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # small: its callers' code calls play_move
 def finish_turn(S, R, extra, policy, dice, pol_rng, rows, work, log, entry):
     """The rest of a turn after a move (``extra``: an Extra move follows): Extra moves,
     each with both dice rolled again (§11.3), then the dice pass (§3). Returns (the log's
@@ -122,7 +122,7 @@ def finish_turn(S, R, extra, policy, dice, pol_rng, rows, work, log, entry):
     return entry, extras
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # a wrapper of play_counted
 def play_game(S, R, dice, pol_rng, policies, log):
     """Play ``S`` to the end, seat p by ``policies[p]``; every step in ``log`` (as far as
     it has room). Returns (turns, steps logged or not, moves: Extra moves included, Swaps
@@ -130,7 +130,7 @@ def play_game(S, R, dice, pol_rng, policies, log):
     return play_counted(S, R, dice, pol_rng, policies, log, np.zeros(MAX_SEATS, np.int64))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # small: its callers' code calls play_move
 def play_counted(S, R, dice, pol_rng, policies, log, decisions):
     """``play_game``, adding to ``decisions[p]`` the steps seat p's policy chose."""
     rows = np.empty((MAX_CHOICES, N_COLS), dtype=np.int64)

@@ -54,7 +54,7 @@ def deal_hidden(S, pool, unseen, rng):
             k += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller, choice_games_range: not its own library
 def play_choice(S, R, row, n, sym, policy, dice, pol_rng, rows, work, log):
     """The seat to move takes choice ``row`` of roll (``n``, ``sym``), and the rest of its
     turn: after a Swap or Bottom (before the move) its move by ``policy``; after a move
@@ -72,19 +72,16 @@ def play_choice(S, R, row, n, sym, policy, dice, pol_rng, rows, work, log):
                     work, log, log.shape[0])
 
 
-@njit(cache=True, nogil=True)
 def choice_range(S0, R, n, sym, cand, policies, pool, unseen, seed, first, count):
     """Rollouts ``first .. first + count - 1`` of every candidate row of ``cand`` for the
     seat to move in ``S0`` with roll (``n``, ``sym``), then every seat by ``policies``:
     ``out[rollout, candidate, 2]`` = (the mover's final score less its score now, 1.0 if
-    it wins or shares the win)."""
+    it wins or shares the win). Python over ``choice_games_range`` (no kernel of its own:
+    it would optimise the whole game's code once more)."""
     games = choice_games_range(S0, R, n, sym, cand, policies, pool, unseen, seed, first,
                                count)
     p = S0[S_TO_MOVE]
-    out = np.zeros((count, cand.shape[0], 2))
-    out[:, :, 0] = games[:, :, 0, p] - games[:, :, 2, p]
-    out[:, :, 1] = games[:, :, 1, p]
-    return out
+    return np.stack((games[:, :, 0, p] - games[:, :, 2, p], games[:, :, 1, p]), axis=2)
 
 
 @njit(cache=True, nogil=True)
