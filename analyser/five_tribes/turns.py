@@ -11,13 +11,22 @@ would take the table past ``TABLE_ROWS`` rows.
 
 Both fill one store of ``TABLE_ROWS`` rows (``kernels.five_tribes.turn_table``) a chunk at
 a time: progress shows and Ctrl-C stops between chunks; memory is the store's.
+
+Two cores: work whose result is used whatever happens runs beside the caller on a kernel
+thread, so no number depends on threads or timing. Within the budget of sowings the
+sampled table is built on a thread while the exact attempt runs (speculation: dropped at
+its next chunk if the exact table fits, used if not); in a sampled table the draws of the
+turns that end before the sowing are valued on a thread while the drawn sowings are
+added. Progress is shown from the calling thread; Ctrl-C stops its wait at once.
 """
 
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -62,8 +71,16 @@ def turn_rows(st: np.ndarray, *, samples: int | None = None, seed: int = 0,
     """The rows of the table of ``st``'s player to move (module doc); ``progress(done,
     planned)`` after each chunk."""
     found = _census(st)
-    rows = _exact(st, found, progress) if found.total <= EXACT_SOWINGS else None
-    return rows or _sampled(st, found, samples or SAMPLES, seed, progress)
+    samples = samples or SAMPLES
+    if found.total > EXACT_SOWINGS:
+        return _sampled(st, found, samples, seed, progress)
+    stop, seen = threading.Event(), _Seen()
+    sampled = _Thread(_sampled, st, found, samples, seed, seen.record, stop)
+    try:
+        rows = _exact(st, found, progress)
+        return rows or sampled.result(lambda: seen.report(progress))
+    finally:
+        stop.set()  # the speculative sampled table: dropped at its next chunk
 
 
 def exact_rows(st: np.ndarray) -> TurnRows | None:
@@ -79,6 +96,56 @@ def _census(st: np.ndarray) -> Census:
 def _report(progress: Progress, done: int, planned: int) -> None:
     if progress is not None:
         progress(done, planned)
+
+
+class _Thread:
+    """``fn(*args)`` run on a daemon thread (``nogil`` kernels: beside the caller); its
+    result, or its error, comes from ``result``. Daemon: the CLI leaves with ``os._exit``
+    and a thread given up ends at its next chunk (or kernel call)."""
+
+    def __init__(self, fn: Callable[..., Any], *args: Any) -> None:
+        self._done = threading.Event()
+        self._out: Any = None
+        self._error: BaseException | None = None
+        threading.Thread(target=self._run, args=(fn, args), daemon=True,
+                         name="turn-table").start()
+
+    def _run(self, fn: Callable[..., Any], args: tuple) -> None:
+        try:
+            self._out = fn(*args)
+        except BaseException as error:  # handed to the caller of ``result``
+            self._error = error
+        finally:
+            self._done.set()
+
+    def result(self, poll: Callable[[], None] | None = None) -> Any:
+        """Wait for the result (Ctrl-C stops the wait at once); ``poll()`` every 50 ms
+        meanwhile (progress)."""
+        while not self._done.wait(0.05):
+            if poll is not None:
+                poll()
+        if poll is not None:
+            poll()
+        if self._error is not None:
+            raise self._error
+        return self._out
+
+
+class _Seen:
+    """The last progress of a table built on another thread, shown from the caller's."""
+
+    def __init__(self) -> None:
+        self.last: tuple[int, int] | None = None
+        self.shown: tuple[int, int] | None = None
+
+    def record(self, done: int, planned: int) -> None:
+        self.last = (done, planned)
+
+    def report(self, progress: Progress) -> None:
+        last = self.last
+        if last is not None and last != self.shown:
+            self.shown = last
+            _report(progress, *last)
 
 
 def _kept(store: tuple, rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -109,8 +176,9 @@ def _exact(st: np.ndarray, found: Census, progress: Progress) -> TurnRows | None
 
 
 def _sampled(st: np.ndarray, found: Census, samples: int, seed: int,
-             progress: Progress) -> TurnRows:
-    """Turns after sowings drawn in rounds over the strata (module doc)."""
+             progress: Progress, stop: threading.Event | None = None) -> TurnRows | None:
+    """Turns after sowings drawn in rounds over the strata (module doc); None once
+    ``stop`` is set (checked between chunks)."""
     strata = len(found.strata)
     weights = FT.stratum_weights(found.terms)
     planned = max(1, math.ceil(samples / strata))
@@ -118,23 +186,58 @@ def _sampled(st: np.ndarray, found: Census, samples: int, seed: int,
     store, ws = FT.new_store(TABLE_ROWS), FT.workspace()
     meta, walks = store[10], FT.walk_tables_once()[0]
     best = FT.board_sowings(st, *FT.walk_tables_once())  # where a draw's best rest is sought
-    # the turns that end before the sowing, exactly (no outcome group: those alone)
-    FT.add_outcomes(st, best[:4], best[4], best[5], 0, 0, store, ws, FT.DEFER_NONE)
+    before = _before_sowing(st, best, store, ws)
     rounds = 0
     while rounds < planned:
         rows = int(meta[FT.M_ROWS])
         if rounds and (meta[FT.M_FULL] or rows + rows / rounds > TABLE_ROWS):
             break  # the next round would not fit
         for d0 in range(rounds * strata, (rounds + 1) * strata, DRAWS_PER_CHUNK):
+            if stop is not None and stop.is_set():
+                return None
             d1 = min(d0 + DRAWS_PER_CHUNK, (rounds + 1) * strata)
             FT.add_draws(st, found.strata, weights, walks, rng, d0, d1, store, ws, best)
             _report(progress, d1, planned * strata)
         rounds += 1
+    if before is not None:
+        valued = before.result()
+        if stop is not None and stop.is_set():
+            return None
+        _value_before_sowing(store, valued)
     rows = int(meta[FT.M_ROWS])
     actions, parts, _ = _kept(store, rows)
     count, se = _estimates(store, rows, weights.sum(axis=1), rounds)
     return TurnRows(actions, parts, count, se, found.total, sampled=True, rounds=rounds,
                     strata=strata, full=bool(meta[FT.M_FULL]))
+
+
+def _before_sowing(st: np.ndarray, best: tuple, store: tuple, ws: tuple) -> _Thread | None:
+    """Make and count in ``store`` the turns that end before the sowing (exactly: no
+    outcome group gives those alone), their draws left unvalued (``FT.DEFER_COUNT``); the
+    same turns with their draws valued (``FT.DEFER_NONE``) are made on a thread, in a store
+    of their own (None: no draw to value; ``_value_before_sowing``). Draws added after them
+    never read a row's parts, so the table is the one made with those valued at once."""
+    FT.add_outcomes(st, best[:4], best[4], best[5], 0, 0, store, ws, FT.DEFER_COUNT)
+    if not np.isnan(store[1][:int(store[10][FT.M_ROWS]), 0]).any():
+        return None
+    return _Thread(_valued_before_sowing, st.copy(), tuple(a.copy() for a in best))
+
+
+def _valued_before_sowing(st: np.ndarray, best: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """(merge keys, parts) of the turns that end before the sowing, draws valued."""
+    store = FT.new_store(TABLE_ROWS)
+    FT.add_outcomes(st, best[:4], best[4], best[5], 0, 0, store, FT.workspace(),
+                    FT.DEFER_NONE)
+    rows = int(store[10][FT.M_ROWS])
+    return store[3][:rows].copy(), store[1][:rows].copy()
+
+
+def _value_before_sowing(store: tuple, valued: tuple[np.ndarray, np.ndarray]) -> None:
+    """The parts of ``_valued_before_sowing`` into the first rows of ``store``: the same
+    turns, made in the same order (their keys checked)."""
+    keys, parts = valued
+    assert (store[3][:len(keys)] == keys).all(), "the turns before the sowing differ"
+    store[1][:len(parts)] = parts
 
 
 def _estimates(store: tuple, rows: int, sizes: np.ndarray, n: int
