@@ -74,11 +74,14 @@ def turn_rows(st: np.ndarray, *, samples: int | None = None, seed: int = 0,
     samples = samples or SAMPLES
     if found.total > EXACT_SOWINGS:
         return _sampled(st, found, samples, seed, progress)
-    stop, seen = threading.Event(), _Seen()
-    sampled = _Thread(_sampled, st, found, samples, seed, seen.record, stop)
+    stop, needed, seen = threading.Event(), threading.Event(), _Seen()
+    sampled = _Thread(_sampled, st, found, samples, seed, seen.record, stop, needed)
     try:
         rows = _exact(st, found, progress)
-        return rows or sampled.result(lambda: seen.report(progress))
+        if rows is not None:
+            return rows
+        needed.set()
+        return sampled.result(lambda: seen.report(progress))
     finally:
         stop.set()  # the speculative sampled table: dropped at its next chunk
 
@@ -175,10 +178,12 @@ def _exact(st: np.ndarray, found: Census, progress: Progress) -> TurnRows | None
     return TurnRows(actions, parts, counts, np.zeros(len(counts)), found.total)
 
 
-def _sampled(st: np.ndarray, found: Census, samples: int, seed: int,
-             progress: Progress, stop: threading.Event | None = None) -> TurnRows | None:
-    """Turns after sowings drawn in rounds over the strata (module doc); None once
-    ``stop`` is set (checked between chunks)."""
+def _sampled(st: np.ndarray, found: Census, samples: int, seed: int, progress: Progress,
+             stop: threading.Event | None = None, needed: threading.Event | None = None
+             ) -> TurnRows | None:
+    """Turns after sowings drawn in rounds over the strata (module doc). Speculated: None
+    once ``stop`` is set, and the draws of the turns before the sowing valued only once
+    ``needed`` is set (both checked between chunks)."""
     strata = len(found.strata)
     weights = FT.stratum_weights(found.terms)
     planned = max(1, math.ceil(samples / strata))
@@ -186,7 +191,7 @@ def _sampled(st: np.ndarray, found: Census, samples: int, seed: int,
     store, ws = FT.new_store(TABLE_ROWS), FT.workspace()
     meta, walks = store[10], FT.walk_tables_once()[0]
     best = FT.board_sowings(st, *FT.walk_tables_once())  # where a draw's best rest is sought
-    before = _before_sowing(st, best, store, ws)
+    before = _BeforeSowing(st, best, store, ws)
     rounds = 0
     while rounds < planned:
         rows = int(meta[FT.M_ROWS])
@@ -195,15 +200,15 @@ def _sampled(st: np.ndarray, found: Census, samples: int, seed: int,
         for d0 in range(rounds * strata, (rounds + 1) * strata, DRAWS_PER_CHUNK):
             if stop is not None and stop.is_set():
                 return None
+            if needed is None or needed.is_set():
+                before.start()
             d1 = min(d0 + DRAWS_PER_CHUNK, (rounds + 1) * strata)
             FT.add_draws(st, found.strata, weights, walks, rng, d0, d1, store, ws, best)
             _report(progress, d1, planned * strata)
         rounds += 1
-    if before is not None:
-        valued = before.result()
-        if stop is not None and stop.is_set():
-            return None
-        _value_before_sowing(store, valued)
+    if stop is not None and stop.is_set():
+        return None
+    before.value(store)
     rows = int(meta[FT.M_ROWS])
     actions, parts, _ = _kept(store, rows)
     count, se = _estimates(store, rows, weights.sum(axis=1), rounds)
@@ -211,33 +216,41 @@ def _sampled(st: np.ndarray, found: Census, samples: int, seed: int,
                     strata=strata, full=bool(meta[FT.M_FULL]))
 
 
-def _before_sowing(st: np.ndarray, best: tuple, store: tuple, ws: tuple) -> _Thread | None:
-    """Make and count in ``store`` the turns that end before the sowing (exactly: no
-    outcome group gives those alone), their draws left unvalued (``FT.DEFER_COUNT``); the
-    same turns with their draws valued (``FT.DEFER_NONE``) are made on a thread, in a store
-    of their own (None: no draw to value; ``_value_before_sowing``). Draws added after them
-    never read a row's parts, so the table is the one made with those valued at once."""
-    FT.add_outcomes(st, best[:4], best[4], best[5], 0, 0, store, ws, FT.DEFER_COUNT)
-    if not np.isnan(store[1][:int(store[10][FT.M_ROWS]), 0]).any():
-        return None
-    return _Thread(_valued_before_sowing, st.copy(), tuple(a.copy() for a in best))
+class _BeforeSowing:
+    """The turns that end before the sowing (exactly: no outcome group gives those
+    alone), made and counted in a sampled table's store first, their draws left unvalued
+    (``FT.DEFER_COUNT``); the same turns with their draws valued (``FT.DEFER_NONE``) are
+    made on a thread (``start``) in a store of their own, their parts then copied in
+    (``value``). Draws added meanwhile never read a row's parts, so the table is the one
+    made with those draws valued at once."""
 
+    def __init__(self, st: np.ndarray, best: tuple, store: tuple, ws: tuple) -> None:
+        FT.add_outcomes(st, best[:4], best[4], best[5], 0, 0, store, ws, FT.DEFER_COUNT)
+        rows = int(store[10][FT.M_ROWS])
+        self.keys = store[3][:rows].copy()
+        self.unvalued = bool(np.isnan(store[1][:rows, 0]).any())
+        self.st, self.best = st.copy(), tuple(a.copy() for a in best)
+        self.valued: _Thread | None = None
 
-def _valued_before_sowing(st: np.ndarray, best: tuple) -> tuple[np.ndarray, np.ndarray]:
-    """(merge keys, parts) of the turns that end before the sowing, draws valued."""
-    store = FT.new_store(TABLE_ROWS)
-    FT.add_outcomes(st, best[:4], best[4], best[5], 0, 0, store, FT.workspace(),
-                    FT.DEFER_NONE)
-    rows = int(store[10][FT.M_ROWS])
-    return store[3][:rows].copy(), store[1][:rows].copy()
+    def start(self) -> None:
+        """Value the draws on a thread, unless begun or none is to be valued."""
+        if self.unvalued and self.valued is None:
+            self.valued = _Thread(self._parts)
 
+    def _parts(self) -> np.ndarray:
+        store = FT.new_store(TABLE_ROWS)
+        FT.add_outcomes(self.st, self.best[:4], self.best[4], self.best[5], 0, 0, store,
+                        FT.workspace(), FT.DEFER_NONE)
+        rows = int(store[10][FT.M_ROWS])
+        assert np.array_equal(store[3][:rows], self.keys), "the turns before the sowing differ"
+        return store[1][:rows].copy()
 
-def _value_before_sowing(store: tuple, valued: tuple[np.ndarray, np.ndarray]) -> None:
-    """The parts of ``_valued_before_sowing`` into the first rows of ``store``: the same
-    turns, made in the same order (their keys checked)."""
-    keys, parts = valued
-    assert (store[3][:len(keys)] == keys).all(), "the turns before the sowing differ"
-    store[1][:len(parts)] = parts
+    def value(self, store: tuple) -> None:
+        """The valued parts into the first rows of ``store`` (waits for them)."""
+        self.start()
+        if self.valued is not None:
+            parts = self.valued.result()
+            store[1][:len(parts)] = parts
 
 
 def _estimates(store: tuple, rows: int, sizes: np.ndarray, n: int
