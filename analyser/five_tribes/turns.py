@@ -10,14 +10,16 @@ error; turns that no drawn sowing reaches are missing. Rounds stop early once th
 would take the table past ``TABLE_ROWS`` rows.
 
 Both fill one store of ``TABLE_ROWS`` rows (``kernels.five_tribes.turn_table``) a chunk at
-a time: progress shows and Ctrl-C stops between chunks; memory is the store's.
+a time: progress shows and Ctrl-C stops between chunks; memory is the stores' (two at
+most, below).
 
-Two cores: work whose result is used whatever happens runs beside the caller on a kernel
-thread, so no number depends on threads or timing. Within the budget of sowings the
-sampled table is built on a thread while the exact attempt runs (speculation: dropped at
-its next chunk if the exact table fits, used if not); in a sampled table the draws of the
-turns that end before the sowing are valued on a thread while the drawn sowings are
-added. Progress is shown from the calling thread; Ctrl-C stops its wait at once.
+Two cores: only work whose result is the same whatever the threads and their timing runs
+beside the caller, on a daemon thread (``nogil`` kernels). Within the budget of sowings
+the sampled table is built on a thread while the exact attempt runs here (speculation:
+dropped at its next chunk once the exact table has made every row and so fits, used if
+the exact attempt is dropped); in a sampled table the draws of the turns that end before
+the sowing are valued on a thread while the drawn sowings are added. Progress is shown
+from the calling thread; Ctrl-C stops its wait at once.
 """
 
 from __future__ import annotations
@@ -74,14 +76,11 @@ def turn_rows(st: np.ndarray, *, samples: int | None = None, seed: int = 0,
     samples = samples or SAMPLES
     if found.total > EXACT_SOWINGS:
         return _sampled(st, found, samples, seed, progress)
-    stop, needed, seen = threading.Event(), threading.Event(), _Seen()
-    sampled = _Thread(_sampled, st, found, samples, seed, seen.record, stop, needed)
+    stop, seen = threading.Event(), _Seen()
+    sampled = _Thread(_sampled, st, found, samples, seed, seen.record, stop)
     try:
-        rows = _exact(st, found, progress)
-        if rows is not None:
-            return rows
-        needed.set()
-        return sampled.result(lambda: seen.report(progress))
+        rows = _exact(st, found, progress, fits=stop)
+        return rows or sampled.result(lambda: seen.report(progress))
     finally:
         stop.set()  # the speculative sampled table: dropped at its next chunk
 
@@ -156,10 +155,12 @@ def _kept(store: tuple, rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return store[0][:rows].copy(), store[1][:rows].copy(), store[2][:rows].copy()
 
 
-def _exact(st: np.ndarray, found: Census, progress: Progress) -> TurnRows | None:
+def _exact(st: np.ndarray, found: Census, progress: Progress,
+           fits: threading.Event | None = None) -> TurnRows | None:
     """Every turn, or None once the table passes ``TABLE_ROWS`` rows: the rows made and
-    counted first, then, if it fits, the expectations of its draws (``FT.DEFER_*``);
-    progress counts both sweeps, the second skipped when no row ends in a draw."""
+    counted first, then, if it fits (``fits`` set), the expectations of its draws
+    (``FT.DEFER_*``); progress counts both sweeps, the second skipped when no row ends in
+    a draw."""
     sowings = FT.list_sowings(FT.meeples(st), st[FT.END_RULE], np.int64(found.total))
     first, mult = FT.sowing_outcomes(st, *sowings)
     groups = max(len(first), 1)  # no legal sowing: one turn, the marker move
@@ -171,6 +172,8 @@ def _exact(st: np.ndarray, found: Census, progress: Progress) -> TurnRows | None
             if store[10][FT.M_FULL]:
                 return None
             _report(progress, sweep * groups + o1, 2 * groups)
+        if fits is not None:
+            fits.set()  # every row made: the second sweep only values them
         if sweep == 0 and not np.isnan(store[1][:int(store[10][FT.M_ROWS]), 0]).any():
             _report(progress, 2 * groups, 2 * groups)
             break  # no draw to value
@@ -179,11 +182,9 @@ def _exact(st: np.ndarray, found: Census, progress: Progress) -> TurnRows | None
 
 
 def _sampled(st: np.ndarray, found: Census, samples: int, seed: int, progress: Progress,
-             stop: threading.Event | None = None, needed: threading.Event | None = None
-             ) -> TurnRows | None:
-    """Turns after sowings drawn in rounds over the strata (module doc). Speculated: None
-    once ``stop`` is set, and the draws of the turns before the sowing valued only once
-    ``needed`` is set (both checked between chunks)."""
+             stop: threading.Event | None = None) -> TurnRows | None:
+    """Turns after sowings drawn in rounds over the strata (module doc); None once
+    ``stop`` is set (checked between chunks)."""
     strata = len(found.strata)
     weights = FT.stratum_weights(found.terms)
     planned = max(1, math.ceil(samples / strata))
@@ -200,8 +201,6 @@ def _sampled(st: np.ndarray, found: Census, samples: int, seed: int, progress: P
         for d0 in range(rounds * strata, (rounds + 1) * strata, DRAWS_PER_CHUNK):
             if stop is not None and stop.is_set():
                 return None
-            if needed is None or needed.is_set():
-                before.start()
             d1 = min(d0 + DRAWS_PER_CHUNK, (rounds + 1) * strata)
             FT.add_draws(st, found.strata, weights, walks, rng, d0, d1, store, ws, best)
             _report(progress, d1, planned * strata)
@@ -220,7 +219,7 @@ class _BeforeSowing:
     """The turns that end before the sowing (exactly: no outcome group gives those
     alone), made and counted in a sampled table's store first, their draws left unvalued
     (``FT.DEFER_COUNT``); the same turns with their draws valued (``FT.DEFER_NONE``) are
-    made on a thread (``start``) in a store of their own, their parts then copied in
+    made meanwhile on a thread in a store of their own, their parts then copied in
     (``value``). Draws added meanwhile never read a row's parts, so the table is the one
     made with those draws valued at once."""
 
@@ -228,14 +227,9 @@ class _BeforeSowing:
         FT.add_outcomes(st, best[:4], best[4], best[5], 0, 0, store, ws, FT.DEFER_COUNT)
         rows = int(store[10][FT.M_ROWS])
         self.keys = store[3][:rows].copy()
-        self.unvalued = bool(np.isnan(store[1][:rows, 0]).any())
+        unvalued = bool(np.isnan(store[1][:rows, 0]).any())
         self.st, self.best = st.copy(), tuple(a.copy() for a in best)
-        self.valued: _Thread | None = None
-
-    def start(self) -> None:
-        """Value the draws on a thread, unless begun or none is to be valued."""
-        if self.unvalued and self.valued is None:
-            self.valued = _Thread(self._parts)
+        self.valued = _Thread(self._parts) if unvalued else None
 
     def _parts(self) -> np.ndarray:
         store = FT.new_store(TABLE_ROWS)
@@ -247,7 +241,6 @@ class _BeforeSowing:
 
     def value(self, store: tuple) -> None:
         """The valued parts into the first rows of ``store`` (waits for them)."""
-        self.start()
         if self.valued is not None:
             parts = self.valued.result()
             store[1][:len(parts)] = parts

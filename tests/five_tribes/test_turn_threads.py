@@ -8,10 +8,12 @@ parts, counts and errors, every bit."""
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import replace
 from unittest.mock import patch
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -94,3 +96,28 @@ def test_the_speculated_table_is_the_exact_one_or_the_sampled_one(seed, stacks):
         assert turns.exact_rows(s) is None
         got = turns.turn_rows(s, samples=256, seed=seed)
         assert_same(got, one_thread(s, 256, seed))
+
+
+def test_a_speculated_table_shows_progress_and_stops_from_the_calling_thread():
+    """The exact attempt dropped (a budget of 2,000 rows): every progress report comes
+    from the calling thread, the sampled table's last; Ctrl-C there (here raised by the
+    progress callback while the sampled table is awaited) stops the table, its thread
+    ending at its next chunk."""
+    s = encode(djinn_position(3, 4, 8, 2))
+    seen: list[tuple[threading.Thread, int, int]] = []
+    with patch.object(turns, "TABLE_ROWS", 2_000):
+        rows = turns.turn_rows(s, samples=4_096, progress=lambda done, planned: seen.append(
+            (threading.current_thread(), done, planned)))
+        assert rows.sampled and {t for t, _, _ in seen} == {threading.current_thread()}
+        assert seen[-1][1:] == (rows.drawn, math.ceil(4_096 / rows.strata) * rows.strata)
+
+        def interrupt(done: int, planned: int) -> None:
+            if planned == seen[-1][2]:  # the sampled table's progress
+                raise KeyboardInterrupt
+
+        with pytest.raises(KeyboardInterrupt):
+            turns.turn_rows(s, samples=4_096, progress=interrupt)
+    for thread in threading.enumerate():
+        if thread.name == "turn-table":
+            thread.join(timeout=30)
+            assert not thread.is_alive()
