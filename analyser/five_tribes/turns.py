@@ -77,7 +77,7 @@ def turn_rows(st: np.ndarray, *, samples: int | None = None, seed: int = 0,
     if found.total > EXACT_SOWINGS:
         return _sampled(st, found, samples, seed, progress)
     stop, seen = threading.Event(), _Seen()
-    sampled = _Thread(_sampled, st, found, samples, seed, seen.record, stop)
+    sampled = _Thread(_sampled, st.copy(), found, samples, seed, seen.record, stop)
     try:
         rows = _exact(st, found, progress, fits=stop)
         return rows or sampled.result(lambda: seen.report(progress))
@@ -236,7 +236,7 @@ class _BeforeSowing:
         FT.add_outcomes(self.st, self.best[:4], self.best[4], self.best[5], 0, 0, store,
                         FT.workspace(), FT.DEFER_NONE)
         rows = int(store[10][FT.M_ROWS])
-        assert np.array_equal(store[3][:rows], self.keys), "the turns before the sowing differ"
+        assert np.array_equal(store[3][:rows], self.keys), "not the same turns"
         return store[1][:rows].copy()
 
     def value(self, store: tuple) -> None:
