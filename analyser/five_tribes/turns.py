@@ -76,6 +76,8 @@ def turn_rows(st: np.ndarray, *, samples: int | None = None, seed: int = 0,
     samples = samples or SAMPLES
     if found.total > EXACT_SOWINGS:
         return _sampled(st, found, samples, seed, progress)
+    if found.total == 0:  # no sowing to draw: nothing to speculate
+        return _exact(st, found, progress) or _sampled(st, found, samples, seed, progress)
     stop, seen = threading.Event(), _Seen()
     sampled = _Thread(_sampled, st.copy(), found, samples, seed, seen.record, stop)
     try:
