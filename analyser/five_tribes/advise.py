@@ -94,13 +94,25 @@ def turn_table(pos: Position, rows: TurnRows) -> pd.DataFrame:
     columns.update({part: parts[:, i] for i, part in enumerate(PARTS)})
     columns.update(
         sowing=sowing_labels(actions),
-        final_tile=[FT.tile_name(int(t)) if s else None
-                    for t, s in zip(actions[:, FT.A_TILE], sown)],
-        taken=[f"{k}{FT.COLOURS[c]}" if s else None
-               for k, c, s in zip(actions[:, FT.A_TAKEN], actions[:, FT.A_COLOUR], sown)],
+        final_tile=_named(np.where(sown, actions[:, FT.A_TILE], -1), FT.tile_name),
+        taken=_named(np.where(sown, actions[:, FT.A_TAKEN] * FT.N_COLOURS
+                              + actions[:, FT.A_COLOUR], -1), _taken),
         fakirs=np.where(sown, actions[:, FT.A_FAKIRS], 0),
         sale_gold=actions[:, FT.A_SALE_GOLD])
     return pd.DataFrame(columns)
+
+
+def _named(codes: np.ndarray, name: Callable[[int], str]) -> np.ndarray:
+    """``name(code)`` of every code (None for -1), named once per distinct code."""
+    distinct, inverse = np.unique(codes, return_inverse=True)
+    words = np.empty(len(distinct), dtype=object)
+    words[:] = [None if c < 0 else name(int(c)) for c in distinct]
+    return words[inverse.reshape(-1)]
+
+
+def _taken(code: int) -> str:
+    """``2W`` for the code ``k * N_COLOURS + colour`` (k meeples of that colour taken)."""
+    return f"{code // FT.N_COLOURS}{FT.COLOURS[code % FT.N_COLOURS]}"
 
 
 def _acting(st: np.ndarray, owners: list[int]) -> np.ndarray:

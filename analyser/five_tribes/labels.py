@@ -129,19 +129,27 @@ def turn_label(a: np.ndarray, tile_types: tuple[str, ...]) -> str:
     return turn_labels(a[None, :], tile_types)[0]
 
 
-def _worded(actions: np.ndarray, cols: slice, word) -> list[str | None]:
-    """``word(row)`` for every row of ``actions``, computed once per distinct ``cols``
-    (rows grouped by a 64-bit mix of those columns, the grouping then checked exactly)."""
-    part = actions[:, cols]
-    weights = np.random.default_rng(len(part[0])).integers(1, 2**62, part.shape[1]) | 1
-    mixed = part @ weights  # wraps around: a hash, not a number
+def _groups(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(first, inverse): the rows of ``key`` grouped by equal rows, ``first[g]`` the first
+    row of group g, ``inverse[i]`` row i's group (grouped by a 64-bit mix of the columns,
+    the grouping then checked exactly)."""
+    weights = np.random.default_rng(key.shape[1]).integers(1, 2**62, key.shape[1]) | 1
+    mixed = key @ weights  # wraps around: a hash, not a number
     _, first, inverse = np.unique(mixed, return_index=True, return_inverse=True)
-    inverse = inverse.reshape(-1)
-    if not (part[first[inverse]] == part).all():  # a collision: group exactly instead
-        _, first, inverse = np.unique(part, axis=0, return_index=True, return_inverse=True)
-        inverse = inverse.reshape(-1)
-    words = [word(actions[i]) for i in first]
-    return [words[i] for i in inverse]
+    if not (key[first[inverse]] == key).all():  # a collision: group exactly instead
+        _, first, inverse = np.unique(key, axis=0, return_index=True, return_inverse=True)
+    return first, inverse.reshape(-1)
+
+
+def _worded(actions: np.ndarray, key: np.ndarray, word, groups=None
+            ) -> tuple[np.ndarray, np.ndarray]:
+    """(words, inverse): ``word(row)`` computed once per distinct row of ``key`` (columns
+    of ``actions`` that settle the word; ``groups``: ``_groups(key)`` if made already),
+    row i's word ``words[inverse[i]]`` (an object array: indexing it makes no loop)."""
+    first, inverse = _groups(key) if groups is None else groups
+    words = np.empty(len(first), dtype=object)
+    words[:] = [word(actions[i]) for i in first]
+    return words, inverse
 
 
 def _sowing(a: np.ndarray) -> str | None:
@@ -153,7 +161,8 @@ def _sowing(a: np.ndarray) -> str | None:
 def sowing_labels(actions: np.ndarray) -> list[str | None]:
     """``sowing_label`` of every row of ``actions`` (None: no sowing), worded once per
     distinct sowing."""
-    return _worded(actions, slice(FT.A_START, FT.A_TILE), _sowing)
+    words, inverse = _worded(actions, actions[:, FT.A_START:FT.A_TILE], _sowing)
+    return words[inverse].tolist()
 
 
 def _sowing_take(a: np.ndarray) -> str:
@@ -166,30 +175,40 @@ def _sowing_take(a: np.ndarray) -> str:
 
 def turn_labels(actions: np.ndarray, tile_types: tuple[str, ...]) -> list[str]:
     """``turn_label`` of every row of ``actions``: each part is worded once per distinct
-    value (a table has tens of thousands of rows sharing a few thousand sowings)."""
+    value (a table has tens of thousands of rows sharing a few thousand sowings), then
+    the parts a row shows are joined with numpy's object arrays (no loop per part)."""
     end = actions[:, FT.A_END]
     sown = actions[:, FT.A_LEN] > 0
-    uses = slice(FT.A_NUSES, FT.ACTION_SIZE)
-    parts = [
-        _worded(actions, uses, lambda a: "; ".join(_window(_uses(a), FT.S_PRE)) or None),
-        _worded(actions, slice(0, FT.A_FAKIRS), _sowing_take),
-        _worded(actions, np.r_[FT.A_COLOUR:FT.A_TILE_ACTION, FT.A_VICTIM2:FT.ACTION_SIZE],
-                _tribe),
-        _worded(actions, np.r_[FT.A_TILE:FT.A_SALE, FT.A_NUSES:FT.ACTION_SIZE],
-                lambda a: _tile(a, tile_types[a[FT.A_TILE]])),
-        _worded(actions, uses, lambda a: "; ".join(_window(_uses(a), FT.S_POST)) or None),
-        _worded(actions, slice(FT.A_SALE, FT.A_SALE + 1), lambda a: _sale(int(a[FT.A_SALE]))),
+    # the step a row reached: the end, or the step after the window its draw ends in
+    reached = np.where(end < 0, FT.S_DONE, end + ((end == FT.S_PRE) | (end == FT.S_POST)))
+    # rows grouped by their power uses first: the other parts' keys name the group
+    uses = _groups(actions[:, FT.A_NUSES:])
+
+    def with_uses(*cols: slice) -> np.ndarray:
+        return np.column_stack((*(actions[:, c] for c in cols), uses[1]))
+
+    parts = [  # (words, inverse, where shown)
+        (*_worded(actions, None, lambda a: "; ".join(_window(_uses(a), FT.S_PRE)) or None,
+                  uses), True),
+        (*_worded(actions, actions[:, :FT.A_FAKIRS], _sowing_take), reached > FT.S_SOW),
+        (*_worded(actions, with_uses(slice(FT.A_COLOUR, FT.A_TILE_ACTION),
+                                     slice(FT.A_VICTIM2, FT.A_NUSES)), _tribe),
+         sown & (reached > FT.S_TRIBE)),
+        (*_worded(actions, with_uses(slice(FT.A_TILE, FT.A_SALE)),
+                  lambda a: _tile(a, tile_types[a[FT.A_TILE]])), sown & (reached > FT.S_TILE)),
+        (*_worded(actions, None, lambda a: "; ".join(_window(_uses(a), FT.S_POST)) or None,
+                  uses), reached > FT.S_POST),
+        (*_worded(actions, actions[:, FT.A_SALE:FT.A_SALE + 1],
+                  lambda a: _sale(int(a[FT.A_SALE]))), reached > FT.S_SALE),
+        (np.array([THEN_BEST], dtype=object), np.zeros(len(actions), dtype=np.int64),
+         end >= 0),
     ]
-    out = []
-    for pre, sow, tribe, tile, post, sale, s, e in zip(*parts, sown, end):
-        reached = FT.S_DONE if e < 0 else e + (e in (FT.S_PRE, FT.S_POST))
-        words = [pre, sow if reached > FT.S_SOW else None,
-                 tribe if s and reached > FT.S_TRIBE else None,
-                 tile if s and reached > FT.S_TILE else None,
-                 post if reached > FT.S_POST else None,
-                 sale if reached > FT.S_SALE else None, THEN_BEST if e >= 0 else None]
-        out.append("; ".join(w for w in words if w))
-    return out
+    joined = np.full(len(actions), "", dtype=object)
+    for words, inverse, shown in parts:
+        # "; word" for a part shown (none for a part that says nothing), joined by +
+        text = np.array([f"; {w}" if w else "" for w in words] + [""], dtype=object)
+        joined += text[np.where(shown, inverse, len(words))]
+    return [label[2:] for label in joined]  # the first "; " left out
 
 
 def bid_label(bid: int) -> str:

@@ -10,14 +10,25 @@ error; turns that no drawn sowing reaches are missing. Rounds stop early once th
 would take the table past ``TABLE_ROWS`` rows.
 
 Both fill one store of ``TABLE_ROWS`` rows (``kernels.five_tribes.turn_table``) a chunk at
-a time: progress shows and Ctrl-C stops between chunks; memory is the store's.
+a time: progress shows and Ctrl-C stops between chunks; memory is the stores' (two at
+most, below).
+
+Two cores: only work whose result is the same whatever the threads and their timing runs
+beside the caller, on a daemon thread (``nogil`` kernels). Within the budget of sowings
+the sampled table is built on a thread while the exact attempt runs here (speculation:
+dropped at its next chunk once the exact table has made every row and so fits, used if
+the exact attempt is dropped); in a sampled table the draws of the turns that end before
+the sowing are valued on a thread while the drawn sowings are added. Progress is shown
+from the calling thread; Ctrl-C stops its wait at once.
 """
 
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -62,8 +73,18 @@ def turn_rows(st: np.ndarray, *, samples: int | None = None, seed: int = 0,
     """The rows of the table of ``st``'s player to move (module doc); ``progress(done,
     planned)`` after each chunk."""
     found = _census(st)
-    rows = _exact(st, found, progress) if found.total <= EXACT_SOWINGS else None
-    return rows or _sampled(st, found, samples or SAMPLES, seed, progress)
+    samples = samples or SAMPLES
+    if found.total > EXACT_SOWINGS:
+        return _sampled(st, found, samples, seed, progress)
+    if found.total == 0:  # no sowing to draw: nothing to speculate
+        return _exact(st, found, progress) or _sampled(st, found, samples, seed, progress)
+    stop, seen = threading.Event(), _Seen()
+    sampled = _Thread(_sampled, st.copy(), found, samples, seed, seen.record, stop)
+    try:
+        rows = _exact(st, found, progress, fits=stop)
+        return rows or sampled.result(lambda: seen.report(progress))
+    finally:
+        stop.set()  # the speculative sampled table: dropped at its next chunk
 
 
 def exact_rows(st: np.ndarray) -> TurnRows | None:
@@ -81,15 +102,67 @@ def _report(progress: Progress, done: int, planned: int) -> None:
         progress(done, planned)
 
 
+class _Thread:
+    """``fn(*args)`` run on a daemon thread (``nogil`` kernels: beside the caller); its
+    result, or its error, comes from ``result``. Daemon: the CLI leaves with ``os._exit``
+    and a thread given up ends at its next chunk (or kernel call)."""
+
+    def __init__(self, fn: Callable[..., Any], *args: Any) -> None:
+        self._done = threading.Event()
+        self._out: Any = None
+        self._error: BaseException | None = None
+        threading.Thread(target=self._run, args=(fn, args), daemon=True,
+                         name="turn-table").start()
+
+    def _run(self, fn: Callable[..., Any], args: tuple) -> None:
+        try:
+            self._out = fn(*args)
+        except BaseException as error:  # handed to the caller of ``result``
+            self._error = error
+        finally:
+            self._done.set()
+
+    def result(self, poll: Callable[[], None] | None = None) -> Any:
+        """Wait for the result (Ctrl-C stops the wait at once); ``poll()`` every 50 ms
+        meanwhile (progress)."""
+        while not self._done.wait(0.05):
+            if poll is not None:
+                poll()
+        if poll is not None:
+            poll()
+        if self._error is not None:
+            raise self._error
+        return self._out
+
+
+class _Seen:
+    """The last progress of a table built on another thread, shown from the caller's."""
+
+    def __init__(self) -> None:
+        self.last: tuple[int, int] | None = None
+        self.shown: tuple[int, int] | None = None
+
+    def record(self, done: int, planned: int) -> None:
+        self.last = (done, planned)
+
+    def report(self, progress: Progress) -> None:
+        last = self.last
+        if last is not None and last != self.shown:
+            self.shown = last
+            _report(progress, *last)
+
+
 def _kept(store: tuple, rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Copies of the store's first ``rows`` actions, parts and counts."""
     return store[0][:rows].copy(), store[1][:rows].copy(), store[2][:rows].copy()
 
 
-def _exact(st: np.ndarray, found: Census, progress: Progress) -> TurnRows | None:
+def _exact(st: np.ndarray, found: Census, progress: Progress,
+           fits: threading.Event | None = None) -> TurnRows | None:
     """Every turn, or None once the table passes ``TABLE_ROWS`` rows: the rows made and
-    counted first, then, if it fits, the expectations of its draws (``FT.DEFER_*``);
-    progress counts both sweeps, the second skipped when no row ends in a draw."""
+    counted first, then, if it fits (``fits`` set), the expectations of its draws
+    (``FT.DEFER_*``); progress counts both sweeps, the second skipped when no row ends in
+    a draw."""
     sowings = FT.list_sowings(FT.meeples(st), st[FT.END_RULE], np.int64(found.total))
     first, mult = FT.sowing_outcomes(st, *sowings)
     groups = max(len(first), 1)  # no legal sowing: one turn, the marker move
@@ -101,6 +174,8 @@ def _exact(st: np.ndarray, found: Census, progress: Progress) -> TurnRows | None
             if store[10][FT.M_FULL]:
                 return None
             _report(progress, sweep * groups + o1, 2 * groups)
+        if fits is not None:
+            fits.set()  # every row made: the second sweep only values them
         if sweep == 0 and not np.isnan(store[1][:int(store[10][FT.M_ROWS]), 0]).any():
             _report(progress, 2 * groups, 2 * groups)
             break  # no draw to value
@@ -108,9 +183,10 @@ def _exact(st: np.ndarray, found: Census, progress: Progress) -> TurnRows | None
     return TurnRows(actions, parts, counts, np.zeros(len(counts)), found.total)
 
 
-def _sampled(st: np.ndarray, found: Census, samples: int, seed: int,
-             progress: Progress) -> TurnRows:
-    """Turns after sowings drawn in rounds over the strata (module doc)."""
+def _sampled(st: np.ndarray, found: Census, samples: int, seed: int, progress: Progress,
+             stop: threading.Event | None = None) -> TurnRows | None:
+    """Turns after sowings drawn in rounds over the strata (module doc); None once
+    ``stop`` is set (checked between chunks)."""
     strata = len(found.strata)
     weights = FT.stratum_weights(found.terms)
     planned = max(1, math.ceil(samples / strata))
@@ -118,23 +194,58 @@ def _sampled(st: np.ndarray, found: Census, samples: int, seed: int,
     store, ws = FT.new_store(TABLE_ROWS), FT.workspace()
     meta, walks = store[10], FT.walk_tables_once()[0]
     best = FT.board_sowings(st, *FT.walk_tables_once())  # where a draw's best rest is sought
-    # the turns that end before the sowing, exactly (no outcome group: those alone)
-    FT.add_outcomes(st, best[:4], best[4], best[5], 0, 0, store, ws, FT.DEFER_NONE)
+    before = _BeforeSowing(st, best, store, ws)
     rounds = 0
     while rounds < planned:
         rows = int(meta[FT.M_ROWS])
         if rounds and (meta[FT.M_FULL] or rows + rows / rounds > TABLE_ROWS):
             break  # the next round would not fit
         for d0 in range(rounds * strata, (rounds + 1) * strata, DRAWS_PER_CHUNK):
+            if stop is not None and stop.is_set():
+                return None
             d1 = min(d0 + DRAWS_PER_CHUNK, (rounds + 1) * strata)
             FT.add_draws(st, found.strata, weights, walks, rng, d0, d1, store, ws, best)
             _report(progress, d1, planned * strata)
         rounds += 1
+    if stop is not None and stop.is_set():
+        return None
+    before.value(store)
     rows = int(meta[FT.M_ROWS])
     actions, parts, _ = _kept(store, rows)
     count, se = _estimates(store, rows, weights.sum(axis=1), rounds)
     return TurnRows(actions, parts, count, se, found.total, sampled=True, rounds=rounds,
                     strata=strata, full=bool(meta[FT.M_FULL]))
+
+
+class _BeforeSowing:
+    """The turns that end before the sowing (exactly: no outcome group gives those
+    alone), made and counted in a sampled table's store first, their draws left unvalued
+    (``FT.DEFER_COUNT``); the same turns with their draws valued (``FT.DEFER_NONE``) are
+    made meanwhile on a thread in a store of their own, their parts then copied in
+    (``value``). Draws added meanwhile never read a row's parts, so the table is the one
+    made with those draws valued at once."""
+
+    def __init__(self, st: np.ndarray, best: tuple, store: tuple, ws: tuple) -> None:
+        FT.add_outcomes(st, best[:4], best[4], best[5], 0, 0, store, ws, FT.DEFER_COUNT)
+        rows = int(store[10][FT.M_ROWS])
+        self.keys = store[3][:rows].copy()
+        unvalued = bool(np.isnan(store[1][:rows, 0]).any())
+        self.st, self.best = st.copy(), tuple(a.copy() for a in best)
+        self.valued = _Thread(self._parts) if unvalued else None
+
+    def _parts(self) -> np.ndarray:
+        store = FT.new_store(TABLE_ROWS)
+        FT.add_outcomes(self.st, self.best[:4], self.best[4], self.best[5], 0, 0, store,
+                        FT.workspace(), FT.DEFER_NONE)
+        rows = int(store[10][FT.M_ROWS])
+        assert np.array_equal(store[3][:rows], self.keys), "not the same turns"
+        return store[1][:rows].copy()
+
+    def value(self, store: tuple) -> None:
+        """The valued parts into the first rows of ``store`` (waits for them)."""
+        if self.valued is not None:
+            parts = self.valued.result()
+            store[1][:len(parts)] = parts
 
 
 def _estimates(store: tuple, rows: int, sizes: np.ndarray, n: int

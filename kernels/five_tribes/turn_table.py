@@ -99,7 +99,7 @@ def _start(base, ctx, mode):
     _walk_from(base, act, S_PRE, mode, ctx)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def add_outcomes(st, sowings, first, mult, o0, o1, store, ws, defer):
     """Add outcome groups ``o0 .. o1 - 1`` of ``sowing_outcomes`` (``sowings``: the listed
     ``(starts, paths, colours, lengths)``; no groups: the turn without a sowing, o 0) with
@@ -115,7 +115,7 @@ def add_outcomes(st, sowings, first, mult, o0, o1, store, ws, defer):
     return o1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def add_draws(st, strata, weights, walks, rng, d0, d1, store, ws, best_sw):
     """Add draws ``d0 .. d1 - 1``: draw d a uniform full sequence of stratum d mod H of
     ``sowing_strata`` (``weights[h, e]``: its sequences by earlier visits, floats), from
