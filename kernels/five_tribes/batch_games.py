@@ -16,10 +16,10 @@ Policies (``POLICY_NAMES``, one per seat):
   optional action included); it never sells and uses no paid djinn power (the passive ones
   act). Played through ``play_turn_drawing``: Kandicha's card (§20.6) drawn from the
   policy stream.
-- ``greedy``: plays ``play_greedy`` (the best exact complete turn chosen in two stages,
-  window powers after the tile action only, docs/games/five-tribes.md §20.9; a draw from the
-  policy stream; beyond ``turn_table.GREEDY_SOWINGS`` full
-  sequences, the best of sampled ones) and makes the legal bid of the lowest gold price (a
+- ``greedy``: plays ``turn_table.greedy`` (the best exact complete turn chosen in two
+  stages, window powers after the tile action only, docs/games/five-tribes.md §20.9; a
+  draw from the policy stream; beyond ``turn_table.GREEDY_SOWINGS`` full sequences, the
+  best of sampled ones) and makes the legal bid of the lowest gold price (a
   zero space while one is free); among equal prices the one discarding the fewest Fakirs
   with Kumarbi (a plain bid first: Fakirs are kept for the Builders and Assassins unless
   they save gold). This bid rule is NOT the analyser's bid
@@ -70,7 +70,7 @@ from .complete_turns import (
     play_tribe, player_parts, tile_options, tribe_options,
 )
 from .heuristic import HEURISTIC_PARAMS, heuristic_turn, heuristic_workspace
-from .turn_table import play_greedy
+from .turn_table import G_PLAY, greedy
 from .turn_walk import play_turn_drawing
 
 POLICY_NAMES = ("random", "greedy", "heuristic")
@@ -139,29 +139,49 @@ def random_turn(st, rng, act, tables, scratch, tribe, tiles, per_start, tab):
 
 @njit(cache=True)
 def turn_workspace():
-    """Scratch arrays of ``play_turn``: (action, state, tribe options, tile options,
-    sequences per start tile, order table, ``heuristic_workspace()``)."""
+    """Scratch arrays of ``play_turn`` and ``chance_turn``: (action, state, tribe options,
+    tile options, sequences per start tile, order table, ``heuristic_workspace()``)."""
     return (np.zeros(ACTION_SIZE, dtype=np.int64), np.zeros(STATE_SIZE, dtype=np.int64),
             np.zeros((TRIBE_ROWS, 4), dtype=np.int64), np.zeros((TILE_ROWS, 5), dtype=np.int64),
             np.zeros(N_TILES, dtype=np.int64), np.zeros((N_COLOURS, MAX_STACK), dtype=np.int64),
             heuristic_workspace())
 
 
-@njit(cache=True, inline="always")
-def play_turn(st, policy, rng, tables, ws, params):
-    """Play the complete turn of the player to move under ``policy`` on ``st``
-    (``params``: the heuristic's, ``HEURISTIC_PARAMS``); returns its action row
-    (``ws[0]`` of ``turn_workspace``, overwritten by the next call)."""
+@njit(cache=True)
+def chance_turn(st, policy, rng, tables, ws, params):
+    """Play the complete turn of the player to move under ``policy``, ``random`` or
+    ``heuristic``, on ``st`` (``params``: the heuristic's); its action row in ``ws[0]``.
+    Apart from the greedy turn, which holds the turn walk: one compile of these, whether
+    from ``_play_turn`` or from Python."""
     act = ws[0]
     if policy == P_RANDOM:
         random_turn(st, rng, act, tables, ws[1], ws[2], ws[3], ws[4], ws[5])
-        play_turn_drawing(st, act, rng)
-    elif policy == P_HEURISTIC:
-        copy_into(act, heuristic_turn(st, rng, params, tables, ws[6]))
-        play_turn_drawing(st, act, rng)
     else:
-        copy_into(act, play_greedy(st, tables[0], tables[1], rng)[0])
+        copy_into(act, heuristic_turn(st, rng, params, tables, ws[6]))
+    play_turn_drawing(st, act, rng)
+
+
+@njit(cache=True, inline="always")
+def _play_turn(st, policy, rng, tables, ws, params):
+    """``play_turn`` in a kernel."""
+    act = ws[0]
+    if policy == P_RANDOM or policy == P_HEURISTIC:
+        chance_turn(st, policy, rng, tables, ws, params)
+    else:
+        copy_into(act, greedy(st, st, act, np.int64(0), G_PLAY, tables[0], tables[1], rng)[0])
     return act
+
+
+def play_turn(st, policy, rng, tables, ws, params):
+    """Play the complete turn of the player to move under ``policy`` on ``st``
+    (``params``: the heuristic's, ``HEURISTIC_PARAMS``); returns its action row
+    (``ws[0]`` of ``turn_workspace``, overwritten by the next call). From Python: the
+    kernels ``play_round`` calls, none compiled for this call alone."""
+    if policy == P_RANDOM or policy == P_HEURISTIC:
+        chance_turn(st, policy, rng, tables, ws, params)
+    else:
+        ws[0][:] = greedy(st, st, ws[0], np.int64(0), G_PLAY, *tables, rng)[0]
+    return ws[0]
 
 
 # --------------------------------------------------------------------------- games
@@ -222,7 +242,7 @@ def play_round(st, policies, params, pol, chance, keys, seed, tables, ws, spaces
     while st[TO_MOVE] >= 0:
         seat = st[TO_MOVE]
         _next_key(keys, pol, seed, 1)
-        act = play_turn(st, policies[seat], pol, tables, ws, params)
+        act = _play_turn(st, policies[seat], pol, tables, ws, params)
         row[F_TURNS + seat] += 1
         if act[A_LEN] == 0:
             row[F_NO_SOWING_TURNS] += 1
