@@ -139,49 +139,35 @@ def random_turn(st, rng, act, tables, scratch, tribe, tiles, per_start, tab):
 
 @njit(cache=True)
 def turn_workspace():
-    """Scratch arrays of ``play_turn`` and ``chance_turn``: (action, state, tribe options,
-    tile options, sequences per start tile, order table, ``heuristic_workspace()``)."""
+    """Scratch arrays of ``play_turn``: (action, state, tribe options, tile options,
+    sequences per start tile, order table, ``heuristic_workspace()``)."""
     return (np.zeros(ACTION_SIZE, dtype=np.int64), np.zeros(STATE_SIZE, dtype=np.int64),
             np.zeros((TRIBE_ROWS, 4), dtype=np.int64), np.zeros((TILE_ROWS, 5), dtype=np.int64),
             np.zeros(N_TILES, dtype=np.int64), np.zeros((N_COLOURS, MAX_STACK), dtype=np.int64),
             heuristic_workspace())
 
 
-@njit(cache=True)
-def chance_turn(st, policy, rng, tables, ws, params):
-    """Play the complete turn of the player to move under ``policy``, ``random`` or
-    ``heuristic``, on ``st`` (``params``: the heuristic's); its action row in ``ws[0]``.
-    Apart from the greedy turn, which holds the turn walk: one compile of these, whether
-    from ``_play_turn`` or from Python."""
+def play_turn(st, policy, rng, tables, ws, params):
+    """Play the complete turn of the player to move under ``policy`` on ``st``
+    (``params``: the heuristic's, ``HEURISTIC_PARAMS``); returns its action row
+    (``ws[0]`` of ``turn_workspace``, overwritten by the next call). Run from Python it
+    calls the kernels that ``play_round`` calls, compiled once for both: jitted
+    (``_play_turn``) it is inlined into ``play_round``, and a kernel of its own would
+    compile the whole turn walk once more (docs/benchmarks.md, "Where the compile time
+    goes")."""
     act = ws[0]
     if policy == P_RANDOM:
         random_turn(st, rng, act, tables, ws[1], ws[2], ws[3], ws[4], ws[5])
-    else:
+        play_turn_drawing(st, act, rng)
+    elif policy == P_HEURISTIC:
         copy_into(act, heuristic_turn(st, rng, params, tables, ws[6]))
-    play_turn_drawing(st, act, rng)
-
-
-@njit(cache=True, inline="always")
-def _play_turn(st, policy, rng, tables, ws, params):
-    """``play_turn`` in a kernel."""
-    act = ws[0]
-    if policy == P_RANDOM or policy == P_HEURISTIC:
-        chance_turn(st, policy, rng, tables, ws, params)
+        play_turn_drawing(st, act, rng)
     else:
         copy_into(act, greedy(st, st, act, np.int64(0), G_PLAY, tables[0], tables[1], rng)[0])
     return act
 
 
-def play_turn(st, policy, rng, tables, ws, params):
-    """Play the complete turn of the player to move under ``policy`` on ``st``
-    (``params``: the heuristic's, ``HEURISTIC_PARAMS``); returns its action row
-    (``ws[0]`` of ``turn_workspace``, overwritten by the next call). From Python: the
-    kernels ``play_round`` calls, none compiled for this call alone."""
-    if policy == P_RANDOM or policy == P_HEURISTIC:
-        chance_turn(st, policy, rng, tables, ws, params)
-    else:
-        ws[0][:] = greedy(st, st, ws[0], np.int64(0), G_PLAY, *tables, rng)[0]
-    return ws[0]
+_play_turn = njit(cache=True, inline="always")(play_turn)
 
 
 # --------------------------------------------------------------------------- games
@@ -253,12 +239,13 @@ def play_round(st, policies, params, pol, chance, keys, seed, tables, ws, spaces
     return end_code(st, tables, ws)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def record_game(context, scratch, streams, row):
     """``record_chunk``'s game: dealt from stream 0, played to the end (policy choices
     from stream 1, clean-up refills from stream 2) and ``row`` (``N_FIELDS``) filled.
     ``context``: (players, end rule, assassin flag, policies, walks, paths, heuristic
-    params); ``scratch``: ``_scratch(context)``."""
+    params); ``scratch``: ``_scratch(context)``. Inlined into ``record_range`` (through
+    ``record_chunk``): a kernel of its own would compile the whole turn walk once more."""
     players, end_rule, assassin_optional, policies, walks, paths, params = context
     ws, st = scratch
     pol, chance, tables = streams[1], streams[2], (walks, paths)
