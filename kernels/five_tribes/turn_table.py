@@ -84,12 +84,15 @@ def _context(st, store, ws, table_sw, best_sw, o0, o1, emit_pre, emit_sown, samp
     return base, (store, before, table_sw, best_sw, np.array([o0, o1]), counters, board, ws)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _walk_from(s, act, step, mode, ctx):
-    """``walk`` in ``mode`` from ``step`` in state ``s``, the choices so far ``act``.
-    Inlined, as the wrappers around it: every kernel that calls another compiles it again
-    with all it calls (docs/benchmarks.md, "Where the compile time goes"), so a kernel of
-    its own here would be one more compile of the whole walk."""
+    """``walk`` in ``mode`` from ``step`` in state ``s``, the choices so far ``act``. The
+    one kernel here that calls ``walk``: every kernel that calls another compiles it
+    again with all it calls (docs/benchmarks.md, "Where the compile time goes"), so the
+    wrappers around this one are inlined. Not inlined itself: ``ctx`` is passed to
+    ``walk`` borrowed (``borrow``), which holds only while a caller keeps it alive; inlined,
+    the caller's last use of ``ctx`` would be the borrow, and numba frees what only ``ctx``
+    holds before ``walk`` runs (tests/five_tribes/test_djinn_turns.py crashed)."""
     walk(s, act, step, np.int64(1), mode, np.zeros(N_PARTS + 1), borrowed(ctx), OP_NONE, 0)
 
 
