@@ -1,9 +1,12 @@
 """Where numba's compile time goes: every kernel compiled by a game's commands (its face's
 ``warm_up``, what ``oddsbot warm-up`` runs for that game) on an empty numba cache, one
-fresh process per game.
+fresh process per game; with ``--reports``, then what its designer reports compile
+(``oddsbot warm-up``'s other part) in a second process on the same cache, as the warm-up
+shares one.
 
     python bench/bench_compile.py                 # every game
     python bench/bench_compile.py mumia --top 30  # one game, more rows
+    python bench/bench_compile.py five-tribes --reports
 
 For each game: the wall time of the warm-up and of compiling alone, and the kernels
 that took longest, by **own** time (the compile minus the kernels compiled inside it,
@@ -27,12 +30,11 @@ from collections import defaultdict
 CHILD = r"""
 import json, sys, time
 from numba.core import event
-from oddsbot.analyser import registry
+from oddsbot.analyser.cli.warmup import warm_part
 
-spec = registry.spec(sys.argv[1])
 start = time.perf_counter()
 with event.install_recorder("numba:compile") as rec:
-    spec.load().warm_up()
+    warm_part(sys.argv[1], sys.argv[2])
 wall = time.perf_counter() - start
 stack, rows = [], []
 for when, ev in rec.buffer:
@@ -51,13 +53,17 @@ print(json.dumps({"wall": wall, "rows": rows}))
 """
 
 
-def profile(game: str) -> dict:
-    """The compile events of ``game``'s warm-up on an empty cache (a child process)."""
+def profile(game: str, parts: tuple[str, ...]) -> list[dict]:
+    """The compile events of each of ``game``'s warm-up ``parts`` (``cli.warmup.PARTS``),
+    one child process each, one after another on one cache, empty at the start."""
+    found = []
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-        out = subprocess.run([sys.executable, "-c", CHILD, game], env=env, check=True,
-                             capture_output=True, text=True).stdout
-    return json.loads(out.strip().splitlines()[-1])
+        for part in parts:
+            out = subprocess.run([sys.executable, "-c", CHILD, game, part], env=env,
+                                 check=True, capture_output=True, text=True).stdout
+            found.append(json.loads(out.strip().splitlines()[-1]))
+    return found
 
 
 def report(game: str, data: dict, top: int) -> None:
@@ -82,14 +88,20 @@ def report(game: str, data: dict, top: int) -> None:
 
 def main() -> int:
     from oddsbot.analyser import registry
+    from oddsbot.analyser.face import Capability
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("games", nargs="*", help="games (default: every game)")
     ap.add_argument("--top", type=int, default=12, help="kernels listed per game")
+    ap.add_argument("--reports", action="store_true",
+                    help="then the designer reports' part, on the same cache")
     args = ap.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     total = time.perf_counter()
     for game in args.games or list(registry.specs()):
-        report(game, profile(game), args.top)
+        with_reports = args.reports and registry.spec(game).has(Capability.REPORTS)
+        parts = ("commands", "reports") if with_reports else ("commands",)
+        for part, data in zip(parts, profile(game, parts)):
+            report(game if part == "commands" else f"{game} reports", data, args.top)
     print(f"\nall games one after another: {time.perf_counter() - total:.0f} s")
     return 0
 

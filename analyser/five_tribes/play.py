@@ -310,4 +310,4 @@ def warm_up(pos: Position) -> None:
     FT.marker_to_bid_track(s)
     act = np.zeros(FT.ACTION_SIZE, dtype=np.int64)
     FT.clear_action(act)
-    FT.greedy_rest(st, s, act, FT.S_PRE, *FT.walk_tables_once())
+    FT.greedy_rest(st, s, act, FT.S_PRE)

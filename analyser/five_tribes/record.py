@@ -573,14 +573,13 @@ class _Search:
         """The rest of the turn after its first draw, as the greedy player plays it
         (``FT.greedy_rest``, docs/games/five-tribes.md §20.9), a later draw falling as
         ``draw`` says."""
-        tables = FT.walk_tables_once()
-        row, s, (op, arg, step) = FT.greedy_rest(self.start, s, act, step, *tables)
+        row, s, (op, arg, step) = FT.greedy_rest(self.start, s, act, step)
         while op != FT.OP_NONE:
             outs = outcomes(s, self.mover, int(op), int(arg))
             got = outs[0] if len(outs) == 1 else self.draw(s, self.mover, int(op), int(arg),
                                                            outs, len(drew))
             drew += () if len(outs) == 1 else (got.text,)
-            row, s, (op, arg, step) = FT.greedy_rest(self.start, got.state, row, step, *tables)
+            row, s, (op, arg, step) = FT.greedy_rest(self.start, got.state, row, step)
         if not s[FT.DJINN_PER_ROUND]:
             s[FT.P_USED + self.mover] = 0
         return PlayedTurn(s, row, drew, self.label)

@@ -10,7 +10,7 @@ therefore the position itself; what no seat may know, the future draws, comes fr
 
 Policies are the kernel's (``batch_games``, the designer runs' and ``simulate_raw``'s):
 ``choose_bid`` and ``play_turn`` for ``heuristic`` and ``random``, ``choose_bid`` and
-``greedy_row`` (the turn up to its first draw, ``then best`` after it) for ``greedy``. A
+``greedy_turn`` (the turn up to its first draw, ``then best`` after it) for ``greedy``. A
 kernel turn is labelled as ``advise`` labels its row: its sowing replaced by the first
 sequence of its outcome group (the table's representative, ``FT.sowing_outcomes``).
 """
@@ -97,7 +97,7 @@ def _policy_row(st: np.ndarray, policy: str, seed: int) -> np.ndarray | int:
     if policy == "greedy":
         if st[FT.PHASE] == FT.BIDDING:
             return int(FT.choose_bid(st, FT.P_GREEDY, rng, np.zeros(FT.MAX_BIDS, np.int64)))
-        return FT.greedy_row(st, *FT.walk_tables_once())[0]
+        return FT.greedy_turn(st)[0]
     kernel = _Kernel(policy, rng)
     return kernel.bid(st) if st[FT.PHASE] == FT.BIDDING else kernel.turn(st.copy())
 

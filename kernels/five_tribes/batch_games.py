@@ -16,10 +16,10 @@ Policies (``POLICY_NAMES``, one per seat):
   optional action included); it never sells and uses no paid djinn power (the passive ones
   act). Played through ``play_turn_drawing``: Kandicha's card (§20.6) drawn from the
   policy stream.
-- ``greedy``: plays ``play_greedy`` (the best exact complete turn chosen in two stages,
-  window powers after the tile action only, docs/games/five-tribes.md §20.9; a draw from the
-  policy stream; beyond ``turn_table.GREEDY_SOWINGS`` full
-  sequences, the best of sampled ones) and makes the legal bid of the lowest gold price (a
+- ``greedy``: plays ``turn_table.greedy`` (the best exact complete turn chosen in two
+  stages, window powers after the tile action only, docs/games/five-tribes.md §20.9; a
+  draw from the policy stream; beyond ``turn_table.GREEDY_SOWINGS`` full sequences, the
+  best of sampled ones) and makes the legal bid of the lowest gold price (a
   zero space while one is free); among equal prices the one discarding the fewest Fakirs
   with Kumarbi (a plain bid first: Fakirs are kept for the Builders and Assassins unless
   they save gold). This bid rule is NOT the analyser's bid
@@ -70,7 +70,7 @@ from .complete_turns import (
     play_tribe, player_parts, tile_options, tribe_options,
 )
 from .heuristic import HEURISTIC_PARAMS, heuristic_turn, heuristic_workspace
-from .turn_table import play_greedy
+from .turn_table import G_PLAY, greedy
 from .turn_walk import play_turn_drawing
 
 POLICY_NAMES = ("random", "greedy", "heuristic")
@@ -147,11 +147,14 @@ def turn_workspace():
             heuristic_workspace())
 
 
-@njit(cache=True, inline="always")
 def play_turn(st, policy, rng, tables, ws, params):
     """Play the complete turn of the player to move under ``policy`` on ``st``
     (``params``: the heuristic's, ``HEURISTIC_PARAMS``); returns its action row
-    (``ws[0]`` of ``turn_workspace``, overwritten by the next call)."""
+    (``ws[0]`` of ``turn_workspace``, overwritten by the next call). Run from Python it
+    calls the kernels that ``play_round`` calls, compiled once for both: jitted
+    (``_play_turn``) it is inlined into ``play_round``, and a kernel of its own would
+    compile the whole turn walk once more (docs/benchmarks.md, "Where the compile time
+    goes")."""
     act = ws[0]
     if policy == P_RANDOM:
         random_turn(st, rng, act, tables, ws[1], ws[2], ws[3], ws[4], ws[5])
@@ -160,8 +163,11 @@ def play_turn(st, policy, rng, tables, ws, params):
         copy_into(act, heuristic_turn(st, rng, params, tables, ws[6]))
         play_turn_drawing(st, act, rng)
     else:
-        copy_into(act, play_greedy(st, tables[0], tables[1], rng)[0])
+        copy_into(act, greedy(st, st, act, np.int64(0), G_PLAY, tables[0], tables[1], rng)[0])
     return act
+
+
+_play_turn = njit(cache=True, inline="always")(play_turn)
 
 
 # --------------------------------------------------------------------------- games
@@ -222,7 +228,7 @@ def play_round(st, policies, params, pol, chance, keys, seed, tables, ws, spaces
     while st[TO_MOVE] >= 0:
         seat = st[TO_MOVE]
         _next_key(keys, pol, seed, 1)
-        act = play_turn(st, policies[seat], pol, tables, ws, params)
+        act = _play_turn(st, policies[seat], pol, tables, ws, params)
         row[F_TURNS + seat] += 1
         if act[A_LEN] == 0:
             row[F_NO_SOWING_TURNS] += 1
@@ -233,12 +239,13 @@ def play_round(st, policies, params, pol, chance, keys, seed, tables, ws, spaces
     return end_code(st, tables, ws)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def record_game(context, scratch, streams, row):
     """``record_chunk``'s game: dealt from stream 0, played to the end (policy choices
     from stream 1, clean-up refills from stream 2) and ``row`` (``N_FIELDS``) filled.
     ``context``: (players, end rule, assassin flag, policies, walks, paths, heuristic
-    params); ``scratch``: ``_scratch(context)``."""
+    params); ``scratch``: ``_scratch(context)``. Inlined into ``record_range`` (through
+    ``record_chunk``): a kernel of its own would compile the whole turn walk once more."""
     players, end_rule, assassin_optional, policies, walks, paths, params = context
     ws, st = scratch
     pol, chance, tables = streams[1], streams[2], (walks, paths)

@@ -16,7 +16,7 @@ draw by a power used before it, or a board changed by one) belong to the first c
   around it is enumerated. ``counts`` then counts hits, and ``stats`` holds, per row, what
   a stratified estimate of its count and standard error needs (``turn_store``). Rows that
   end before the sowing are counted exactly (``add_outcomes`` with no group).
-- Greedy (``greedy_row``), in two stages (docs/games/five-tribes.md §20.9): first the
+- Greedy (``greedy``), in two stages (docs/games/five-tribes.md §20.9): first the
   first turn in enumeration order with the largest change of the mover's final score (an
   expectation for a turn ending in a draw) among the turns that use no power before the
   sowing nor after the tile action; then, from the state that turn reaches after its tile
@@ -25,9 +25,10 @@ draw by a power used before it, or a board changed by one) belong to the first c
   ``GREEDY_DRAWS`` sampled sowings (complete rounds over the strata, seed
   ``GREEDY_SEED``). The best rest of a turn after a draw (its value, §20.6) is found over
   the same sowings, every power included.
-- ``play_greedy`` plays the greedy turn, a draw it makes drawn from ``rng``, then the
-  greedy rest of the turn for what was drawn; ``greedy_rest`` plays that rest after a
-  draw made outside (a ``then best`` row played along, analyser/five_tribes/play.py).
+- ``greedy`` also plays the greedy turn, a draw it makes drawn from ``rng``, then the
+  greedy rest of the turn for what was drawn (``play_greedy_turn``), or plays that rest
+  after a draw made outside (``greedy_rest``: a ``then best`` row played along,
+  analyser/five_tribes/play.py).
 """
 
 import numpy as np
@@ -88,7 +89,10 @@ def _walk_from(s, act, step, mode, ctx):
     """``walk`` in ``mode`` from ``step`` in state ``s``, the choices so far ``act``. The
     one kernel here that calls ``walk``: every kernel that calls another compiles it
     again with all it calls (docs/benchmarks.md, "Where the compile time goes"), so the
-    wrappers around this one are inlined."""
+    wrappers around this one are inlined. Not inlined itself: ``ctx`` is passed to
+    ``walk`` borrowed (``borrow``), which holds only while a caller keeps it alive; inlined,
+    the caller's last use of ``ctx`` would be the borrow, and numba frees what only ``ctx``
+    holds before ``walk`` runs (tests/five_tribes/test_djinn_turns.py crashed)."""
     walk(s, act, step, np.int64(1), mode, np.zeros(N_PARTS + 1), borrowed(ctx), OP_NONE, 0)
 
 
@@ -181,65 +185,50 @@ def _window_stage(store, ws, ctx):
     _resume(store, ws, ctx, ws[1].copy())
 
 
-@njit(cache=True, inline="always")
-def _greedy_choice(st, walks, paths):
-    """(store, workspace, context) holding the greedy choice (module doc) before any draw
-    is drawn."""
+G_ROW, G_PLAY, G_REST = range(3)  # what ``greedy`` does (its docstring)
+
+
+@njit(cache=True, nogil=True)
+def greedy(st, s, act, step, what, walks, paths, rng):
+    """The greedy choice of the player to move in ``st`` (module doc); ``walks``,
+    ``paths``: ``walk_tables()``. ``what``:
+
+    - ``G_ROW``: the choice before any draw (``s``, ``act``, ``step``, ``rng`` unused);
+    - ``G_PLAY``: the greedy turn played on ``st``, a draw it ends in drawn from ``rng``,
+      then the greedy rest of the turn for what was drawn, and so on (``s``, ``act``,
+      ``step`` unused);
+    - ``G_REST``: the greedy rest after a draw, as ``G_PLAY`` plays it (``st`` the state
+      before the turn, unchanged): the choices so far ``act``, the state the draw left
+      ``s``, the step it resumes at ``step`` (``rng`` unused).
+
+    Returns (the action row: ``G_PLAY`` as played, every step, every power; the value it
+    was chosen for, by part; the state after it or before the draw that ends it; that draw
+    (kind, target, step it resumes at), kind ``OP_NONE``: the turn is over). One kernel
+    for the three: each kernel that calls the walk compiles all of it again
+    (docs/benchmarks.md, "Where the compile time goes")."""
     sw = board_sowings(st, walks, paths)
     store, ws = store_of(np.int64(1)), workspace()
     base, ctx = _context(st, store, ws, sw, sw, 0, max(len(sw[4]), 1), True, True, False)
     ctx[5][C_FIRST_STAGE] = 1
-    _start(base, ctx, GREEDY)
+    if what == G_REST:
+        store[0][0, :] = act
+        ws[2][2] = step
+        _resume(store, ws, ctx, s.copy())
+    else:
+        _start(base, ctx, GREEDY)
     if ws[2][0] == OP_WINDOW:
         _window_stage(store, ws, ctx)
-    return store, ws, ctx
-
-
-@njit(cache=True, nogil=True)
-def greedy_row(st, walks, paths):
-    """The greedy choice of the player to move (module doc): (action, parts, state after
-    it or before the draw that ends it, its draw (kind, target, step it resumes at)).
-    ``walks``, ``paths``: ``walk_tables()``."""
-    store, ws, _ = _greedy_choice(st, walks, paths)
-    return store[0][0].copy(), store[1][0].copy(), ws[1].copy(), ws[2].copy()
-
-
-@njit(cache=True, nogil=True)
-def play_greedy(st, walks, paths, rng):
-    """Play the greedy turn of the player to move on ``st``: a draw it ends in is drawn
-    from ``rng``, then the greedy rest of the turn for what was drawn, and so on. Returns
-    (the turn's action row as played: every step, every power; the value it was chosen
-    for, by part)."""
-    store, ws, ctx = _greedy_choice(st, walks, paths)
     value = store[1][0].copy()
-    while ws[2][0] != OP_NONE:
-        if ws[2][0] == OP_WINDOW:
-            _window_stage(store, ws, ctx)
-        else:
-            s = ws[1].copy()
-            realise(s, ctx[5][C_MOVER], ws[2][0], ws[2][1], rng)
-            _resume(store, ws, ctx, s)
-    copy_into(st, ws[1])
-    return store[0][0].copy(), value
-
-
-@njit(cache=True, nogil=True)
-def greedy_rest(st, s, act, step, walks, paths):
-    """The greedy rest of a turn of the player to move in ``st`` (the state before the
-    turn) after a draw, as ``play_greedy`` plays it: the choices so far ``act``, the state
-    the draw left ``s``, the step it resumes at ``step``. Returns (the action row, the
-    state after it or before the draw that ends it, that draw (kind, target, step it
-    resumes at); kind ``OP_NONE``: the turn is over)."""
-    sw = board_sowings(st, walks, paths)
-    store, ws = store_of(np.int64(1)), workspace()
-    _, ctx = _context(st, store, ws, sw, sw, 0, max(len(sw[4]), 1), True, True, False)
-    ctx[5][C_FIRST_STAGE] = 1
-    store[0][0, :] = act
-    ws[2][2] = step
-    _resume(store, ws, ctx, s.copy())
-    if ws[2][0] == OP_WINDOW:
-        _window_stage(store, ws, ctx)
-    return store[0][0].copy(), ws[1].copy(), ws[2].copy()
+    if what == G_PLAY:
+        while ws[2][0] != OP_NONE:
+            if ws[2][0] == OP_WINDOW:
+                _window_stage(store, ws, ctx)
+            else:
+                t = ws[1].copy()
+                realise(t, ctx[5][C_MOVER], ws[2][0], ws[2][1], rng)
+                _resume(store, ws, ctx, t)
+        copy_into(st, ws[1])
+    return store[0][0].copy(), value, ws[1].copy(), ws[2].copy()
 
 
 def complete_turns(st, max_rows=None):
@@ -277,15 +266,33 @@ def ordered(store, rows):
     return store[0][:rows][order], store[1][:rows][order], store[2][:rows][order]
 
 
+def _not_read():
+    """(``act``, ``rng``) for the ``greedy`` arguments its mode does not read."""
+    return np.zeros(ACTION_SIZE, dtype=np.int64), np.zeros(4, dtype=np.uint64)
+
+
 def greedy_turn(st):
     """The greedy choice (module doc): the same row as ``best_turn`` of
     ``complete_turns`` when the board has at most ``GREEDY_SOWINGS`` full sequences.
     Returns (action, parts); runs on a kernel thread (``threads.call``: Ctrl-C stops the
     caller at once)."""
-    return call(greedy_row, st, *walk_tables_once())[:2]
+    act, rng = _not_read()
+    return call(greedy, st, st, act, S_PRE, G_ROW, *walk_tables_once(), rng)[:2]
 
 
 def play_greedy_turn(st, rng):
-    """``play_greedy`` on a kernel thread (Ctrl-C stops the caller at once): plays the
-    greedy turn on ``st`` (draws from the stream ``rng``); returns (action, value)."""
-    return call(play_greedy, st, *walk_tables_once(), rng)
+    """``greedy`` playing (``G_PLAY``) on a kernel thread (Ctrl-C stops the caller at
+    once): plays the greedy turn on ``st`` (draws from the stream ``rng``); returns
+    (action, value)."""
+    act, _ = _not_read()
+    return call(greedy, st, st, act, S_PRE, G_PLAY, *walk_tables_once(), rng)[:2]
+
+
+def greedy_rest(st, s, act, step):
+    """``greedy``'s ``G_REST``: the greedy rest of a turn after a draw (``st`` the state
+    before the turn, ``s`` the state the draw left, ``act`` the choices so far, ``step``
+    the step it resumes at). Returns (the action row, the state after it or before the
+    draw that ends it, that draw (kind, target, step it resumes at); kind ``OP_NONE``:
+    the turn is over)."""
+    row, _, after, draw = greedy(st, s, act, step, G_REST, *walk_tables_once(), _not_read()[1])
+    return row, after, draw
