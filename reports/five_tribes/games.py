@@ -47,8 +47,8 @@ POLICIES = K.POLICY_NAMES
 # four-player games a second per thread: ``random`` about 1,600, ``heuristic`` about 650
 # (bench/bench_five_tribes_strategy.py); ``greedy`` values every complete turn exactly in
 # two stages (``turn_table.greedy``, playing): about 5 s per game and thread (8 games,
-# seed 3: 22 s on 2 cores, numba cache warm). The heuristic is the default: thousands of times faster than
-# greedy and far stronger than random (docs/benchmarks.md)
+# seed 3: 22 s on 2 cores, numba cache warm). The heuristic is the default: thousands of
+# times faster than greedy and far stronger than random (docs/benchmarks.md)
 DEFAULT_POLICY = "heuristic"
 RAW_FIELDS = K.N_FIELDS  # columns of a row of simulate_raw
 # the rules the games are played by: 1 djinns scored but powerless, 2 every djinn power
