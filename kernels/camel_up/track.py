@@ -17,7 +17,6 @@ and stack sizes per space 0..17 at ``CNT``. A tile array is indexed by space (0.
 0 none, +1 cheer, -1 boo.
 """
 
-import numpy as np
 from ..jit import njit
 
 from ..stacks import drop, lift, perm_orders, rank  # noqa: F401 (perm_orders: re-exported)

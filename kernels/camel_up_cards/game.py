@@ -13,6 +13,7 @@ A turn is (bet, race action, bet) with at most one bet (§4). Codes: race action
 """
 
 import numpy as np
+from ..arrays import copy_into
 from ..jit import njit
 
 from ..rng import below
@@ -131,7 +132,7 @@ def new_game(n, s, ages, setup, last):
     placed by 5 revealed cards, 3 EP each, no final cards. ``ages[p]`` is seat p's rank
     by age (0 youngest), ``setup`` = (dealt, discarded, into the deck), ``last`` = L."""
     st = np.zeros(STATE_SIZE, dtype=np.int64)
-    st[:TRACK_SIZE] = new_track(last, np.arange(N_CAMELS))
+    copy_into(st[:TRACK_SIZE], new_track(last, np.arange(N_CAMELS)))
     st[N_PLAYERS] = n
     st[LEG] = 1
     st[DEALT] = setup[0]

@@ -29,6 +29,7 @@ once gives up (returns False) and the caller samples instead.
 """
 
 import numpy as np
+from ..arrays import copy_into
 from ..jit import njit
 
 from ..merge import doubled, level, put
@@ -294,7 +295,8 @@ def leg_exact(tr0, known, pool, k, revealed, max_states, hist):
                 boards = doubled(boards[0], boards[1], nb)
                 if depth == n_left - 2:
                     grown = np.zeros((boards[0].shape[0], N_TYPES))
-                    grown[:nb] = last[:nb]
+                    for i in range(nb):
+                        copy_into(grown[i], last[i])
                     last = grown
         sk, sv, n = nxt[0], nxt[1], nn
         bkeys = boards[0]
@@ -357,7 +359,7 @@ def leg_samples(tr0, m, cum, seed, first, count, hist):
     for i in range(first, first + count):
         reseed(s, seed, i)
         n = draw_deck(m, cum, s, deck)
-        tr[:] = tr0
+        copy_into(tr, tr0)
         ended, drawn = play_deck(tr, deck, n)
         _cell(hist, tr, drawn == 1 and n > 0, ended, 1.0)
 
@@ -394,7 +396,7 @@ def race_samples(tr0, m, cum, deck_size, seed, first, count, out):
     for i in range(first, first + count):
         reseed(s, seed, i)
         n = draw_deck(m, cum, s, deck)
-        tr[:] = tr0
+        copy_into(tr, tr0)
         ended, _ = play_deck(tr, deck, n)
         legs = 1
         if ended:

@@ -11,6 +11,7 @@ decks m = n - revealed with their normalised weights.
 """
 
 import numpy as np
+from ..arrays import copy_into
 from ..jit import njit
 
 from .track import N_TYPES
@@ -56,10 +57,11 @@ def deck_candidates(known, pool, k, revealed):
             if weight > 0.0:
                 if n_out == out_m.shape[0]:
                     grown_m = np.empty((2 * n_out, N_TYPES), dtype=np.int64)
-                    grown_m[:n_out] = out_m
+                    for i in range(n_out):
+                        copy_into(grown_m[i], out_m[i])
                     out_m = grown_m
                     grown_w = np.empty(2 * n_out, dtype=np.float64)
-                    grown_w[:n_out] = out_w
+                    copy_into(grown_w[:n_out], out_w)
                     out_w = grown_w
                 for t in range(N_TYPES):
                     out_m[n_out, t] = known[t] + u[t] - revealed[t]

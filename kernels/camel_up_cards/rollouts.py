@@ -12,6 +12,7 @@ every seat's final money and win share (the arena's ``search`` player, docs/stra
 """
 
 import numpy as np
+from ..arrays import copy_into
 from ..jit import njit
 
 from ..rng import below, reseed
@@ -73,7 +74,7 @@ def _play_on(st, hidden, streams, seed, r, turn, phase, policies):
     """Rollout ``r`` of one candidate turn: ``st`` set to the completed state ``hidden``,
     the turn finished, then every seat following ``policies`` to the end of the game
     (deals from stream (seed, 3r), choices from (seed, 3r + 2))."""
-    st[:] = hidden
+    copy_into(st, hidden)
     reseed(streams[0], seed, 3 * r)
     reseed(streams[2], seed, 3 * r + 2)
     finish_turn(st, streams[0], turn[0], turn[1], turn[2], phase)
@@ -127,7 +128,7 @@ def playouts(st0, m, cum, pool, known, revealed, hidden_hands, turns, phase, pol
     streams = np.empty((3, 4), dtype=np.uint64)
     for i in range(count):
         r = first + i
-        hidden[:] = st0
+        copy_into(hidden, st0)
         reseed(streams[1], seed, 3 * r + 1)
         sample_hidden(hidden, m, cum, pool, known, revealed, hidden_hands, streams[1])
         for k in range(turns.shape[0]):

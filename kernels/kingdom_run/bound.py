@@ -53,6 +53,7 @@ from the mid-turn state ``S``. The proof, part by part (§15.2 states it for pla
 """
 
 import numpy as np
+from ..arrays import copy_into
 from ..jit import njit
 
 from ..merge import add, find, level
@@ -481,7 +482,7 @@ def settled_best(S, R, me, final):
     wins, k = handouts(S, R)
     best = -(1 << 40)
     for h in range(wins.shape[0]):
-        final[:] = S
+        copy_into(final, S)
         hand_out(final, R, wins[h], k)
         best = max(best, evaluation(final, R, me))
     return best
@@ -497,7 +498,7 @@ def _children(states, depth, R, me, acts, m, ubs, order, final, bwork, nk, ni):
     valued = 0
     child = states[depth + 1]
     for i in range(m):
-        child[:] = states[depth]
+        copy_into(child, states[depth])
         apply_action(child, R, acts[depth, i])
         ubs[depth, i] = -(1 << 40)
         if child[S_NUSED] == R[R_NDICE]:
@@ -508,7 +509,7 @@ def _children(states, depth, R, me, acts, m, ubs, order, final, bwork, nk, ni):
         if find(nk, ni, a, b) < 0:
             ubs[depth, i] = upper_bound(child, R, me, bwork)
             valued += 1
-    order[depth, :m] = np.argsort(-ubs[depth, :m], kind="mergesort")
+    copy_into(order[depth, :m], np.argsort(-ubs[depth, :m], kind="mergesort"))
     return best, valued
 
 
@@ -536,7 +537,7 @@ def best_value(S0, R, budget, incumbent):
     final = np.empty(S_SIZE, dtype=np.int64)
     best = incumbent
     expanded = 0
-    states[0] = S0
+    copy_into(states[0], S0)
     if upper_bound(S0, R, me, bwork) <= best:
         return best, True, 0
     depth = 0
@@ -563,7 +564,7 @@ def best_value(S0, R, budget, incumbent):
             continue
         idx[depth] += 1
         child = states[depth + 1]
-        child[:] = states[depth]
+        copy_into(child, states[depth])
         apply_action(child, R, acts[depth, i])
         a, b = keys(child)
         before = nn

@@ -30,6 +30,7 @@ sliced into views; a turn's other calls pay their counts once a turn.
 """
 
 import numpy as np
+from ..arrays import copy_into
 from ..jit import njit
 
 from ..rng import below
@@ -315,7 +316,7 @@ def best_handout(S, R, wins, k):
     top = -(1 << 40)
     W = np.empty_like(S)
     for h in range(wins.shape[0]):
-        W[:] = S
+        copy_into(W, S)
         hand_out(W, R, wins[h], k)
         v = evaluation(W, R, me)
         if v > top:
@@ -347,7 +348,7 @@ def greedy_step(S, R, rows, row):
     W = np.empty_like(S)
     best = -(1 << 40)
     for i in range(m):
-        W[:] = S
+        copy_into(W, S)
         apply_action(W, R, rows[i])
         v = settled_evaluation(W, R, me)
         if v > best:

@@ -17,6 +17,7 @@ search stopped in the first round counts and starts again).
 """
 
 import numpy as np
+from ..arrays import copy_into
 from ..jit import njit
 
 from .layout import MAX_DICE, N_FACES, R_FACES, R_NDICE, R_NFACES, S_REROLLED, S_ROLL
@@ -99,7 +100,7 @@ def keep_values(S, R, keeps, budget):
             c = _code(counts)
             if slot[c] < 0:
                 slot[c] = m
-                rolls[m] = counts
+                copy_into(rolls[m], counts)
                 m += 1
             if not _outcomes(R, keeps, i, counts, digits, k):
                 break

@@ -14,6 +14,7 @@ it back), must stand at or behind the target's; a Steal only gives the mover tok
 """
 
 import numpy as np
+from ..arrays import copy_into
 from ..jit import njit
 
 from ..merge import level
@@ -150,7 +151,7 @@ def first_path(S0, R, E, budget):
                 if here[S_NPEND] > 0:
                     wins, k = handouts(here, R)
                 for h in range(wins.shape[0]):
-                    final[:] = here
+                    copy_into(final, here)
                     if here[S_NPEND] > 0:
                         hand_out(final, R, wins[h], k)
                     a, b = position_keys(final)

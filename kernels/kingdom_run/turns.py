@@ -10,6 +10,7 @@ the runners themselves (``P_WIN``). Two positions are the same when their merge 
 """
 
 import numpy as np
+from ..arrays import copy_into, grown
 from ..jit import njit
 
 from ..merge import add, level
@@ -65,9 +66,7 @@ def handouts(S, R):
             pick[i] = i
         while True:
             if count == out.shape[0]:
-                bigger = np.zeros((2 * count, MAX_PLACES), dtype=np.int64)
-                bigger[:count] = out
-                out = bigger
+                out = grown(out, 2 * count)
             for j in range(early):
                 out[count, j] = rows[0, j]
             for j in range(k):
@@ -115,9 +114,7 @@ def handouts(S, R):
         taken[i] = 1
         if depth == k - 1:
             if count == out.shape[0]:
-                bigger = np.zeros((2 * count, MAX_PLACES), dtype=np.int64)
-                bigger[:count] = out
-                out = bigger
+                out = grown(out, 2 * count)
             for j in range(k):
                 out[count, j] = pend[pick[j]]
             count += 1
@@ -141,15 +138,9 @@ def _store(paths, values, order, row, depth, acts, idx, k, wins, h, v, seq, cros
     """Write a stop's path into row ``row`` (grown if needed); ``order`` keeps the order
     stops were found in."""
     if row == paths.shape[0]:
-        bigger = np.zeros((2 * row, P_COLS), dtype=np.int16)
-        bigger[:row] = paths
-        paths = bigger
-        vbig = np.zeros(2 * row, dtype=np.int64)
-        vbig[:row] = values
-        values = vbig
-        obig = np.zeros(2 * row, dtype=np.int64)
-        obig[:row] = order
-        order = obig
+        paths = grown(paths, 2 * row)
+        values = grown(values, 2 * row)
+        order = grown(order, 2 * row)
     paths[row, P_N] = depth
     for d in range(depth):
         for c in range(A_COLS):
@@ -171,7 +162,7 @@ def _best(paths, values, order, rows, keep):
     chosen = np.sort(ranked[:keep])
     for i in range(keep):
         j = chosen[i]
-        paths[i] = paths[j]
+        copy_into(paths[i], paths[j])
         values[i] = values[j]
         order[i] = order[j]
     low = values[0]
@@ -213,7 +204,7 @@ def search(S0, R, keep, budget):
     final = np.empty(S_SIZE, dtype=np.int64)
     none = np.full((1, MAX_PLACES), -1, dtype=np.int64)
     work = np.empty(WORK, dtype=np.int64)
-    states[0] = S0
+    copy_into(states[0], S0)
     nk, nv, ni, nn, _ = _visit(nk, nv, ni, nn, states[0])
     depth = 0
     cnt[0] = legal_actions_into(states[0], R, acts[0], work)
@@ -235,7 +226,7 @@ def search(S0, R, keep, budget):
                     if here[S_NPEND] == 0:
                         end = here
                     else:
-                        final[:] = here
+                        copy_into(final, here)
                         hand_out(final, R, wins[h], k)
                         end = final
                     if keep > 0:  # the best alone needs no merging
@@ -268,7 +259,7 @@ def search(S0, R, keep, budget):
         a = acts[depth, idx[depth]]
         idx[depth] += 1
         expanded += 1
-        states[depth + 1] = states[depth]
+        copy_into(states[depth + 1], states[depth])
         apply_action(states[depth + 1], R, a)
         if states[depth + 1][S_NUSED] == R[R_NDICE]:
             cnt[depth + 1] = 0  # every die spent: a stop, found again only by another order

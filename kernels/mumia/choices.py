@@ -18,6 +18,7 @@ tie-break order.
 """
 
 import numpy as np
+from ..arrays import copy_into
 from ..jit import njit
 
 from ..rng import below
@@ -150,7 +151,7 @@ def _guardian_rows(S, R, out, m):
         if seen:
             continue
         while j > first and out[j - 1, 2] > f:
-            out[j] = out[j - 1]
+            copy_into(out[j], out[j - 1])
             j -= 1
         _row(out, j, C_GUARDIAN, g, f, 0, 0, 0)
         m += 1
@@ -213,7 +214,7 @@ def move_choices(S, R, n, sym, out, extra_rows):
         plain = m
         for i in range(plain):
             if not sure:
-                work[:] = S
+                copy_into(work, S)
                 apply_choice(work, R, out[i], n)
                 if work[S_OVER] != 0 or home(work, R, p):
                     continue
@@ -288,11 +289,11 @@ def _keep_with_move(S, R, n, sym, out, first, m):
     rows = np.empty((MAX_CHOICES, N_COLS), dtype=np.int64)
     kept = first
     for i in range(first, m):
-        work[:] = S
+        copy_into(work, S)
         apply_choice(work, R, out[i], n)
         if work[S_OVER] != 0 or move_choices(work, R, n, sym, rows, False) > 1 \
                 or rows[0, 0] != C_PASS:
-            out[kept] = out[i]
+            copy_into(out[kept], out[i])
             kept += 1
     return kept
 
@@ -401,8 +402,8 @@ def copy_for_eval(S, work, p):
     """``work`` = ``S`` as far as a choice of seat ``p`` and ``score(work, p)`` read it:
     everything but the other seats' stacks (a move adds to or takes from the mover's own
     stack; an exchange pass puts a tile on the left neighbour's, never read here)."""
-    work[:S_STACK] = S[:S_STACK]
-    work[S_MPTS:] = S[S_MPTS:]
+    copy_into(work[:S_STACK], S[:S_STACK])
+    copy_into(work[S_MPTS:], S[S_MPTS:])
     base = S_STACK + p * MAX_TILES
     for i in range(S[S_STACK_N + p]):
         work[base + i] = S[base + i]

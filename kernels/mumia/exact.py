@@ -14,6 +14,7 @@ once it has solved ``budget`` positions: the caller then samples instead.
 """
 
 import numpy as np
+from ..arrays import copy_into
 from ..jit import njit
 
 from ..merge import add, find, level
@@ -90,7 +91,7 @@ def value(S, R, root, policy, keys, index, vals, counter, budget, out):
     a, b = state_hash(S)
     r = find(keys, index, a, b)
     if r >= 0:
-        out[:] = vals[r]
+        copy_into(out, vals[r])
         return 0
     if counter[0] >= budget:
         return 1
@@ -112,17 +113,17 @@ def value(S, R, root, policy, keys, index, vals, counter, budget, out):
         if p == root:
             best_v = -1e300
             for i in range(m):
-                child[:] = S
+                copy_into(child, S)
                 apply_choice(child, R, rows[i], n)
                 end_turn(child, R)
                 if value(child, R, root, policy, keys, index, vals, counter, budget, cur):
                     return 1
                 if cur[p] > best_v + 1e-12:
                     best_v = cur[p]
-                    best[:] = cur
+                    copy_into(best, cur)
         else:
             i = choose(S, R, n, rows, m, policy, dummy, work)
-            child[:] = S
+            copy_into(child, S)
             apply_choice(child, R, rows[i], n)
             end_turn(child, R)
             if value(child, R, root, policy, keys, index, vals, counter, budget, best):
@@ -130,9 +131,9 @@ def value(S, R, root, policy, keys, index, vals, counter, budget, out):
         for v in range(N_VALUES):
             acc[v] += weights[j] * best[v]
     _, _, _, n_rows = add(keys, vals[:, 0], index, counter[0], a, b, 0.0)
-    vals[counter[0]] = acc
+    copy_into(vals[counter[0]], acc)
     counter[0] = n_rows
-    out[:] = acc
+    copy_into(out, acc)
     return 0
 
 
@@ -148,5 +149,5 @@ def row_values(S, R, n, rows, m, root, policy, keys, index, vals, counter, budge
         end_turn(child, R)
         if value(child, R, root, policy, keys, index, vals, counter, budget, cur):
             return 1
-        out[i, :] = cur
+        copy_into(out[i], cur)
     return 0

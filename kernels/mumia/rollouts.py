@@ -12,6 +12,7 @@ deals the ``pool`` (tokens of each kind unseen by the viewer) at random into tho
 """
 
 import numpy as np
+from ..arrays import copy_into
 from ..jit import njit
 
 from ..batch import N_STREAMS
@@ -106,11 +107,11 @@ def choice_games_range(S0, R, n, sym, cand, policies, pool, unseen, seed, first,
         for c in range(m):
             for i in range(N_STREAMS):
                 reseed(streams[i], seed, N_STREAMS * r + i)
-            base[:] = S0
+            copy_into(base, S0)
             deal_hidden(base, pool, unseen, streams[0])
             for q in range(players):
                 out[g, c, 2, q] = score(base, R, q)
-            S[:] = base
+            copy_into(S, base)
             play_choice(S, R, cand[c], n, sym, policies[p], streams[1], streams[2], rows,
                         work, log)
             play_game(S, R, streams[1], streams[2], policies, log)
@@ -136,7 +137,7 @@ def position_range(S0, R, policies, pool, unseen, seed, first, count):
         r = first + g
         for i in range(N_STREAMS):
             reseed(streams[i], seed, N_STREAMS * r + i)
-        S[:] = S0
+        copy_into(S, S0)
         deal_hidden(S, pool, unseen, streams[0])
         play_game(S, R, streams[1], streams[2], policies, log)
         scores_and_wins(S, R, scores, wins)

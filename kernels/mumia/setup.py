@@ -2,6 +2,7 @@
 pile (docs/games/mumia.md §2, §8–§11)."""
 
 import numpy as np
+from ..arrays import copy_into
 from ..jit import njit
 
 from ..rng import below
@@ -74,7 +75,7 @@ def lay_tiles(R, rng, out):
     if e1 or e3 or R[R_RANDOM_LAYOUT] != 0:
         _shuffle(tiles, n, rng)
     if not e1:
-        out[:n] = tiles[:n]
+        copy_into(out[:n], tiles[:n])
         return n
     k = 0
     j = 0
