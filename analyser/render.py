@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv as csv_module
 import io
 import json
+import math
 from typing import Any
 
 from rich.console import Console
@@ -20,8 +21,24 @@ WIDE_WIDTH = 160  # columns of a piped --wide table
 
 
 def to_json(obj: Any) -> str:
-    """Indented JSON; numpy scalars as Python numbers, NaN as null."""
-    return json.dumps(obj, indent=2, default=plain)
+    """Indented JSON; numpy scalars as Python numbers; NaN and infinities, which JSON
+    cannot hold (``json.dumps`` would write the non-standard ``NaN``), as null."""
+    text = json.dumps(obj, indent=2, default=plain)
+    if "NaN" in text or "Infinity" in text:  # rare: clean the values, then write again
+        text = json.dumps(_finite(obj), indent=2, default=plain)
+    return text
+
+
+def _finite(obj: Any) -> Any:
+    """``obj`` with every NaN or infinite float (numpy's too) replaced by None."""
+    if isinstance(obj, dict):
+        return {k: _finite(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_finite(v) for v in obj]
+    value = plain(obj)
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
 
 
 def _cell(value: Any, digits: int) -> str:

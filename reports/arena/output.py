@@ -104,13 +104,18 @@ def _p(p: float) -> str:
 def caption(answer: dict) -> str:
     """What was played and how to read it, in lines of at most 80 columns."""
     variant = f" ({answer['variant']})" if answer["variant"] != answer["game"] else ""
+    deals = f"{answer['deals']:,} deal" + ("" if answer["deals"] == 1 else "s")
     lines = [f"{answer['game']}{variant}, {answer['players']} players, seed {answer['seed']}: "
-             f"{answer['games']:,} games = {answer['deals']:,} deals × "
+             f"{answer['games']:,} games = {deals} × "
              f"{answer['seatings']} seatings"]
     if "paired" in answer:
         p = answer["paired"]
-        lines.append(f"{p['first']} − {p['second']}: {100 * p['difference']:+.1f} points of "
-                     f"win %, 95 % CI {_interval(p['lo'], p['hi'], _pct)}, {_p(p['p_value'])}")
+        gap = f"{p['first']} − {p['second']}: {100 * p['difference']:+.1f} points of win %"
+        if math.isnan(p["lo"]):  # one deal: no spread over deals to measure
+            lines.append(f"{gap} (one deal: no interval)")
+        else:
+            lines.append(f"{gap}, 95 % CI {_interval(p['lo'], p['hi'], _pct)}, "
+                         f"{_p(p['p_value'])}")
     lines.append(f"par {100 * answer['par']:.1f} % · intervals 95 %, over deals · rating: "
                  f"Bradley-Terry, Elo scale")
     return "\n".join(lines)

@@ -213,6 +213,23 @@ def test_the_table_fits_80_columns(toy, oddsbot_cli):
     assert "walker" in run.out and "par 33.3 % · intervals 95 %" in run.out
 
 
+def test_one_deal_has_no_interval_and_says_so(toy, oddsbot_cli):
+    """Intervals are over deals: from one deal there is none. The caption says so (no
+    ``nan``), and JSON holds null, never the non-standard ``NaN``."""
+    args = ("arena", "toy-race", "--policies", "walker,flipper", "--games", "2")
+    run = ok(oddsbot_cli(*args))
+    assert "2 games = 1 deal × 2 seatings" in run.out
+    assert "walker − flipper: " in run.out and "(one deal: no interval)" in run.out
+    assert "nan" not in run.out.lower()
+
+    def refuse(word: str):
+        raise ValueError(f"{word} is not JSON")
+
+    answer = json.loads(ok(oddsbot_cli(*args, "-f", "json")).out, parse_constant=refuse)
+    assert answer["paired"]["lo"] is None and answer["paired"]["p_value"] is None
+    assert all(r["win_lo"] is None for r in answer["policies"])
+
+
 @lru_cache(maxsize=None)
 def best_against(me: int, other: int, theirs: str, to_move: int) -> float:
     """P(seat 0 wins) with seat 0 playing perfectly against seat 1 always playing
