@@ -91,7 +91,7 @@ CASES = {
     "rules kingdom-run": (["rules", "kingdom-run"], None),
     "arena camel-up": (["arena", "camel-up", "--policies", "heuristic,random", "--games",
                         "30000"], "playing"),
-    "arena search": (["arena", "camel-up", "--policies", "search@20ms,heuristic",
+    "arena search": (["arena", "camel-up", "--policies", "search@5ms,heuristic",
                       "--games", "6"], "playing"),
 }
 
