@@ -8,7 +8,6 @@ import json
 import math
 import sys
 from functools import lru_cache
-from pathlib import Path
 
 import pandas as pd
 import pytest
