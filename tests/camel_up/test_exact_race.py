@@ -106,16 +106,17 @@ FITTING_LATE_RACES = (2, 6, 8, 15, 17, 27, 36, 39, 44, 48, 52, 53, 56, 64, 69, 7
 
 
 def race_positions(variant: str, count: int) -> list[cu.Position]:
-    """``count`` random positions whose exact race fits 1.5 s of states. 2014: after 15 to
-    54 random legal turns (tiles, tickets, bets and reveals), where every race fits. 2nd
-    edition: only late races fit (docs/games/camel-up.md §9.1), so random play, half of it
-    reveals, until a racing camel reaches space 15: those of ``FITTING_LATE_RACES``."""
+    """``count`` random positions whose exact race fits 1.5 s of states (so the default
+    budget's: the test asserts that their odds come out exact). 2014: after 15 to 54 random legal turns (tiles,
+    tickets, bets and reveals), where every race fits. 2nd edition: only late races fit
+    (docs/games/camel-up.md §9.1), so random play, half of it reveals, until a racing camel
+    reaches space 15: those of ``FITTING_LATE_RACES``."""
     if variant == "camel-up":
         found = [late_race_position(seed, leader=15) for seed in FITTING_LATE_RACES[:count]]
     else:
         found = [random_position(seed, players=4, variant=variant, turns=15 + seed % 40)
                  for seed in range(1, count + 1)]
-    assert len(found) == count and all(exact_race_odds(pos, 1.5) for pos in found)
+    assert len(found) == count
     return found
 
 
