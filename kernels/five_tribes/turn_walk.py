@@ -73,10 +73,12 @@ TABLE, GREEDY, BEST = range(3)
 # first sequence, combinations since it began; the mover; whether to emit combinations that
 # end before the sowing, and the sowing groups; 1 if sampled; 1 in the greedy choice's
 # first stage (module doc); how a table values its draws (``DEFER_*``); the first free slot
-# of the scratch stacks (slot 0: the first walk's value row)
+# of the scratch stacks (slot 0: the first walk's value row); the sowing group that last
+# raised a best rest (``BEST`` walks it first: the best is the same in any order, found
+# early it lets ``_beaten`` pass over more of the others)
 C_PRE, C_P, C_Q, C_REST, C_MOVER, C_EMIT_PRE, C_EMIT_SOWN, C_SAMPLED, C_FIRST_STAGE, \
-    C_DEFER, C_DEPTH = range(11)
-N_COUNTERS = 11
+    C_DEFER, C_DEPTH, C_LEAD = range(12)
+N_COUNTERS = 12
 # TABLE and its draws: valued as made; made and counted, left unvalued (parts NaN); the same
 # walk again, counting nothing, valuing each unvalued row from its first combination (the
 # one that made it: the same floats), the sale not walked. An exact table runs the last two
@@ -762,12 +764,20 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
             return
         d = _take(counters)
         s1 = ctx[7][6][d]
-        for o in range(o0, min(o1, len(first))):
+        o1 = min(o1, len(first))
+        lead = counters[C_LEAD] if mode == BEST and o0 <= counters[C_LEAD] < o1 else -1
+        for k in range(o0 - 1 if lead >= 0 else o0, o1):
+            o = lead if k < o0 else k
+            if k >= o0 and o == lead:
+                continue  # walked first
             copy_into(s1, s)
             i = first[o]
             play_sowing_of(s1, act, mover, starts[i], paths[i], colours[i], lengths[i])
             _sown(counters, mode, i)
+            top = acc[N_PARTS - 1] if acc[N_PARTS] else -np.inf
             walk(s1, act, tribe, weight * mult[o], mode, acc, ctx, none, zero)
+            if mode == BEST and acc[N_PARTS] and acc[N_PARTS - 1] > top:
+                counters[C_LEAD] = o
         counters[C_DEPTH] = d
         return
     if step == S_SALE:
