@@ -221,7 +221,7 @@ def greedy(st, s, act, step, what, walks, paths, rng):
     base, ctx = _context(st, store, ws, sw, sw, 0, max(len(sw[4]), 1), True, True, False)
     ctx[5][C_FIRST_STAGE] = 1
     if what == G_REST:
-        store[0][0, :] = act
+        copy_into(store[0][0], act)
         ws[2][2] = step
         _resume(store, ws, ctx, s.copy())
     else:

@@ -115,7 +115,7 @@ def better(a, b):
 def _offer(acc, value):
     """BEST: keep ``value`` in ``acc`` if it is the first or better."""
     if acc[N_PARTS] == 0 or better(value, acc[:N_PARTS]):
-        acc[:N_PARTS] = value
+        copy_into(acc[:N_PARTS], value)
         acc[N_PARTS] = 1
 
 
@@ -294,10 +294,10 @@ def _choose(store, ws, s, act, value, op, arg, step):
     state (before the draw, for a row ending in one) and draw in ``ws``."""
     meta = store[10]
     if meta[0] == 0 or value[N_PARTS - 1] > store[1][0, N_PARTS - 1]:
-        store[0][0, :] = act
-        store[1][0, :] = value
+        copy_into(store[0][0], act)
+        copy_into(store[1][0], value)
         meta[0] = 1
-        ws[1][:] = s
+        copy_into(ws[1], s)
         ws[2][0], ws[2][1], ws[2][2] = op, arg, step
 
 
@@ -342,8 +342,8 @@ def play_sowing_of(s, act, mover, start, path, colours, n):
     """Sow (Marid's income at each drop, owners as before), take, tile control; recorded
     in ``act``."""
     act[A_START], act[A_LEN] = start, n
-    act[A_PATH:A_PATH + n] = path[:n]
-    act[A_COLOURS:A_COLOURS + n] = colours[:n]
+    copy_into(act[A_PATH:A_PATH + n], path[:n])
+    copy_into(act[A_COLOURS:A_COLOURS + n], colours[:n])
     marid_income(s, mover, path, n)
     tile, colour, k = sow(s, start, path, colours, n)
     act[A_TILE], act[A_COLOUR], act[A_TAKEN] = tile, colour, k
@@ -396,7 +396,7 @@ def outcomes(s, mover, op, arg):
     k = 0
     for d in range(N_DJINNS):
         if (union >> d) & 1:
-            states[k] = s
+            copy_into(states[k], s)
             states[k, DJINN_DECK] = 0  # (where the others go changes no value)
             keep_djinn(states[k], mover, d)
             kept_by[k] = d
@@ -434,7 +434,7 @@ def memo_slot(s, act, ws):
     for _ in range(MEMO_PROBES):
         i = np.int64(slot)
         if values[i, N_PARTS] == MEMO_FREE:
-            keys[i, :] = key
+            copy_into(keys[i], key)
             values[i, N_PARTS] = MEMO_NEW
             return i
         if same_key(keys[i], key):
@@ -476,7 +476,7 @@ def memo_keep(acc, memo, slot, rest):
     """Keep the rest just found (``walk``'s ``acc`` of it) in ``slot`` (-1: not kept) and
     offer it (BEST)."""
     if slot >= 0:
-        memo[slot, :N_PARTS] = rest[:N_PARTS]
+        copy_into(memo[slot, :N_PARTS], rest[:N_PARTS])
         memo[slot, N_PARTS] = MEMO_FOUND if rest[N_PARTS] else MEMO_NONE
     if rest[N_PARTS]:
         _offer(acc, rest[:N_PARTS])
@@ -620,7 +620,7 @@ def _replay_window(st, act, mover, step, action):
         _, op, arg = play_window(st, act, mover, step, opt)
         if op != OP_NONE:
             states, _, _, _ = outcomes(st, mover, op, arg)
-            st[:] = states[0]
+            copy_into(st, states[0])
 
 
 @njit(cache=True)
