@@ -267,7 +267,7 @@ def draw_cards(st, mover, n, out_states, out_probs):
                     gain_card(nxt[k], mover, c)
                     nxt_p[k] = out_probs[i] * s[RES_DECK + c] / total
                     k += 1
-        m = _merge(nxt, nxt_p, k, fields)
+        m = _merge(nxt, nxt_p, k, fields) if m > 1 else k  # (one state's are distinct)
         _copy_rows(out_states, out_probs, nxt, nxt_p, m)
     return m
 
@@ -295,7 +295,7 @@ def draw_meeples(st, tile, n, out_states, out_probs):
                     nxt[k, T_MEEPLES + tile * N_COLOURS + c] += 1
                     nxt_p[k] = out_probs[i] * s[BAG + c] / total
                     k += 1
-        m = _merge(nxt, nxt_p, k, fields)
+        m = _merge(nxt, nxt_p, k, fields) if m > 1 else k  # (one state's are distinct)
         _copy_rows(out_states, out_probs, nxt, nxt_p, m)
     return m
 
