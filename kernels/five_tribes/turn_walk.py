@@ -270,14 +270,12 @@ def _post_closed(s, act, weight, mode, acc, ctx):
 
 
 @njit(cache=True)
-def _beaten(s, act, acc, ctx):
+def _beaten(s, act, acc, mover, before, out):
     """BEST after a sowing: True when the rest of the turn cannot beat the best so far
     (``rest_bounds``: its bound strictly below, so ties are still walked)."""
-    mover = ctx[5][C_MOVER]
     if not acc[N_PARTS] or act[A_LEN] == 0 or not sale_neutral(s, mover):
         return False
-    now = _now(s, mover, ctx[1], ctx[7][7][ctx[5][C_DEPTH]])
-    return now + rest_bound(s, act, mover) < acc[N_PARTS - 1]
+    return _now(s, mover, before, out) + rest_bound(s, act, mover) < acc[N_PARTS - 1]
 
 
 @njit(cache=True)
@@ -509,11 +507,10 @@ def _fresh(rest, sub, act):
 
 
 @njit(cache=True)
-def _draw_row(s, act, step, weight, mode, ctx, op, arg):
+def _draw_row(s, act, step, weight, mode, store, counters, ws, op, arg):
     """A combination ending in a draw: -2 if nothing more is to be done (not emitted in
     this call; a table row already made, or made unvalued (``DEFER_COUNT``): counted; valued
     already (``DEFER_VALUE``)), else its table row to value (-1 otherwise)."""
-    store, counters, ws = ctx[0], ctx[5], ctx[7]
     if step == S_PRE and mode != BEST:
         _pre_counted(counters, mode)
         if not counters[C_EMIT_PRE]:
@@ -542,16 +539,15 @@ def _draw_row(s, act, step, weight, mode, ctx, op, arg):
 
 
 @njit(cache=True)
-def _draw_value(s, act, step, weight, mode, acc, ctx, op, arg, row, value):
+def _draw_value(s, act, step, weight, mode, acc, store, counters, ws, op, arg, row, value):
     """Keep a draw's combination with its expected ``value`` as the mode says."""
-    store, counters, ws = ctx[0], ctx[5], ctx[7]
     act[A_END] = step
     if mode == BEST:
         _offer(acc, value)
     elif mode == GREEDY:
         _choose(store, ws, s, act, value, op, arg, step)
     else:
-        store[1][row] = value
+        copy_into(store[1][row], value)
         if counters[C_DEFER] != DEFER_VALUE:
             r0, r1 = _rank(counters, mode)
             hit(store, row, act, weight, counters[C_SAMPLED], r0, r1)
@@ -709,7 +705,7 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
             if not several:
                 walk(t, act, step, weight, mode, acc, ctx, none, zero)
                 return
-            row = _draw_row(s, act, step, weight, mode, ctx, op, arg)
+            row = _draw_row(s, act, step, weight, mode, ctx[0], counters, ctx[7], op, arg)
             if row == -2:
                 return
             d = _take(counters)
@@ -717,13 +713,14 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
             _fresh(rest, sub, act)
             walk(t, sub, step, one, np.int64(BEST), rest, ctx, none, zero)
             counters[C_DEPTH] = d
-            _draw_value(s, act, step, weight, mode, acc, ctx, op, arg, row, rest[:N_PARTS])
+            _draw_value(s, act, step, weight, mode, acc, ctx[0], counters, ctx[7], op, arg,
+                        row, rest[:N_PARTS])
             return
         states, probs, kept_by, drawn = outcomes(s, mover, op, arg)
         if len(probs) == 1:
             walk(states[0], act, step, weight, mode, acc, ctx, none, zero)
             return
-        row = _draw_row(s, act, step, weight, mode, ctx, op, arg)
+        row = _draw_row(s, act, step, weight, mode, ctx[0], counters, ctx[7], op, arg)
         if row == -2:
             return
         best = np.zeros((len(probs), N_PARTS + 1))
@@ -737,7 +734,7 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
                 copy_into(sub, act)
                 walk(states[i], sub, step, one, np.int64(BEST), rests[i], ctx, none, zero)
         counters[C_DEPTH] = d
-        _draw_value(s, act, step, weight, mode, acc, ctx, op, arg, row,
+        _draw_value(s, act, step, weight, mode, acc, ctx[0], counters, ctx[7], op, arg, row,
                     _expectation(best, probs, kept_by, drawn))
         return
     if mode == BEST and step == S_PRE and arg == 0:
@@ -750,7 +747,8 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
             counters[C_DEPTH] = d
             memo_keep(acc, ctx[7][5], slot, rest)
         return
-    if mode == BEST and step == S_TRIBE and _beaten(s, act, acc, ctx):
+    if mode == BEST and step == S_TRIBE and _beaten(s, act, acc, mover, ctx[1],
+                                                   ctx[7][7][counters[C_DEPTH]]):
         return
     if step == S_SOW:
         sw, o0, o1 = _sowings_of(s, mode, ctx)
