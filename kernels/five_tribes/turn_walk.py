@@ -41,12 +41,14 @@ from ..jit import njit
 
 from ..rng import below
 from .board import N_COLOURS, N_TILES
+from .borrow import borrowed
 from .complete_turns import (
     A_CARD1, A_CARD2, A_CLAIM, A_CLAIM2, A_COLOUR, A_COLOURS, A_DJINN, A_DJINN_FAKIR, A_END,
     A_FAKIRS, A_LEN, A_NUSES, A_PATH, A_SALE, A_SALE_GOLD, A_START, A_TAKEN, A_TILE,
     A_TILE_ACTION, A_USES, A_VICTIM, A_VICTIM2, A_VICTIM2_AT, A_VICTIM2_COLOUR, A_VICTIM_AT,
     A_VICTIM_COLOUR, MAX_USES, N_PARTS, S_DONE, S_POST, S_PRE, S_SALE, S_SOW, S_TILE,
-    S_TRIBE, TA_NONE, U_DJINN, U_PAY, U_SIZE, U_STEP, U_TARGET, V_NONE, apply_sale, player_parts, suit_count,
+    S_TRIBE, TA_NONE, U_DJINN, U_PAY, U_SIZE, U_STEP, U_TARGET, V_NONE, apply_sale,
+    player_parts, suit_count,
 )
 from .djinn_powers import (
     ANUN_NAK, HAGIS, LAMIA, N_DJINNS, PAY_KEEP, WINDOW_MASK, bits, draw_cards, draw_meeples,
@@ -63,7 +65,6 @@ from .turn_options import (
     OPT_SIZE, play_tile_choice, play_tribe_choice,
     play_window, tile_choices, tribe_choices, window_options,
 )
-from .borrow import borrowed
 from .rounds import marker_to_bid_track
 from .turn_steps import claim, sow
 from .turn_store import M_FULL, hit, key_hash, key_of, row_of, same_key, sowing_outcomes
@@ -90,8 +91,10 @@ MEMO_PROBES = 16  # slots looked at before one is given up as not kept
 MEMO_FREE, MEMO_FOUND, MEMO_NEW, MEMO_NONE = range(4)  # a slot: free; its rest found;
 # being found (new); found to have no combination
 
-# slots of the scratch stacks (``_take``): a walk nests at most three slot-taking steps per
-# power use (the choice, its draw, the draw's best rest before the sowing), a few per step
+# slots of the scratch stacks (``_take``): a walk holds at most three per power use (the
+# choice, its draw, the draw's best rest before the sowing) and eight more (the first
+# walk's value row, sowing, tribe choice and its draw, tile choice, greedy first stage,
+# sale, end of the turn)
 STACK_DEPTH = 3 * MAX_USES + 16
 
 _Y, _W, _B, _G, _R = range(N_COLOURS)
