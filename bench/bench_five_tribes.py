@@ -40,6 +40,7 @@ import argparse
 import os
 import random
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -71,6 +72,8 @@ ADVISE_TARGET_S = 3.0
 DJINN_TARGET_MS = 250.0
 DJINN_PAIRS = (("Enki", "Iblis"), ("Bouraq", "Echidna"), ("Leta", "Sloar"))
 console = Console(width=110)
+# the command of this interpreter's environment (a worktree's .venv), not the first on PATH
+ODDSBOT = shutil.which("oddsbot", path=str(Path(sys.executable).parent)) or "oddsbot"
 
 
 def best_ms(fn, repeats: int) -> float:
@@ -115,7 +118,7 @@ def advise_times(pos: Position, runs: int = 5, warm_up: bool = True) -> tuple[fl
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "position.txt"
         path.write_text(pos.to_notation())
-        cmd = ["oddsbot", "advise", str(path)]
+        cmd = [ODDSBOT, "advise", str(path)]
         if warm_up:
             subprocess.run(cmd, check=True, capture_output=True)
         walls, cpus = [], []

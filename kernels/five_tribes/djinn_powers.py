@@ -210,6 +210,14 @@ def _merge(states, probs, m, fields):
 
 
 @njit(cache=True)
+def _copy_rows(states, probs, src_states, src_probs, m):
+    """The first ``m`` states and probabilities of ``src_*`` into ``states``, ``probs``."""
+    for i in range(m):
+        copy_into(states[i], src_states[i])
+        probs[i] = src_probs[i]
+
+
+@njit(cache=True)
 def gain_card(st, mover, kind):
     """``mover`` draws a card of ``kind`` from the resource deck."""
     st[RES_DECK + kind] -= 1
@@ -259,9 +267,8 @@ def draw_cards(st, mover, n, out_states, out_probs):
                     gain_card(nxt[k], mover, c)
                     nxt_p[k] = out_probs[i] * s[RES_DECK + c] / total
                     k += 1
-        m = _merge(nxt, nxt_p, k, fields)
-        out_states[:m] = nxt[:m]
-        out_probs[:m] = nxt_p[:m]
+        m = _merge(nxt, nxt_p, k, fields) if m > 1 else k  # (one state's are distinct)
+        _copy_rows(out_states, out_probs, nxt, nxt_p, m)
     return m
 
 
@@ -288,9 +295,8 @@ def draw_meeples(st, tile, n, out_states, out_probs):
                     nxt[k, T_MEEPLES + tile * N_COLOURS + c] += 1
                     nxt_p[k] = out_probs[i] * s[BAG + c] / total
                     k += 1
-        m = _merge(nxt, nxt_p, k, fields)
-        out_states[:m] = nxt[:m]
-        out_probs[:m] = nxt_p[:m]
+        m = _merge(nxt, nxt_p, k, fields) if m > 1 else k  # (one state's are distinct)
+        _copy_rows(out_states, out_probs, nxt, nxt_p, m)
     return m
 
 

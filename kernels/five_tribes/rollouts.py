@@ -21,6 +21,7 @@ seat follows its policy to the end of the game (``MAX_ROUNDS`` at most).
 """
 
 import numpy as np
+from ..arrays import copy_into
 from ..jit import njit
 
 from ..batch import N_STREAMS
@@ -85,7 +86,7 @@ def rollout_range(st, kinds, cands, lo, hi, policies, params, walks, paths, seed
             start[P_GOLD + p] = lo[p] + below(streams[0], hi[p] - lo[p] + 1)
         for c in range(len(kinds)):
             keys[0], keys[1], keys[2] = 1, r * KEY_SPAN, 1
-            s[:] = start
+            copy_into(s, start)
             apply_candidate(s, kinds[c], cands[c])
             play_out(s, policies, params, streams, keys, seed, (walks, paths), ws, spaces, row)
             for p in range(players):

@@ -17,6 +17,7 @@ the draw it makes first (``OP_*``), which ``turn_walk`` resolves.
 """
 
 import numpy as np
+from ..arrays import copy_into
 from ..jit import njit
 
 from .board import N_COLOURS, N_TILES
@@ -55,7 +56,8 @@ def _add(out, n, kind, a, b, c, d, e, f, g, h):
     """Append one option row (growing ``out`` when full); returns (out, n + 1)."""
     if n == len(out):
         bigger = np.empty((2 * len(out), OPT_SIZE), dtype=np.int64)
-        bigger[:n] = out
+        for i in range(n):
+            copy_into(bigger[i], out[i])
         out = bigger
     out[n, 0], out[n, 1], out[n, 2], out[n, 3], out[n, 4] = kind, a, b, c, d
     out[n, 5], out[n, 6], out[n, 7], out[n, 8] = e, f, g, h

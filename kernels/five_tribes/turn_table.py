@@ -49,8 +49,9 @@ from .turn_store import (  # noqa: F401 (re-exported: the analyser's view of the
     S_OTHER, new_store, settle, sowing_outcomes, store_of,
 )
 from .turn_walk import (
-    C_DEFER, C_EMIT_PRE, C_EMIT_SOWN, C_FIRST_STAGE, C_MOVER, C_SAMPLED, DEFER_NONE, GREEDY,
-    MEMO_ROWS, N_COUNTERS, OP_NONE, OP_WINDOW, TABLE, leaf_value, realise, walk,
+    C_DEFER, C_DEPTH, C_EMIT_PRE, C_EMIT_SOWN, C_FIRST_STAGE, C_MOVER, C_SAMPLED, DEFER_NONE,
+    GREEDY, MEMO_ROWS, N_COUNTERS, OP_NONE, OP_WINDOW, STACK_DEPTH, TABLE, leaf_value, realise,
+    walk,
 )
 
 GREEDY_SOWINGS = 100_000  # the greedy choice is exact up to this many full sequences
@@ -63,11 +64,15 @@ GREEDY_SEED = 0
 def workspace():
     """Scratch of the walks of one position and its sowings: (merge key bytes, the greedy
     choice's state, its draw (kind, target, step it resumes at), a zero draw, the best
-    rests before the sowing found so far: their keys and values (``turn_walk.memo_slot``))."""
+    rests before the sowing found so far: their keys and values (``turn_walk.memo_slot``),
+    the stacks of states, value rows and action rows of ``turn_walk._take``)."""
     return (np.zeros(8 * KEY_WORDS, dtype=np.uint8), np.zeros(STATE_SIZE, dtype=np.int64),
             np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int64),
             np.empty((MEMO_ROWS, KEY_WORDS), dtype=np.uint64),
-            np.zeros((MEMO_ROWS, N_PARTS + 1)))
+            np.zeros((MEMO_ROWS, N_PARTS + 1)),
+            np.empty((STACK_DEPTH, STATE_SIZE), dtype=np.int64),
+            np.empty((STACK_DEPTH, N_PARTS + 1)),
+            np.empty((STACK_DEPTH, ACTION_SIZE), dtype=np.int64))
 
 
 @njit(cache=True)
@@ -89,11 +94,16 @@ def _walk_from(s, act, step, mode, ctx):
     """``walk`` in ``mode`` from ``step`` in state ``s``, the choices so far ``act``. The
     one kernel here that calls ``walk``: every kernel that calls another compiles it
     again with all it calls (docs/benchmarks.md, "Where the compile time goes"), so the
-    wrappers around this one are inlined. Not inlined itself: ``ctx`` is passed to
-    ``walk`` borrowed (``borrow``), which holds only while a caller keeps it alive; inlined,
-    the caller's last use of ``ctx`` would be the borrow, and numba frees what only ``ctx``
-    holds before ``walk`` runs (tests/five_tribes/test_djinn_turns.py crashed)."""
-    walk(s, act, step, np.int64(1), mode, np.zeros(N_PARTS + 1), borrowed(ctx), OP_NONE, 0)
+    wrappers around this one are inlined. Not inlined itself: ``s``, ``act`` and ``ctx``
+    are passed to ``walk`` borrowed (``borrow``), which holds only while a caller keeps
+    them alive; inlined, the caller's last use of ``ctx`` would be the borrow, and numba
+    frees what only ``ctx`` holds before ``walk`` runs (tests/five_tribes/test_djinn_turns.py
+    crashed). The walk's value row is slot 0 of the scratch stacks (``turn_walk._take``)."""
+    unowned = borrowed(ctx)
+    acc = unowned[7][7][0]
+    acc[:] = 0.0
+    unowned[5][C_DEPTH] = 1
+    walk(borrowed(s), borrowed(act), step, np.int64(1), mode, acc, unowned, OP_NONE, 0)
 
 
 @njit(cache=True, inline="always")
@@ -211,7 +221,7 @@ def greedy(st, s, act, step, what, walks, paths, rng):
     base, ctx = _context(st, store, ws, sw, sw, 0, max(len(sw[4]), 1), True, True, False)
     ctx[5][C_FIRST_STAGE] = 1
     if what == G_REST:
-        store[0][0, :] = act
+        copy_into(store[0][0], act)
         ws[2][2] = step
         _resume(store, ws, ctx, s.copy())
     else:

@@ -24,6 +24,13 @@ next, from its state; docs §20.9). Values are changes of the mover's final scor
 best mult, counters): the base board's sowing groups to walk in ``TABLE``/``GREEDY``
 (groups ``o0 .. o1 - 1``) and every group for ``BEST`` walks; ``counters`` at the ``C_*``
 offsets. A board changed before the sowing (a certain Anun-Nak draw) lists its own.
+
+Scratch: a step that plays a choice on a copy of its state, values a rest or copies the
+action row for a draw's rests takes the next slot of the workspace's stacks (a state, a
+value row and an action row: ``_take``) for as long as it walks on, instead of new arrays:
+the stacks' arrays, like ``ctx``'s, count no references (``borrow``), so the walk allocates
+nothing per choice and passes no counted array down (numba's atomic reference counts took
+a fifth of a walk's time and a third of a draw's best rests).
 """
 
 import numpy as np
@@ -34,12 +41,14 @@ from ..jit import njit
 
 from ..rng import below
 from .board import N_COLOURS, N_TILES
+from .borrow import borrowed
 from .complete_turns import (
     A_CARD1, A_CARD2, A_CLAIM, A_CLAIM2, A_COLOUR, A_COLOURS, A_DJINN, A_DJINN_FAKIR, A_END,
     A_FAKIRS, A_LEN, A_NUSES, A_PATH, A_SALE, A_SALE_GOLD, A_START, A_TAKEN, A_TILE,
     A_TILE_ACTION, A_USES, A_VICTIM, A_VICTIM2, A_VICTIM2_AT, A_VICTIM2_COLOUR, A_VICTIM_AT,
-    A_VICTIM_COLOUR, N_PARTS, S_DONE, S_POST, S_PRE, S_SALE, S_SOW, S_TILE, S_TRIBE, TA_NONE,
-    U_DJINN, U_PAY, U_SIZE, U_STEP, U_TARGET, V_NONE, apply_sale, player_parts, suit_count,
+    A_VICTIM_COLOUR, MAX_USES, N_PARTS, S_DONE, S_POST, S_PRE, S_SALE, S_SOW, S_TILE,
+    S_TRIBE, TA_NONE, U_DJINN, U_PAY, U_SIZE, U_STEP, U_TARGET, V_NONE, apply_sale,
+    player_parts, suit_count,
 )
 from .djinn_powers import (
     ANUN_NAK, HAGIS, LAMIA, N_DJINNS, PAY_KEEP, WINDOW_MASK, bits, draw_cards, draw_meeples,
@@ -64,10 +73,13 @@ TABLE, GREEDY, BEST = range(3)
 # counters: pre-sowing combinations so far, the current one's index, the current sowing's
 # first sequence, combinations since it began; the mover; whether to emit combinations that
 # end before the sowing, and the sowing groups; 1 if sampled; 1 in the greedy choice's
-# first stage (module doc); how a table values its draws (``DEFER_*``)
+# first stage (module doc); how a table values its draws (``DEFER_*``); the first free slot
+# of the scratch stacks (slot 0: the first walk's value row); the sowing group that last
+# raised a best rest (``BEST`` walks it first: the best is the same in any order, found
+# early it lets ``_beaten`` pass over more of the others)
 C_PRE, C_P, C_Q, C_REST, C_MOVER, C_EMIT_PRE, C_EMIT_SOWN, C_SAMPLED, C_FIRST_STAGE, \
-    C_DEFER = range(10)
-N_COUNTERS = 10
+    C_DEFER, C_DEPTH, C_LEAD = range(12)
+N_COUNTERS = 12
 # TABLE and its draws: valued as made; made and counted, left unvalued (parts NaN); the same
 # walk again, counting nothing, valuing each unvalued row from its first combination (the
 # one that made it: the same floats), the sale not walked. An exact table runs the last two
@@ -78,6 +90,12 @@ MEMO_ROWS = 1024  # best rests before the sowing kept (``memo_slot``)
 MEMO_PROBES = 16  # slots looked at before one is given up as not kept
 MEMO_FREE, MEMO_FOUND, MEMO_NEW, MEMO_NONE = range(4)  # a slot: free; its rest found;
 # being found (new); found to have no combination
+
+# slots of the scratch stacks (``_take``): a walk holds at most three per power use (the
+# choice, its draw, the draw's best rest before the sowing) and eight more (the first
+# walk's value row, sowing, tribe choice and its draw, tile choice, greedy first stage,
+# sale, end of the turn)
+STACK_DEPTH = 3 * MAX_USES + 16
 
 _Y, _W, _B, _G, _R = range(N_COLOURS)
 
@@ -100,8 +118,20 @@ def better(a, b):
 def _offer(acc, value):
     """BEST: keep ``value`` in ``acc`` if it is the first or better."""
     if acc[N_PARTS] == 0 or better(value, acc[:N_PARTS]):
-        acc[:N_PARTS] = value
+        copy_into(acc[:N_PARTS], value)
         acc[N_PARTS] = 1
+
+
+@njit(cache=True)
+def _take(counters):
+    """The first free slot of the scratch stacks (module doc), taken: ``ctx[7]`` holds the
+    states (6), value rows (7) and action rows (8); setting ``counters[C_DEPTH]`` back
+    frees it and every later one. A helper that walks no further uses the first free slot
+    without taking it. (Helpers are given the few arrays they use, not ``ctx``: numba
+    passes every array of a tuple argument as its fields, about 300 words for ``ctx``.)"""
+    d = counters[C_DEPTH]
+    counters[C_DEPTH] = d + 1
+    return d
 
 
 @njit(cache=True)
@@ -173,24 +203,28 @@ def _rank(counters, mode):
     return r0, r1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _finish(s, act, weight, mode, acc, ctx):
     """A combination that reaches the end of the turn (the power-use marks of the turn
     cleared unless they last the round)."""
     store, before, counters, ws = ctx[0], ctx[1], ctx[5], ctx[7]
     mover = counters[C_MOVER]
+    d = counters[C_DEPTH]
     t = s
     if not s[DJINN_PER_ROUND] and s[P_USED + mover]:
-        t = s.copy()
+        t = ws[6][d]
+        copy_into(t, s)
         t[P_USED + mover] = 0
-    if mode == BEST:
-        _offer(acc, leaf_value(t, mover, before))
+    if mode != TABLE:
+        value = ws[7][d]
+        leaf_into(t, mover, before, value)
+        if mode == BEST:
+            _offer(acc, value[:N_PARTS])
+        else:
+            act[A_END] = -1
+            _choose(store, ws, t, act, value[:N_PARTS], OP_NONE, 0, S_DONE)
         return
     act[A_END] = -1
-    if mode == GREEDY:
-        value = leaf_value(t, mover, before)
-        _choose(store, ws, t, act, value, OP_NONE, 0, S_DONE)
-        return
     raw = ws[0]
     key_of(t, act, ws[3], raw)
     row, new = row_of(store, raw.view(np.uint64))
@@ -202,7 +236,7 @@ def _finish(s, act, weight, mode, acc, ctx):
     hit(store, row, act, weight, counters[C_SAMPLED], r0, r1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _sales(s, act, weight, mode, acc, ctx):
     """The sale step: every sale of whole suits (``complete_turns``), each a combination
     that ends the turn; ``BEST`` only the best one when ``sale_neutral``."""
@@ -218,15 +252,17 @@ def _sales(s, act, weight, mode, acc, ctx):
         _finish(s, act, weight, mode, acc, ctx)  # no sale: ``s`` as it is
     if masks == 1:
         return
-    n = np.empty_like(s)
+    d = _take(counters)
+    n = ctx[7][6][d]
     for mask in range(masks - 1 if best_only else 1, masks):
         copy_into(n, s)
         act[A_SALE] = mask
         act[A_SALE_GOLD] = apply_sale(n, mover, mask)
         _finish(n, act, weight, mode, acc, ctx)
+    counters[C_DEPTH] = d
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _post_closed(s, act, weight, mode, acc, ctx):
     """``walk`` from the window after the tile action when it offers only 'stop': the
     sale, then the sale fields cleared."""
@@ -237,14 +273,20 @@ def _post_closed(s, act, weight, mode, acc, ctx):
 
 
 @njit(cache=True)
-def _beaten(s, act, acc, ctx):
+def _beaten(s, act, acc, mover, before, out):
     """BEST after a sowing: True when the rest of the turn cannot beat the best so far
     (``rest_bounds``: its bound strictly below, so ties are still walked)."""
-    mover = ctx[5][C_MOVER]
     if not acc[N_PARTS] or act[A_LEN] == 0 or not sale_neutral(s, mover):
         return False
-    now = leaf_value(s, mover, ctx[1])[N_PARTS - 1]
-    return now + rest_bound(s, act, mover) < acc[N_PARTS - 1]
+    return _now(s, mover, before, out) + rest_bound(s, act, mover) < acc[N_PARTS - 1]
+
+
+@njit(cache=True)
+def _now(s, mover, before, out):
+    """The change of the mover's final score in total if the turn ended in ``s`` (its parts
+    in the value row ``out``)."""
+    leaf_into(s, mover, before, out)
+    return out[N_PARTS - 1]
 
 
 @njit(cache=True)
@@ -253,10 +295,10 @@ def _choose(store, ws, s, act, value, op, arg, step):
     state (before the draw, for a row ending in one) and draw in ``ws``."""
     meta = store[10]
     if meta[0] == 0 or value[N_PARTS - 1] > store[1][0, N_PARTS - 1]:
-        store[0][0, :] = act
-        store[1][0, :] = value
+        copy_into(store[0][0], act)
+        copy_into(store[1][0], value)
         meta[0] = 1
-        ws[1][:] = s
+        copy_into(ws[1], s)
         ws[2][0], ws[2][1], ws[2][2] = op, arg, step
 
 
@@ -301,8 +343,8 @@ def play_sowing_of(s, act, mover, start, path, colours, n):
     """Sow (Marid's income at each drop, owners as before), take, tile control; recorded
     in ``act``."""
     act[A_START], act[A_LEN] = start, n
-    act[A_PATH:A_PATH + n] = path[:n]
-    act[A_COLOURS:A_COLOURS + n] = colours[:n]
+    copy_into(act[A_PATH:A_PATH + n], path[:n])
+    copy_into(act[A_COLOURS:A_COLOURS + n], colours[:n])
     marid_income(s, mover, path, n)
     tile, colour, k = sow(s, start, path, colours, n)
     act[A_TILE], act[A_COLOUR], act[A_TAKEN] = tile, colour, k
@@ -355,7 +397,7 @@ def outcomes(s, mover, op, arg):
     k = 0
     for d in range(N_DJINNS):
         if (union >> d) & 1:
-            states[k] = s
+            copy_into(states[k], s)
             states[k, DJINN_DECK] = 0  # (where the others go changes no value)
             keep_djinn(states[k], mover, d)
             kept_by[k] = d
@@ -393,7 +435,7 @@ def memo_slot(s, act, ws):
     for _ in range(MEMO_PROBES):
         i = np.int64(slot)
         if values[i, N_PARTS] == MEMO_FREE:
-            keys[i, :] = key
+            copy_into(keys[i], key)
             values[i, N_PARTS] = MEMO_NEW
             return i
         if same_key(keys[i], key):
@@ -435,7 +477,7 @@ def memo_keep(acc, memo, slot, rest):
     """Keep the rest just found (``walk``'s ``acc`` of it) in ``slot`` (-1: not kept) and
     offer it (BEST)."""
     if slot >= 0:
-        memo[slot, :N_PARTS] = rest[:N_PARTS]
+        copy_into(memo[slot, :N_PARTS], rest[:N_PARTS])
         memo[slot, N_PARTS] = MEMO_FOUND if rest[N_PARTS] else MEMO_NONE
     if rest[N_PARTS]:
         _offer(acc, rest[:N_PARTS])
@@ -460,11 +502,18 @@ def _one_meeple_draw(s, arg):
 
 
 @njit(cache=True)
-def _draw_row(s, act, step, weight, mode, ctx, op, arg):
+def _fresh(rest, sub, act):
+    """A slot's value row ``rest`` zeroed and action row ``sub`` a copy of ``act``: the
+    scratch of a best rest walked from here."""
+    rest[:] = 0.0
+    copy_into(sub, act)
+
+
+@njit(cache=True)
+def _draw_row(s, act, step, weight, mode, store, counters, ws, op, arg):
     """A combination ending in a draw: -2 if nothing more is to be done (not emitted in
     this call; a table row already made, or made unvalued (``DEFER_COUNT``): counted; valued
     already (``DEFER_VALUE``)), else its table row to value (-1 otherwise)."""
-    store, counters, ws = ctx[0], ctx[5], ctx[7]
     if step == S_PRE and mode != BEST:
         _pre_counted(counters, mode)
         if not counters[C_EMIT_PRE]:
@@ -493,16 +542,15 @@ def _draw_row(s, act, step, weight, mode, ctx, op, arg):
 
 
 @njit(cache=True)
-def _draw_value(s, act, step, weight, mode, acc, ctx, op, arg, row, value):
+def _draw_value(s, act, step, weight, mode, acc, store, counters, ws, op, arg, row, value):
     """Keep a draw's combination with its expected ``value`` as the mode says."""
-    store, counters, ws = ctx[0], ctx[5], ctx[7]
     act[A_END] = step
     if mode == BEST:
         _offer(acc, value)
     elif mode == GREEDY:
         _choose(store, ws, s, act, value, op, arg, step)
     else:
-        store[1][row] = value
+        copy_into(store[1][row], value)
         if counters[C_DEFER] != DEFER_VALUE:
             r0, r1 = _rank(counters, mode)
             hit(store, row, act, weight, counters[C_SAMPLED], r0, r1)
@@ -571,7 +619,7 @@ def _replay_window(st, act, mover, step, action):
         _, op, arg = play_window(st, act, mover, step, opt)
         if op != OP_NONE:
             states, _, _, _ = outcomes(st, mover, op, arg)
-            st[:] = states[0]
+            copy_into(st, states[0])
 
 
 @njit(cache=True)
@@ -632,7 +680,7 @@ def _signature():
     u1, u2 = types.Array(types.uint64, 1, "C"), types.Array(types.uint64, 2, "C")
     store = types.Tuple((a2, f2, a1, u2, u1, a1, f2, a1, a1, a1, a1, a2))
     sowings = types.Tuple((a1, a2, a2, a1, a1, a1))
-    scratch = types.Tuple((types.Array(types.uint8, 1, "C"), a1, a1, a1, u2, f2))
+    scratch = types.Tuple((types.Array(types.uint8, 1, "C"), a1, a1, a1, u2, f2, a2, f2, a2))
     ctx = types.Tuple((store, f1, sowings, sowings, a1, a1, a1, scratch))
     return types.void(a1, a1, i64, i64, i64, f1, ctx, i64, i64)
 
@@ -660,38 +708,50 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
             if not several:
                 walk(t, act, step, weight, mode, acc, ctx, none, zero)
                 return
-            row = _draw_row(s, act, step, weight, mode, ctx, op, arg)
+            row = _draw_row(s, act, step, weight, mode, ctx[0], counters, ctx[7], op, arg)
             if row == -2:
                 return
-            rest = np.zeros(N_PARTS + 1)
-            walk(t, act.copy(), step, one, np.int64(BEST), rest, ctx, none, zero)
-            _draw_value(s, act, step, weight, mode, acc, ctx, op, arg, row, rest[:N_PARTS])
+            d = _take(counters)
+            rest, sub = ctx[7][7][d], ctx[7][8][d]
+            _fresh(rest, sub, act)
+            walk(t, sub, step, one, np.int64(BEST), rest, ctx, none, zero)
+            counters[C_DEPTH] = d
+            _draw_value(s, act, step, weight, mode, acc, ctx[0], counters, ctx[7], op, arg,
+                        row, rest[:N_PARTS])
             return
         states, probs, kept_by, drawn = outcomes(s, mover, op, arg)
         if len(probs) == 1:
             walk(states[0], act, step, weight, mode, acc, ctx, none, zero)
             return
-        row = _draw_row(s, act, step, weight, mode, ctx, op, arg)
+        row = _draw_row(s, act, step, weight, mode, ctx[0], counters, ctx[7], op, arg)
         if row == -2:
             return
         best = np.zeros((len(probs), N_PARTS + 1))
+        rests = borrowed(best)  # (``best`` lives on: read below)
+        d = _take(counters)
+        sub = ctx[7][8][d]
         for i in range(len(probs)):
             if i and _same_rest(op, step):
-                best[i] = best[0]
+                copy_into(rests[i], rests[0])
             else:
-                walk(states[i], act.copy(), step, one, np.int64(BEST), best[i], ctx, none,
-                     zero)
-        _draw_value(s, act, step, weight, mode, acc, ctx, op, arg, row,
+                copy_into(sub, act)
+                walk(states[i], sub, step, one, np.int64(BEST), rests[i], ctx, none, zero)
+        counters[C_DEPTH] = d
+        _draw_value(s, act, step, weight, mode, acc, ctx[0], counters, ctx[7], op, arg, row,
                     _expectation(best, probs, kept_by, drawn))
         return
     if mode == BEST and step == S_PRE and arg == 0:
         slot = memo_slot(s, act, ctx[7])
         if not memo_done(acc, ctx[7][5], slot):
-            rest = np.zeros(N_PARTS + 1)
+            d = _take(counters)
+            rest = ctx[7][7][d]
+            rest[:] = 0.0
             walk(s, act, step, weight, mode, rest, ctx, none, one)
+            counters[C_DEPTH] = d
             memo_keep(acc, ctx[7][5], slot, rest)
         return
-    if mode == BEST and step == S_TRIBE and _beaten(s, act, acc, ctx):
+    if mode == BEST and step == S_TRIBE and _beaten(s, act, acc, mover, ctx[1],
+                                                   ctx[7][7][counters[C_DEPTH]]):
         return
     if step == S_SOW:
         sw, o0, o1 = _sowings_of(s, mode, ctx)
@@ -703,12 +763,23 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
             _sown(counters, mode, -1)
             walk(s, act, tribe, weight, mode, acc, ctx, none, zero)
             return
-        for o in range(o0, min(o1, len(first))):
-            s1 = s.copy()
+        d = _take(counters)
+        s1 = ctx[7][6][d]
+        o1 = min(o1, len(first))
+        lead = counters[C_LEAD] if mode == BEST and o0 <= counters[C_LEAD] < o1 else -1
+        for k in range(o0 - 1 if lead >= 0 else o0, o1):
+            o = lead if k < o0 else k
+            if k >= o0 and o == lead:
+                continue  # walked first
+            copy_into(s1, s)
             i = first[o]
             play_sowing_of(s1, act, mover, starts[i], paths[i], colours[i], lengths[i])
             _sown(counters, mode, i)
+            top = acc[N_PARTS - 1] if acc[N_PARTS] else -np.inf
             walk(s1, act, tribe, weight * mult[o], mode, acc, ctx, none, zero)
+            if mode == BEST and acc[N_PARTS] and acc[N_PARTS - 1] > top:
+                counters[C_LEAD] = o
+        counters[C_DEPTH] = d
         return
     if step == S_SALE:
         _sales(s, act, weight, mode, acc, ctx)
@@ -719,8 +790,11 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
     if step == S_POST and mode == GREEDY and counters[C_FIRST_STAGE] \
             and not window_closed(s, mover):
         # the first stage stops here, valued by its best sale (module doc)
-        rest = np.zeros(N_PARTS + 1)
-        walk(s, act.copy(), np.int64(S_SALE), one, np.int64(BEST), rest, ctx, none, zero)
+        d = _take(counters)
+        rest, sub = ctx[7][7][d], ctx[7][8][d]
+        _fresh(rest, sub, act)
+        walk(s, sub, np.int64(S_SALE), one, np.int64(BEST), rest, ctx, none, zero)
+        counters[C_DEPTH] = d
         act[A_END] = -1
         _choose(ctx[0], ctx[7], s, act, rest[:N_PARTS], OP_WINDOW, 0, S_POST)
         return
@@ -744,7 +818,9 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
     # BEST after the tile action: a use that cannot beat the best so far is not walked
     # (its bound over stopping, strictly below: ``rest_bounds``)
     bound = mode == BEST and step == S_POST and sale_neutral(s, mover)
-    stop = leaf_value(s, mover, ctx[1])[N_PARTS - 1] if bound else 0.0
+    stop = _now(s, mover, ctx[1], ctx[7][7][counters[C_DEPTH]]) if bound else 0.0
+    d = _take(counters)
+    n = ctx[7][6][d]
     for i in range(len(options)):
         if mode != TABLE and step == S_POST and options[i, 0] == O_USE \
                 and options[i, 1] == ANUN_NAK and _last_window_power(s, mover, ANUN_NAK):
@@ -753,7 +829,7 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
                 s, options[i, 1], options[i, 3]) + window_bound(s, mover, options[i, 1]) \
                 < acc[N_PARTS - 1]:
             continue
-        n = s.copy()
+        copy_into(n, s)
         if step == S_TRIBE:
             nxt, op2, arg2 = play_tribe_choice(n, act, mover, options[i])
         elif step == S_TILE:
@@ -769,5 +845,6 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
         if act[A_NUSES] != uses:  # forget the uses this choice recorded
             act[A_USES + uses * U_SIZE:] = -1
             act[A_NUSES] = uses
+    counters[C_DEPTH] = d
     _clear_from(act, step if step != S_PRE and step != S_POST else step + 1)
 
