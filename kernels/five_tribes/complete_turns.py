@@ -30,7 +30,7 @@ from .sowing import MAX_STACK
 from .state import (
     ASSASSIN_OPTIONAL, BAG, DJINN_ROW, FAKIR_CARD, MAX_PLAYERS, N_PLAYERS, P_DJINNS, P_ELDERS,
     P_FAKIRS, P_GOLD, P_GOODS, P_VIZIERS, RES_DISCARD, ROW, T_MEEPLES, T_OWNER, T_PALACES,
-    T_PALMS, T_TYPE, T_VP, TO_MOVE,
+    T_PALMS, T_TYPE, T_VP,
 )
 from .turn_steps import (
     claim, merchants_take, place_palace, place_palm, row_length, sow, take_card, take_djinn,
