@@ -5,9 +5,11 @@ every kernel that holds one and optimises it again in each caller: seconds of ev
 first run (docs/benchmarks.md, "array copies without numba's slice assignment"). Kernels
 copy with ``kernels/arrays.py``'s loops instead. Checked on the source: in every jitted
 function, an assignment to a subscript with a slice whose value is not a constant (a
-scalar fill such as ``a[:] = 0`` or ``= np.nan`` raises no such error). A copy into a row
-by an integer index (``states[0] = s``) does the same but cannot be told from a scalar
-store on the source; ``bench/bench_compile.py`` shows it (a string function compiled).
+scalar fill such as ``a[:] = 0`` or ``= np.nan`` raises no such error; a fill by a scalar
+*variable* is flagged too, as the source cannot tell it from an array: write it as a loop).
+A copy into a row by an integer index (``states[0] = s``) does the same but cannot be told
+from a scalar store on the source; ``bench/bench_compile.py`` shows it (a string function
+compiled).
 """
 
 from __future__ import annotations
