@@ -150,10 +150,12 @@ def budget_states(exact_budget: str | float) -> int:
 
 
 _TOO_BIG: dict[tuple[int, int, int], np.ndarray] = {}  # see _exact
+EXACT_CACHE = 512  # races _exact keeps: every turn of a long game, so a second pass over a
+# record in one process (its chart after its replay) solves no race again
 _last_fitted = False  # the last race _exact solved fitted its budget
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=EXACT_CACHE)
 def _exact(track: bytes, tiles: bytes, mask: int, leg_left: int, full: int,
            max_states: int) -> tuple[np.ndarray, int]:
     """The kernel's ``race_exact`` (odds, states; states -1 if over ``max_states``), kept
