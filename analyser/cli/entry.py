@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import re
 import sys
+from functools import cache
+
+import click
+import typer.main
 
 from ...errors import QUOTE_LIMIT, Interrupted, OddsbotError, quote
 # each module adds its commands to ``app``, in the order --help lists them
@@ -23,6 +27,14 @@ __all__ = ["app", "console", "main"]
 INTERRUPTED = 130  # the exit code of Ctrl-C (128 + SIGINT), with one line on stderr
 
 
+@cache
+def _command() -> click.Command:
+    """The click command typer makes of ``app``, made once a process: ``app()`` makes it
+    anew on every call (12 ms), which a process running many commands pays each time (the
+    suite runs the CLI in-process). A bug's traceback is Python's own, not typer's."""
+    return typer.main.get_command(app)
+
+
 def main() -> None:
     """Console entry point: bad input of any kind (a position, an option, a usage slip)
     becomes one line on stderr and exit code 2."""
@@ -30,7 +42,7 @@ def main() -> None:
     if len(sys.argv) == 1:
         sys.argv.append("--help")
     try:
-        code = app(standalone_mode=False)
+        code = _command()(standalone_mode=False)
     except OddsbotError as exc:
         _fail(str(exc), 2)
     except Interrupted as exc:  # a command's own words: "interrupted; ..."
