@@ -75,6 +75,14 @@ def _num(x: float, digits: int = 1) -> str:
     return "" if x is None or math.isnan(x) else f"{x:.{digits}f}"
 
 
+def _ms(x: float) -> str:
+    """A decision time in ms: one decimal from 1 ms, else two significant digits and at
+    least three decimals (a compiled policy's 0.4 µs shows as 0.00041, not 0.000)."""
+    if x >= 1:
+        return _num(x)
+    return _num(x, max(3, 1 - math.floor(math.log10(x)))) if x > 0 else _num(x, 3)
+
+
 def _interval(lo: float, hi: float, show=_num) -> str:
     return "" if math.isnan(lo) else f"{show(lo)} – {show(hi)}"
 
@@ -90,8 +98,7 @@ def people_table(answer: dict) -> Table:
                      "rating": _num(r["rating"], 0),
                      "95 % CI ": _interval(r["rating_lo"], r["rating_hi"],
                                             lambda x: _num(x, 0)),
-                     "ms/dec": (_num(r["ms_per_decision"], 3 if r["ms_per_decision"] < 1
-                                     else 1) if "ms_per_decision" in r else None),
+                     "ms/dec": _ms(r["ms_per_decision"]) if "ms_per_decision" in r else None,
                      "forfeits": r["forfeits"] or None})
     return Table.from_dicts(rows, ("policy", "win %", "95 % CI", "score", "margin",
                                    "rating", "95 % CI ", "ms/dec", "forfeits"))

@@ -76,3 +76,22 @@ def test_a_local_dask_cluster_gives_the_same_table(oddsbot_cli):
             "--seed", "3", "--no-times", "-f", "json")
     here = ok(oddsbot_cli(*args)).json()
     assert ok(oddsbot_cli(*args, "--workers", "2")).json() == here
+
+
+def test_a_compiled_policy_s_decision_time_is_shown_not_rounded_to_zero(oddsbot_cli):
+    """Policies played in the kernel decide in under a microsecond: ``ms/dec`` shows two
+    significant digits of the JSON's ``ms_per_decision`` (0.00050), never 0.000."""
+    args = ("arena", "camel-up", "--policies", "heuristic,random", "--games", "60")
+    times = [r["ms_per_decision"] for r in ok(oddsbot_cli(*args, "-f", "json")).json()[
+        "policies"]]
+    assert all(0 < t < 0.01 for t in times), times  # the premise: sub-10 µs decisions
+    table = ok(oddsbot_cli(*args)).out
+    header = next(line for line in table.splitlines() if line.startswith("┃"))
+    at = [c.strip() for c in header.strip("┃").split("┃")].index("ms/dec")
+    shown = [[c.strip() for c in line.strip("│").split("│")][at]
+             for line in table.splitlines() if line.startswith("│ heuristic")
+             or line.startswith("│ random")]
+    assert len(shown) == 2 and "0.000" not in shown, shown
+    for cell in shown:  # two significant digits: 0.000ab
+        digits = cell.split(".")[1].lstrip("0")
+        assert float(cell) > 0 and len(digits) == 2, cell
