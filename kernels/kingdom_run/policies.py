@@ -202,14 +202,13 @@ def _best_scatter(S, R, face, best, iw, fw):
                 fw[F_DV + i] = _space_value(R, d, 0)
             prev = d
         for k in range(1, min(4, m) + 1):
-            # the k heaviest runners; the heaviest to the best of the k drop spaces
-            for i in range(k):  # drop indices by value, best first (stable)
-                j = i
-                iw[I_ORD + i] = i
-                while j > 0 and fw[F_DV + iw[I_ORD + j - 1]] < fw[F_DV + i]:
-                    iw[I_ORD + j] = iw[I_ORD + j - 1]
-                    j -= 1
-                iw[I_ORD + j] = i
+            # the k heaviest runners; the heaviest to the best of the k drop spaces: drop
+            # index k - 1 inserted among the first k - 1 by value, best first (stable)
+            j = k - 1
+            while j > 0 and fw[F_DV + iw[I_ORD + j - 1]] < fw[F_DV + k - 1]:
+                iw[I_ORD + j] = iw[I_ORD + j - 1]
+                j -= 1
+            iw[I_ORD + j] = k - 1
             v = 0.0
             for i in range(k):
                 v += fw[F_W + iw[I_AW + i] // 4] * (fw[F_DV + iw[I_ORD + i]] - here)
