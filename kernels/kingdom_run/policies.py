@@ -457,10 +457,11 @@ def keep_mask(S, R, policy, rng, iw):
     (``I_SIZE``). The heuristic's mask is found for every policy and the random draws
     made in a loop of no turns for the others: no branch on the policy where an array is
     last used (speed, module docstring)."""
+    dice = R[R_NDICE]
     set_useful(S, R, iw)
     mask = heuristic_keep(S, R, iw)
     drawn = 0
-    for d in range(R[R_NDICE] if policy == RANDOM else 0):
+    for d in range(dice if policy == RANDOM else 0):
         if below(rng, 2) == 0:
             drawn |= 1 << d
     return drawn if policy == RANDOM else mask
