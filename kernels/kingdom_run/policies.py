@@ -475,6 +475,7 @@ def play_actions(S, R, policy, rng, rows, log, hand, iw, fw):
     (``I_SIZE`` int64, ``F_SIZE`` float64). Returns the number of actions."""
     n = 0
     row = iw[I_ROW:I_ROW + A_COLS]
+    set_weights(S, fw)  # the mover's: the same all turn
     while True:
         if policy == RANDOM:
             m = legal_actions(S, R, rows)
@@ -487,7 +488,6 @@ def play_actions(S, R, policy, rng, rows, log, hand, iw, fw):
             if not greedy_step(S, R, rows, row):
                 break
         else:
-            set_weights(S, fw)
             if S[S_HAS_ROLL] == 0 or ended(S, R) or not heuristic_step(S, R, iw, fw):
                 break
         if n < log.shape[0]:  # the runner columns a Scatter leaves unused: -1
@@ -506,7 +506,6 @@ def play_actions(S, R, policy, rng, rows, log, hand, iw, fw):
     elif policy == GREEDY:
         h = best_handout(S, R, wins, k)
     elif wins.shape[0] > 1:
-        set_weights(S, fw)
         h = heuristic_handout(S, R, fw, wins, k)
     hand[0] = k
     for j in range(k):
