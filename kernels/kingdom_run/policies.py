@@ -26,7 +26,10 @@ block that every path reaches) and nothing is called that is not inlined (a call
 error return is another way out). ``heuristic_step`` (with all it inlines) and
 ``actions.apply_action`` run for every die and are written so: arrays read before the
 branches on what was read, one return, no division checks, scratch indexed rather than
-sliced into views; a turn's other calls pay their counts once a turn.
+sliced into views. ``keep_mask`` and ``actions.hand_out`` (once a turn) are pruned too;
+``play_actions`` is not (it calls functions LLVM does not inline) and pays its arrays'
+counts once a turn. A function can grow past what the pruning pass walks: check the
+disassembly for ``NRT_incref`` after growing one (docs/benchmarks.md, fifth session).
 """
 
 import numpy as np
