@@ -2,6 +2,7 @@
 crowded mid-game position, whole games.
 
     python bench/bench_kingdom_run.py
+    python bench/bench_kingdom_run.py --games         # K3 only
     python bench/bench_kingdom_run.py --against REV   # K3 only: the games at git
                                                       # revision REV beside today's
 
@@ -160,10 +161,27 @@ def games_against(rev: str) -> None:
                   f"{os.getloadavg()[0]:.2f})", flush=True)
 
 
+def games() -> None:
+    """K3: games/s of every policy, 2 threads (and 1 for ``heuristic``)."""
+    for policy in POLICY_NAMES:
+        for threads in (2, 1):
+            if threads == 1 and policy != "heuristic":
+                continue
+            n = 40_000 if policy == "heuristic" else 4_000 if policy == "random" else 400
+            rate = games_per_second(policy, threads, n // threads)
+            target = (f" (target >= {GAMES_TARGET:,})" if policy == "heuristic" and
+                      threads == 2 else "")
+            print(f"K3 whole 4-player games, every seat {policy}, {threads} thread(s): "
+                  f"{rate:,.0f} games/s{target}", flush=True)
+
+
 def main() -> int:
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     if len(sys.argv) == 3 and sys.argv[1] == "--against":
         games_against(sys.argv[2])
+        return 0
+    if sys.argv[1:] == ["--games"]:
+        games()
         return 0
     seconds = process_seconds("advise", "examples/kingdom-run-roll-4p.json")
     print(f"K1 oddsbot advise examples/kingdom-run-roll-4p.json (re-roll table, whole "
@@ -188,16 +206,7 @@ def main() -> int:
     report_exact("(a) 21 starts of new kingdom-run + examples/kingdom-run-roll-4p.json",
                  starts())
     report_exact(f"(b) {PLAYED} positions of heuristic games", played(PLAYED))
-    for policy in POLICY_NAMES:
-        for threads in (2, 1):
-            if threads == 1 and policy != "heuristic":
-                continue
-            games = 40_000 if policy == "heuristic" else 4_000 if policy == "random" else 400
-            rate = games_per_second(policy, threads, games // threads)
-            target = (f" (target >= {GAMES_TARGET:,})" if policy == "heuristic" and
-                      threads == 2 else "")
-            print(f"K3 whole 4-player games, every seat {policy}, {threads} thread(s): "
-                  f"{rate:,.0f} games/s{target}", flush=True)
+    games()
     return 0
 
 

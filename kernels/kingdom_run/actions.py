@@ -427,7 +427,7 @@ def hand_out(S, R, winners, k):
     next_turn(S, R)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def next_turn(S, R):
     """The dice pass: the game over, or the next player in turn order who has a runner on
     the track (in 3-4 player games, §4), dice not rolled yet."""

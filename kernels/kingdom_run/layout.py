@@ -106,7 +106,7 @@ def finished(S, p):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ended(S, R):
     """The end condition (§8), this turn's crossers counted as finished."""
     full = S[S_NPOD] + S[S_NPEND] >= R[R_NPLACES]

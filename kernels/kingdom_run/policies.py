@@ -26,7 +26,10 @@ block that every path reaches) and nothing is called that is not inlined (a call
 error return is another way out). ``heuristic_step`` (with all it inlines) and
 ``actions.apply_action`` run for every die and are written so: arrays read before the
 branches on what was read, one return, no division checks, scratch indexed rather than
-sliced into views; a turn's other calls pay their counts once a turn.
+sliced into views. ``keep_mask`` and ``actions.hand_out`` (once a turn) are pruned too;
+``play_actions`` is not (it calls functions LLVM does not inline) and pays its arrays'
+counts once a turn. A function can grow past what the pruning pass walks: check the
+disassembly for ``NRT_incref`` after growing one (docs/benchmarks.md, fifth session).
 """
 
 import numpy as np
@@ -42,8 +45,7 @@ from .layout import (
     BATH, CATCHUP, COPY, MAX_PLACES, MAX_PLAYERS, MAX_SPACES, N_FACES, R_CAP, R_LAKE,
     R_LIMIT, R_NDICE, R_NEXTLAKE, R_NPLACES, R_NSP, R_PODV, R_SCOREV, R_TOKV, RUNNERS,
     S_CLAN, S_HAS_ROLL, S_LOC, S_NPEND, S_NPOD, S_OCC, S_PLAYERS, S_ROLL, S_SLEEP,
-    S_TO_MOVE, S_UCOUNT, S_USED, SCATTER, SLEEPWAKE, STEAL, ended, evaluation,
-    insert_by_space, score,
+    S_TO_MOVE, S_UCOUNT, S_USED, SCATTER, SLEEPWAKE, STEAL, ended, evaluation, score,
 )
 from .turns import MAX_ACTIONS, handouts
 
@@ -117,7 +119,9 @@ I_REM = I_OFF + 1
 I_ALL = I_REM + N_FACES
 I_SORT = I_ALL + N_FACES      # awake runners off lakes, by space (stable)
 I_NSORT = I_SORT + RUNNERS
-I_ROW = I_NSORT + 1           # the chosen action
+I_KEY = I_NSORT + 1           # the counting sort: each runner's space (or none), each
+I_AT = I_KEY + RUNNERS        # space's runners, then where its next one goes
+I_ROW = I_AT + MAX_SPACES + 1  # the chosen action
 I_KEPT = I_ROW + A_COLS       # re-roll: dice kept of each action, whether it has a use
 I_USEFUL = I_KEPT + N_FACES
 I_SIZE = I_USEFUL + N_FACES
@@ -128,12 +132,29 @@ F_SIZE = 8
 
 @njit(cache=True, inline="always")
 def _sort_awake(S, R, iw):
-    """What a Scatter reads: the awake runners off lakes by space (``I_SORT``)."""
+    """What a Scatter reads: the awake runners off lakes by space, then number
+    (``I_SORT``). A counting sort without branches: the other runners go to a last
+    bucket (``n``), after them."""
+    n = R[R_NSP]
+    for s in range(n + 1):
+        iw[I_AT + s] = 0
     m = 0
     for r in range(RUNNERS):
         s = S[S_LOC + r]
-        if s >= 0 and S[S_SLEEP + r] == 0 and R[R_LAKE + s] == 0:
-            m = insert_by_space(S, iw, I_SORT, m, r)
+        up = (s >= 0) & (S[S_SLEEP + r] == 0) & (R[R_LAKE + max(s, 0)] == 0)
+        key = s if up else n
+        iw[I_KEY + r] = key
+        iw[I_AT + key] += 1
+        m += up
+    at = 0
+    for s in range(n + 1):
+        count = iw[I_AT + s]
+        iw[I_AT + s] = at
+        at += count
+    for r in range(RUNNERS):
+        key = iw[I_KEY + r]
+        iw[I_SORT + iw[I_AT + key]] = r
+        iw[I_AT + key] += 1
     iw[I_NSORT] = m
 
 
@@ -184,14 +205,13 @@ def _best_scatter(S, R, face, best, iw, fw):
                 fw[F_DV + i] = _space_value(R, d, 0)
             prev = d
         for k in range(1, min(4, m) + 1):
-            # the k heaviest runners; the heaviest to the best of the k drop spaces
-            for i in range(k):  # drop indices by value, best first (stable)
-                j = i
-                iw[I_ORD + i] = i
-                while j > 0 and fw[F_DV + iw[I_ORD + j - 1]] < fw[F_DV + i]:
-                    iw[I_ORD + j] = iw[I_ORD + j - 1]
-                    j -= 1
-                iw[I_ORD + j] = i
+            # the k heaviest runners; the heaviest to the best of the k drop spaces: drop
+            # index k - 1 inserted among the first k - 1 by value, best first (stable)
+            j = k - 1
+            while j > 0 and fw[F_DV + iw[I_ORD + j - 1]] < fw[F_DV + k - 1]:
+                iw[I_ORD + j] = iw[I_ORD + j - 1]
+                j -= 1
+            iw[I_ORD + j] = k - 1
             v = 0.0
             for i in range(k):
                 v += fw[F_W + iw[I_AW + i] // 4] * (fw[F_DV + iw[I_ORD + i]] - here)
@@ -371,7 +391,7 @@ def greedy_value(S, R):
 
 
 # ------------------------------------------------------------------ re-rolls
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_useful(S, R, iw):
     """iw[I_USEFUL + kind]: 1 where action ``kind`` has a legal target now (dice and limits
     aside; ``actions.can_catchup``, ``can_bath``, ``can_sleepwake``, ``can_steal`` over
@@ -411,7 +431,7 @@ def set_useful(S, R, iw):
     iw[I_USEFUL + COPY] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def heuristic_keep(S, R, iw):
     """The dice the heuristic keeps (bitmask): a die is rolled again if its action has no
     target (``set_useful`` first), it is a Copy with nothing worth copying, or the roll
@@ -437,15 +457,17 @@ def heuristic_keep(S, R, iw):
 @njit(cache=True)
 def keep_mask(S, R, policy, rng, iw):
     """The dice ``policy`` keeps (bitmask over the roll's dice); ``iw``: scratch
-    (``I_SIZE``)."""
-    if policy == RANDOM:
-        mask = 0
-        for d in range(R[R_NDICE]):
-            if below(rng, 2) == 0:
-                mask |= 1 << d
-        return mask
+    (``I_SIZE``). The heuristic's mask is found for every policy and the random draws
+    made in a loop of no turns for the others: no branch on the policy where an array is
+    last used (speed, module docstring)."""
+    dice = R[R_NDICE]
     set_useful(S, R, iw)
-    return heuristic_keep(S, R, iw)
+    mask = heuristic_keep(S, R, iw)
+    drawn = 0
+    for d in range(dice if policy == RANDOM else 0):
+        if below(rng, 2) == 0:
+            drawn |= 1 << d
+    return drawn if policy == RANDOM else mask
 
 
 @njit(cache=True)
@@ -456,6 +478,7 @@ def play_actions(S, R, policy, rng, rows, log, hand, iw, fw):
     (``I_SIZE`` int64, ``F_SIZE`` float64). Returns the number of actions."""
     n = 0
     row = iw[I_ROW:I_ROW + A_COLS]
+    set_weights(S, fw)  # the mover's: the same all turn
     while True:
         if policy == RANDOM:
             m = legal_actions(S, R, rows)
@@ -468,7 +491,6 @@ def play_actions(S, R, policy, rng, rows, log, hand, iw, fw):
             if not greedy_step(S, R, rows, row):
                 break
         else:
-            set_weights(S, fw)
             if S[S_HAS_ROLL] == 0 or ended(S, R) or not heuristic_step(S, R, iw, fw):
                 break
         if n < log.shape[0]:  # the runner columns a Scatter leaves unused: -1
@@ -487,7 +509,6 @@ def play_actions(S, R, policy, rng, rows, log, hand, iw, fw):
     elif policy == GREEDY:
         h = best_handout(S, R, wins, k)
     elif wins.shape[0] > 1:
-        set_weights(S, fw)
         h = heuristic_handout(S, R, fw, wins, k)
     hand[0] = k
     for j in range(k):
