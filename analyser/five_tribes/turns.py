@@ -254,7 +254,7 @@ def _sampled(st: np.ndarray, found: Census, samples: int, seed: int, progress: P
 
 def _drawn(st: np.ndarray, found: Census, samples: int, seed: int, progress: Progress,
            spec: _Speculation | None) -> TurnRows | None:
-    """``_sampled``."""
+    """The table of ``_sampled`` (which sets ``spec.before`` once it ends)."""
     stop = None if spec is None else spec.fits
     strata = len(found.strata)
     weights = FT.stratum_weights(found.terms)
