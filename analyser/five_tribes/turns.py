@@ -20,6 +20,14 @@ dropped at its next chunk once the exact table has made every row and so fits, u
 the exact attempt is dropped); in a sampled table the draws of the turns that end before
 the sowing are valued on a thread while the drawn sowings are added. Progress is shown
 from the calling thread; Ctrl-C stops its wait at once.
+
+The speculation also ends the exact attempt sooner, neither deciding otherwise nor
+changing a table (``_Speculation``): every row of the sampled table is a row of the exact
+one, so once the rows of both, told apart by their merge keys' hashes, pass
+``TABLE_ROWS``, the exact table cannot fit and its attempt is given up; and an attempt
+whose rows so far, scaled to all its outcome groups, pass ``TABLE_ROWS`` lets the turns
+before the sowing be valued before it walks on (three threads on two cores: the work
+kept if it fails goes first).
 """
 
 from __future__ import annotations
@@ -78,13 +86,13 @@ def turn_rows(st: np.ndarray, *, samples: int | None = None, seed: int = 0,
         return _sampled(st, found, samples, seed, progress)
     if found.total == 0:  # no sowing to draw: nothing to speculate
         return _exact(st, found, progress) or _sampled(st, found, samples, seed, progress)
-    stop, seen = threading.Event(), _Seen()
-    sampled = _Thread(_sampled, st.copy(), found, samples, seed, seen.record, stop)
+    spec, seen = _Speculation(), _Seen()
+    sampled = _Thread(_sampled, st.copy(), found, samples, seed, seen.record, spec)
     try:
-        rows = _exact(st, found, progress, fits=stop)
+        rows = _exact(st, found, progress, spec)
         return rows or sampled.result(lambda: seen.report(progress))
     finally:
-        stop.set()  # the speculative sampled table: dropped at its next chunk
+        spec.fits.set()  # the speculative sampled table: dropped at its next chunk
 
 
 def exact_rows(st: np.ndarray) -> TurnRows | None:
@@ -152,21 +160,64 @@ class _Seen:
             _report(progress, *last)
 
 
+class _Speculation:
+    """What the exact attempt (the calling thread) and the sampled table speculated beside
+    it share: ``fits``, set once the exact table has made every row (the sampled one is
+    then dropped); ``before``, set once the turns before the sowing are valued, or none
+    are to be; the exact attempt's ``store`` and ``known``, the hashes of the merge keys of
+    its rows made so far (whole chunks)."""
+
+    CHECK_EVERY = TABLE_ROWS // 16  # sampled rows made between two checks (``prove``)
+
+    def __init__(self) -> None:
+        self.fits, self.before = threading.Event(), threading.Event()
+        self.store = FT.new_store(TABLE_ROWS)
+        self.known: np.ndarray | None = None
+        self.checked = (None, -self.CHECK_EVERY)
+
+    def publish(self, rows: int) -> None:
+        """The exact attempt's rows made so far: its store's first ``rows``."""
+        self.known = self.store[4][:rows].copy()
+
+    def wait_before(self) -> None:
+        """Wait until the turns before the sowing are valued (Ctrl-C stops the wait)."""
+        while not self.before.wait(0.05):
+            pass
+
+    def prove(self, sampled: tuple, last: bool = False) -> None:
+        """Give the exact attempt up (its store full: it stops at its next step) if the
+        rows of the sampled table ``sampled`` and those ``known`` pass ``TABLE_ROWS``: the
+        sampled table's rows are turns of the exact table (the same merge keys: a drawn
+        sowing walks the choices of its outcome group, docs/games/five-tribes.md §19.1.1),
+        and distinct hashes are distinct keys, so the exact table has more rows than its
+        store holds. Checked at most every ``CHECK_EVERY`` rows made, and at the ``last``."""
+        known, rows = self.known, int(sampled[10][FT.M_ROWS])
+        if known is None or self.fits.is_set() or self.store[10][FT.M_FULL] \
+                or len(known) + rows <= TABLE_ROWS:
+            return
+        if not last and known is self.checked[0] and rows < self.checked[1] + self.CHECK_EVERY:
+            return
+        self.checked = (known, rows)
+        if len(np.union1d(known, sampled[4][:rows])) > TABLE_ROWS:
+            self.store[10][FT.M_FULL] = 1
+
+
 def _kept(store: tuple, rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Copies of the store's first ``rows`` actions, parts and counts."""
     return store[0][:rows].copy(), store[1][:rows].copy(), store[2][:rows].copy()
 
 
 def _exact(st: np.ndarray, found: Census, progress: Progress,
-           fits: threading.Event | None = None) -> TurnRows | None:
-    """Every turn, or None once the table passes ``TABLE_ROWS`` rows: the rows made and
-    counted first, then, if it fits (``fits`` set), the expectations of its draws
-    (``FT.DEFER_*``); progress counts both sweeps, the second skipped when no row ends in
-    a draw."""
+           spec: _Speculation | None = None) -> TurnRows | None:
+    """Every turn, or None once the table passes ``TABLE_ROWS`` rows (or ``spec`` proves
+    it would: module doc): the rows made and counted first, then, if it fits
+    (``spec.fits`` set), the expectations of its draws (``FT.DEFER_*``); progress counts
+    both sweeps, the second skipped when no row ends in a draw."""
     sowings = FT.list_sowings(FT.meeples(st), st[FT.END_RULE], np.int64(found.total))
     first, mult = FT.sowing_outcomes(st, *sowings)
     groups = max(len(first), 1)  # no legal sowing: one turn, the marker move
-    store, ws = FT.new_store(TABLE_ROWS), FT.workspace()
+    store = FT.new_store(TABLE_ROWS) if spec is None else spec.store
+    ws = FT.workspace()
     for sweep, defer in enumerate((FT.DEFER_COUNT, FT.DEFER_VALUE)):
         for o0 in range(0, groups, OUTCOMES_PER_CHUNK):
             o1 = min(o0 + OUTCOMES_PER_CHUNK, groups)
@@ -174,8 +225,15 @@ def _exact(st: np.ndarray, found: Census, progress: Progress,
             if store[10][FT.M_FULL]:
                 return None
             _report(progress, sweep * groups + o1, 2 * groups)
-        if fits is not None:
-            fits.set()  # every row made: the second sweep only values them
+            rows = int(store[10][FT.M_ROWS])
+            if spec is not None and sweep == 0 and o1 < groups:
+                spec.publish(rows)
+                if rows * groups > TABLE_ROWS * o1:  # looks too large (module doc)
+                    spec.wait_before()
+                    if store[10][FT.M_FULL]:
+                        return None
+        if spec is not None:
+            spec.fits.set()  # every row made: the second sweep only values them
         if sweep == 0 and not np.isnan(store[1][:int(store[10][FT.M_ROWS]), 0]).any():
             _report(progress, 2 * groups, 2 * groups)
             break  # no draw to value
@@ -184,9 +242,20 @@ def _exact(st: np.ndarray, found: Census, progress: Progress,
 
 
 def _sampled(st: np.ndarray, found: Census, samples: int, seed: int, progress: Progress,
-             stop: threading.Event | None = None) -> TurnRows | None:
-    """Turns after sowings drawn in rounds over the strata (module doc); None once
-    ``stop`` is set (checked between chunks)."""
+             spec: _Speculation | None = None) -> TurnRows | None:
+    """Turns after sowings drawn in rounds over the strata (module doc); speculated
+    (``spec``): None once ``spec.fits`` is set (checked between chunks)."""
+    try:
+        return _drawn(st, found, samples, seed, progress, spec)
+    finally:
+        if spec is not None:
+            spec.before.set()  # (no exact attempt waits for a table that has ended)
+
+
+def _drawn(st: np.ndarray, found: Census, samples: int, seed: int, progress: Progress,
+           spec: _Speculation | None) -> TurnRows | None:
+    """The table of ``_sampled`` (which sets ``spec.before`` once it ends)."""
+    stop = None if spec is None else spec.fits
     strata = len(found.strata)
     weights = FT.stratum_weights(found.terms)
     planned = max(1, math.ceil(samples / strata))
@@ -194,7 +263,7 @@ def _sampled(st: np.ndarray, found: Census, samples: int, seed: int, progress: P
     store, ws = FT.new_store(TABLE_ROWS), FT.workspace()
     meta, walks = store[10], FT.walk_tables_once()[0]
     best = FT.board_sowings(st, *FT.walk_tables_once())  # where a draw's best rest is sought
-    before = _BeforeSowing(st, best, store, ws)
+    before = _BeforeSowing(st, best, store, ws, None if spec is None else spec.before)
     rounds = 0
     while rounds < planned:
         rows = int(meta[FT.M_ROWS])
@@ -206,9 +275,13 @@ def _sampled(st: np.ndarray, found: Census, samples: int, seed: int, progress: P
             d1 = min(d0 + DRAWS_PER_CHUNK, (rounds + 1) * strata)
             FT.add_draws(st, found.strata, weights, walks, rng, d0, d1, store, ws, best)
             _report(progress, d1, planned * strata)
+            if spec is not None:
+                spec.prove(store)
         rounds += 1
     if stop is not None and stop.is_set():
         return None
+    if spec is not None:
+        spec.prove(store, last=True)
     before.value(store)
     rows = int(meta[FT.M_ROWS])
     actions, parts, _ = _kept(store, rows)
@@ -223,20 +296,28 @@ class _BeforeSowing:
     (``FT.DEFER_COUNT``); the same turns with their draws valued (``FT.DEFER_NONE``) are
     made meanwhile on a thread in a store of their own, their parts then copied in
     (``value``). Draws added meanwhile never read a row's parts, so the table is the one
-    made with those draws valued at once."""
+    made with those draws valued at once. ``done`` (if given) is set once they are valued,
+    or at once when none is to be."""
 
-    def __init__(self, st: np.ndarray, best: tuple, store: tuple, ws: tuple) -> None:
+    def __init__(self, st: np.ndarray, best: tuple, store: tuple, ws: tuple,
+                 done: threading.Event | None = None) -> None:
         FT.add_outcomes(st, best[:4], best[4], best[5], 0, 0, store, ws, FT.DEFER_COUNT)
         rows = int(store[10][FT.M_ROWS])
         self.keys = store[3][:rows].copy()
         unvalued = bool(np.isnan(store[1][:rows, 0]).any())
-        self.st, self.best = st.copy(), tuple(a.copy() for a in best)
+        self.st, self.best, self.done = st.copy(), tuple(a.copy() for a in best), done
         self.valued = _Thread(self._parts) if unvalued else None
+        if not unvalued and done is not None:
+            done.set()
 
     def _parts(self) -> np.ndarray:
-        store = FT.new_store(TABLE_ROWS)
-        FT.add_outcomes(self.st, self.best[:4], self.best[4], self.best[5], 0, 0, store,
-                        FT.workspace(), FT.DEFER_NONE)
+        try:
+            store = FT.new_store(TABLE_ROWS)
+            FT.add_outcomes(self.st, self.best[:4], self.best[4], self.best[5], 0, 0, store,
+                            FT.workspace(), FT.DEFER_NONE)
+        finally:
+            if self.done is not None:
+                self.done.set()
         rows = int(store[10][FT.M_ROWS])
         assert np.array_equal(store[3][:rows], self.keys), "not the same turns"
         return store[1][:rows].copy()

@@ -127,9 +127,13 @@ def _take(counters):
     """The first free slot of the scratch stacks (module doc), taken: ``ctx[7]`` holds the
     states (6), value rows (7) and action rows (8); setting ``counters[C_DEPTH]`` back
     frees it and every later one. A helper that walks no further uses the first free slot
-    without taking it. (Helpers are given the few arrays they use, not ``ctx``: numba
-    passes every array of a tuple argument as its fields, about 300 words for ``ctx``.)"""
+    without taking it, so one is always left free: past ``STACK_DEPTH`` the walk fails
+    (numba checks no index). (Helpers are given the few arrays they use, not ``ctx``:
+    numba passes every array of a tuple argument as its fields, about 300 words for
+    ``ctx``.)"""
     d = counters[C_DEPTH]
+    if d + 1 >= STACK_DEPTH:
+        raise IndexError("turn walk deeper than its scratch stacks (STACK_DEPTH)")
     counters[C_DEPTH] = d + 1
     return d
 

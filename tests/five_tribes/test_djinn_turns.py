@@ -13,6 +13,7 @@ from dataclasses import replace
 from unittest.mock import patch
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,7 @@ from oddsbot.analyser.five_tribes.encode import decode, encode
 from oddsbot.analyser.five_tribes import turns
 from oddsbot.analyser.five_tribes.turns import exact_rows, turn_rows
 from oddsbot.kernels import five_tribes as FT
+from oddsbot.kernels.five_tribes import turn_walk
 from oddsbot.kernels.rng import stream
 
 NAMES = [name for name, _, _ in FT.DJINNS]
@@ -148,3 +150,14 @@ def test_a_sampled_table_counts_the_turns_before_the_sowing_exactly(seed, player
     for key, (parts, count, _) in rows[0].items():
         got_parts, got_count, got_se = rows[1][key]
         assert (got_parts == parts).all() and got_count == count and got_se == 0
+
+
+def test_a_walk_deeper_than_its_scratch_stacks_fails():
+    """``turn_walk._take`` refuses the slot that would leave none free for a helper's
+    scratch row (numba checks no index: the walk would write past its stacks)."""
+    counters = np.zeros(turn_walk.N_COUNTERS, dtype=np.int64)
+    counters[turn_walk.C_DEPTH] = turn_walk.STACK_DEPTH - 2
+    assert turn_walk._take(counters) == turn_walk.STACK_DEPTH - 2
+    with pytest.raises(IndexError):
+        turn_walk._take(counters)
+    assert counters[turn_walk.C_DEPTH] == turn_walk.STACK_DEPTH - 1

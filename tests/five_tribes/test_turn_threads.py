@@ -32,6 +32,18 @@ def one_thread(s: np.ndarray, samples: int, seed: int) -> turns.TurnRows:
     """The sampled table of §19.1.1 made in turn in one store: the turns that end before
     the sowing, their draws valued at once, then the drawn sowings in rounds."""
     found = turns._census(s)
+    store, rounds = one_thread_store(s, samples, seed)
+    weights, meta = FT.stratum_weights(found.terms), store[10]
+    rows = int(meta[FT.M_ROWS])
+    count, se = turns._estimates(store, rows, weights.sum(axis=1), rounds)
+    return turns.TurnRows(store[0][:rows], store[1][:rows], count, se, found.total,
+                          sampled=True, rounds=rounds, strata=len(found.strata),
+                          full=bool(meta[FT.M_FULL]))
+
+
+def one_thread_store(s: np.ndarray, samples: int, seed: int) -> tuple[tuple, int]:
+    """(the store of ``one_thread``, its rounds)."""
+    found = turns._census(s)
     strata = len(found.strata)
     weights = FT.stratum_weights(found.terms)
     planned = max(1, math.ceil(samples / strata))
@@ -48,11 +60,22 @@ def one_thread(s: np.ndarray, samples: int, seed: int) -> turns.TurnRows:
         FT.add_draws(s, found.strata, weights, walks, rng, rounds * strata,
                      (rounds + 1) * strata, store, ws, best)
         rounds += 1
-    rows = int(meta[FT.M_ROWS])
-    count, se = turns._estimates(store, rows, weights.sum(axis=1), rounds)
-    return turns.TurnRows(store[0][:rows], store[1][:rows], count, se, found.total,
-                          sampled=True, rounds=rounds, strata=strata,
-                          full=bool(meta[FT.M_FULL]))
+    return store, rounds
+
+
+def exact_store(s: np.ndarray, cap: int) -> tuple:
+    """Every row of the exact table of ``s`` (draws unvalued) in a store of ``cap``."""
+    found = turns._census(s)
+    sowings = FT.list_sowings(FT.meeples(s), s[FT.END_RULE], np.int64(found.total))
+    first, mult = FT.sowing_outcomes(s, *sowings)
+    store = FT.new_store(cap)
+    FT.add_outcomes(s, sowings, first, mult, 0, max(len(first), 1), store, FT.workspace(),
+                    FT.DEFER_COUNT)
+    return store
+
+
+def keys(store: tuple) -> set[bytes]:
+    return {k.tobytes() for k in store[3][:int(store[10][FT.M_ROWS])]}
 
 
 def assert_same(got: turns.TurnRows, want: turns.TurnRows) -> None:
@@ -124,3 +147,48 @@ def test_a_speculated_table_shows_progress_and_stops_from_the_calling_thread():
         if thread.name == "turn-table":
             thread.join(timeout=30)
             assert not thread.is_alive()
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4]),
+       stacks=st.integers(3, 6), sloar=st.booleans())
+def test_every_row_of_a_sampled_table_is_a_row_of_the_exact_one(seed, players, stacks, sloar):
+    """What lets the speculation give the exact attempt up (``turns._Speculation.prove``):
+    the merge keys of a sampled table are keys of the exact table (random djinn positions,
+    Sloar held in half of them: turns that end before the sowing)."""
+    pos = djinn_position(seed, players, stacks, 2)
+    if sloar:
+        assume("Sloar" in pos.djinn_deck or "Sloar" in pos.players[pos.to_move].djinns)
+        me = pos.players[pos.to_move]
+        players_ = list(pos.players)
+        players_[pos.to_move] = replace(me, djinns=tuple(sorted(
+            {*me.djinns[-1:], "Sloar"}, key=NAMES.index)))
+        pos = ft.validate(replace(pos, players=tuple(players_)))
+    s = encode(pos)
+    assume(0 < turns._census(s).total <= turns.EXACT_SOWINGS)
+    exact = exact_store(s, 200_000)
+    assume(not exact[10][FT.M_FULL])
+    sampled, _ = one_thread_store(s, 256, seed)
+    assert int(sampled[10][FT.M_ROWS]) and keys(sampled) <= keys(exact)
+
+
+def test_the_exact_attempt_is_given_up_when_the_rows_known_pass_the_budget():
+    """``turns._Speculation.prove``: the exact store marked full exactly when the distinct
+    rows of the sampled table and of the exact rows published pass ``TABLE_ROWS``, never
+    when the table would fit."""
+    s = encode(djinn_position(3, 4, 8, 2))
+    exact = exact_store(s, 400_000)
+    assert not exact[10][FT.M_FULL]
+    total = int(exact[10][FT.M_ROWS])
+    sampled, _ = one_thread_store(s, 256, 3)
+    rows = int(sampled[10][FT.M_ROWS])
+    for part in (0, total // 8, total // 2):
+        known = exact[4][:part]
+        union = len(np.union1d(known, sampled[4][:rows]))
+        assert max(part, rows) <= union <= total
+        for budget in (union - 1, union, total):
+            with patch.object(turns, "TABLE_ROWS", budget):
+                spec = turns._Speculation()
+                spec.known = known.copy()
+                spec.prove(sampled, last=True)
+                assert bool(spec.store[10][FT.M_FULL]) == (union > budget), (part, budget)
