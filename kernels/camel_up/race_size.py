@@ -34,15 +34,18 @@ def canonical_keys(packed: np.ndarray, masks: np.ndarray, ncam: int) -> np.ndarr
     """``exact_race.canonical`` of each node (``leg._pack`` configuration, dice mask) of a
     race with ``ncam`` camels on the board: 7 bits a camel from the front, (space << 2) |
     kind (0 racing with its die inside, 1 racing with it out, 2 crazy), grey die bit 49."""
-    codes = np.empty((len(packed), ncam), dtype=np.int64)
+    codes = []  # a column a camel
     for c in range(ncam):  # packed byte (space - ABSENT) * 8 + height orders as the kernel
         kind = 1 - ((masks >> c) & 1) if c < N_RACING else CRAZY_KIND
-        codes[:, c] = ((packed >> (8 * c)) & 255) * 4 + kind
-    codes.sort(axis=1)  # back to front
+        codes.append(((packed >> (8 * c)) & 255) * 4 + kind)
+    for i in range(1, ncam):  # back to front, each row: an insertion network of whole
+        for j in range(i, 0, -1):  # columns (numpy sorts short rows slowly)
+            codes[j - 1], codes[j] = (np.minimum(codes[j - 1], codes[j]),
+                                      np.maximum(codes[j - 1], codes[j]))
     keys = ((masks >> GREY) & 1) << GREY_BIT
     for i in range(ncam):
-        space = (codes[:, i] >> 5) + ABSENT
-        keys |= ((space << 2) | (codes[:, i] & 3)) << (7 * i)
+        space = (codes[i] >> 5) + ABSENT
+        keys |= ((space << 2) | (codes[i] & 3)) << (7 * i)
     return keys
 
 
