@@ -76,11 +76,12 @@ def _num(x: float, digits: int = 1) -> str:
 
 
 def _ms(x: float) -> str:
-    """A decision time in ms: one decimal from 1 ms, else two significant digits and at
-    least three decimals (a compiled policy's 0.4 µs shows as 0.00041, not 0.000)."""
+    """A decision time in ms: one decimal from 1 ms, three below, and ``<0.001`` under a
+    microsecond (a compiled policy's; ``0.000`` read as no time at all). Six characters
+    at most below 1,000 ms, so the table keeps its width (the JSON has every digit)."""
     if x >= 1:
         return _num(x)
-    return _num(x, max(3, 1 - math.floor(math.log10(x)))) if x > 0 else _num(x, 3)
+    return "<0.001" if 0 < x < 0.0005 else _num(x, 3)
 
 
 def _interval(lo: float, hi: float, show=_num) -> str:
