@@ -208,6 +208,23 @@ def test_replay_chart_series(replay_case):
         assert (f"exact at {sum(exact)} of" in title) == any(exact)
 
 
+def test_a_second_pass_over_the_record_solves_no_race(replay_case, monkeypatch):
+    """The chart solved (or counted and refused) the exact race of every turn: in the same
+    process, every race of the record is then answered from ``odds._exact``'s cache
+    (``EXACT_CACHE`` races: more than the 142 turns of the 2014 example)."""
+    from oddsbot.analyser.camel_up import odds
+
+    def solved_again(*args):
+        raise AssertionError("a race of the record was solved again")
+
+    steps, _ = replay_case
+    monkeypatch.setattr(odds, "race_states", solved_again)
+    monkeypatch.setattr(odds.K, "race_exact", solved_again)
+    plan = Plan(samples=SAMPLES, target_se=None)
+    assert len(steps) <= odds.EXACT_CACHE
+    assert [race_odds(pos, plan, SEED).method for pos, _ in steps]
+
+
 def test_replay_chart_files(replay_case, tmp_path):
     _, fig = replay_case
     assert_no_clipped_text(fig)
