@@ -50,8 +50,8 @@ from .turn_store import (  # noqa: F401 (re-exported: the analyser's view of the
 )
 from .turn_walk import (
     C_DEFER, C_DEPTH, C_EMIT_PRE, C_EMIT_SOWN, C_FIRST_STAGE, C_MOVER, C_SAMPLED, DEFER_NONE,
-    GREEDY, MEMO_ROWS, N_COUNTERS, OP_NONE, OP_WINDOW, STACK_DEPTH, TABLE, leaf_value, realise,
-    walk,
+    GREEDY, MEMO_ROWS, N_COUNTERS, OP_NONE, OP_WINDOW, STACK_DEPTH, TABLE, call_walk, leaf_value,
+    realise,
 )
 
 GREEDY_SOWINGS = 100_000  # the greedy choice is exact up to this many full sequences
@@ -92,18 +92,18 @@ def _context(st, store, ws, table_sw, best_sw, o0, o1, emit_pre, emit_sown, samp
 @njit(cache=True)
 def _walk_from(s, act, step, mode, ctx):
     """``walk`` in ``mode`` from ``step`` in state ``s``, the choices so far ``act``. The
-    one kernel here that calls ``walk``: every kernel that calls another compiles it
-    again with all it calls (docs/benchmarks.md, "Where the compile time goes"), so the
-    wrappers around this one are inlined. Not inlined itself: ``s``, ``act`` and ``ctx``
-    are passed to ``walk`` borrowed (``borrow``), which holds only while a caller keeps
-    them alive; inlined, the caller's last use of ``ctx`` would be the borrow, and numba
-    frees what only ``ctx`` holds before ``walk`` runs (tests/five_tribes/test_djinn_turns.py
-    crashed). The walk's value row is slot 0 of the scratch stacks (``turn_walk._take``)."""
+    one kernel here that calls ``walk``, through its symbol (``call_walk``): the kernels
+    around it hold a call to the one compiled walk, not a copy each. Not inlined: ``s``,
+    ``act`` and ``ctx`` are passed to ``walk`` borrowed (``borrow``), which holds only while
+    a caller keeps them alive; inlined, the caller's last use of ``ctx`` would be the
+    borrow, and numba frees what only ``ctx`` holds before ``walk`` runs
+    (tests/five_tribes/test_djinn_turns.py crashed). The walk's value row is slot 0 of the
+    scratch stacks (``turn_walk._take``)."""
     unowned = borrowed(ctx)
     acc = unowned[7][7][0]
     acc[:] = 0.0
     unowned[5][C_DEPTH] = 1
-    walk(borrowed(s), borrowed(act), step, np.int64(1), mode, acc, unowned, OP_NONE, 0)
+    call_walk(borrowed(s), borrowed(act), step, np.int64(1), mode, acc, unowned, OP_NONE, 0)
 
 
 @njit(cache=True, inline="always")

@@ -38,6 +38,7 @@ from numba import types
 
 from ..arrays import copy_into
 from ..jit import njit
+from ..unlinked import unlinked
 
 from ..rng import below
 from .board import N_COLOURS, N_TILES
@@ -852,3 +853,6 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
     counters[C_DEPTH] = d
     _clear_from(act, step if step != S_PRE and step != S_POST else step + 1)
 
+
+
+call_walk = unlinked(walk, "oddsbot.five_tribes.walk")  # (its callers hold a call, not a copy)
