@@ -32,6 +32,7 @@ Progress = Callable[[int, int, float], None]  # (games done, games planned, game
 WARM_GAMES = 2  # enough to compile every code path; a greedy Five Tribes game takes seconds
 IN_FLIGHT = 2  # blocks sent to a Dask cluster per worker thread, at most, at a time
 BLOCK_DTYPE = np.dtype(np.int16)  # the kernels' rows (kernels.batch.record_chunk)
+SCHEDULER_TIMEOUT = "ODDSBOT_SCHEDULER_TIMEOUT"  # seconds to reach --scheduler; default 15
 
 
 def run_block(spec: RunSpec, block: Block,
@@ -237,6 +238,18 @@ def _collect(results: Iterator[tuple[Block, np.ndarray]], out: Path, session: Ex
     return session
 
 
+def scheduler_timeout() -> float:
+    """Seconds ``--scheduler`` is given to answer: ``$ODDSBOT_SCHEDULER_TIMEOUT``, else 15."""
+    raw = os.environ.get(SCHEDULER_TIMEOUT, "15")
+    try:
+        seconds = float(raw)
+    except ValueError:
+        seconds = float("nan")
+    if not 0 < seconds <= 3600:
+        raise OddsbotError(f"{SCHEDULER_TIMEOUT}: expected seconds in (0, 3600], got {raw!r}")
+    return seconds
+
+
 @contextmanager
 def dask_client(scheduler: str | None, workers: int | None) -> Iterator[object]:
     """A Dask client for ``--scheduler ADDRESS`` or a ``LocalCluster`` of ``workers``
@@ -249,7 +262,7 @@ def dask_client(scheduler: str | None, workers: int | None) -> Iterator[object]:
 
     if scheduler is not None:
         try:
-            client = Client(scheduler, timeout="15s")
+            client = Client(scheduler, timeout=scheduler_timeout())
         except (OSError, TimeoutError) as exc:
             raise OddsbotError(f"--scheduler: cannot reach {scheduler}: {exc}") from None
         with client:

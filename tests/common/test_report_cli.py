@@ -11,6 +11,8 @@ Covered:
 * ``--workers 2``: a real Dask ``LocalCluster`` on loopback gives the same games;
 * a real Ctrl-C (SIGINT to the console script between blocks), then ``--resume`` to the end:
   the report of an uninterrupted run;
+* ``--scheduler`` that nobody listens on: refused in one line within
+  ``$ODDSBOT_SCHEDULER_TIMEOUT`` seconds (15 unset), as is a bad value of that setting;
 * bad input of every kind: exit 2, one line ``oddsbot: error: ...``, no traceback, and
   every file and folder under the test's folder exactly as it was.
 
@@ -30,6 +32,7 @@ import pandas as pd
 import pytest
 from conftest import Run
 from checks import assert_bad_input, ok, same_report
+from oddsbot.reports.runner import SCHEDULER_TIMEOUT, scheduler_timeout
 from oddsbot.reports.spec import RunSpec
 from run_folders import (
     assert_untouched, block_files, copy_run, oddsbot, run_file, snapshot, spawn,
@@ -40,6 +43,7 @@ VARIANTS = ("camel-up", "camel-up-2014")
 REF = ("camel-up", "--games", "1000", "--variant", ",".join(VARIANTS), "--seed", "7")
 REPORT_FILES = ("games.parquet", "report.html", "report.md")
 UNREACHABLE = "tcp://127.0.0.1:1"
+UNREACHABLE_SECONDS = 2  # its $ODDSBOT_SCHEDULER_TIMEOUT (the product waits 15 s unset)
 BIG_GAMES = 120_000  # three blocks of the CLI's default 50,000 games: 50k, 50k, 20k
 
 
@@ -456,8 +460,10 @@ def unreachable(reference, tmp_path_factory) -> dict[str, tuple[Run, float, bool
     cases = {"new run": ("camel-up", "--games", 600, "--out", root / "new"),
              "resume": ("--resume", resumed, "--games", 1500)}
     t0 = time.monotonic()
-    procs = {name: spawn("report", *args, "--scheduler", UNREACHABLE)
-             for name, args in cases.items()}
+    with pytest.MonkeyPatch.context() as mp:  # the console scripts inherit it
+        mp.setenv(SCHEDULER_TIMEOUT, str(UNREACHABLE_SECONDS))
+        procs = {name: spawn("report", *args, "--scheduler", UNREACHABLE)
+                 for name, args in cases.items()}
     results = {}
     for name, proc in procs.items():
         stdout, stderr = proc.communicate(timeout=120)
@@ -470,11 +476,28 @@ def unreachable(reference, tmp_path_factory) -> dict[str, tuple[Run, float, bool
 def test_unreachable_scheduler_fails_soon_with_one_line(case, unreachable):
     result, seconds, _ = unreachable[case]
     assert_bad_input(result, "--scheduler", UNREACHABLE)
-    # the connect timeout is 15 s and a hang would run into communicate's 120 s: 60 s
-    # tells the two apart on a loaded 2-core machine too (25 s did not, once)
+    # the connect timeout is UNREACHABLE_SECONDS and a hang would run into communicate's
+    # 120 s: 60 s tells the two apart on a loaded 2-core machine too (25 s did not, once)
     assert seconds < 60, f"took {seconds:.1f} s (console script start-up included)"
 
 
 @pytest.mark.parametrize("case", ["new run", "resume"])
 def test_unreachable_scheduler_leaves_everything_as_it_was(case, unreachable):
     assert unreachable[case][2]
+
+
+def test_the_scheduler_timeout_is_15_s_unless_set(monkeypatch):
+    monkeypatch.delenv(SCHEDULER_TIMEOUT, raising=False)
+    assert scheduler_timeout() == 15
+    monkeypatch.setenv(SCHEDULER_TIMEOUT, "2.5")
+    assert scheduler_timeout() == 2.5
+
+
+@pytest.mark.parametrize("value", ["soon", "", "0", "-1", "nan", "inf", "3601"])
+def test_a_bad_scheduler_timeout_is_refused_before_anything_is_written(
+        value, oddsbot_cli, monkeypatch, tmp_path):
+    monkeypatch.setenv(SCHEDULER_TIMEOUT, value)
+    result = oddsbot_cli("report", "camel-up", "--games", "1000", "--out", tmp_path / "new",
+                         "--scheduler", UNREACHABLE)
+    assert_bad_input(result, SCHEDULER_TIMEOUT, "seconds")
+    assert not (tmp_path / "new").exists()
