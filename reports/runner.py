@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 from numpy.lib import format as npy
 
-from ..errors import OddsbotError
+from ..errors import OddsbotError, quote
 from ..outputs import make_folder, replacing
 from . import designer
 from .spec import Block, RunSpec
@@ -246,7 +246,8 @@ def scheduler_timeout() -> float:
     except ValueError:
         seconds = float("nan")
     if not 0 < seconds <= 3600:
-        raise OddsbotError(f"{SCHEDULER_TIMEOUT}: expected seconds in (0, 3600], got {raw!r}")
+        raise OddsbotError(f"{SCHEDULER_TIMEOUT}: expected seconds in (0, 3600], got "
+                           f"{quote(raw)}")
     return seconds
 
 

@@ -493,11 +493,14 @@ def test_the_scheduler_timeout_is_15_s_unless_set(monkeypatch):
     assert scheduler_timeout() == 2.5
 
 
-@pytest.mark.parametrize("value", ["soon", "", "0", "-1", "nan", "inf", "3601"])
+@pytest.mark.parametrize("value", ["soon", "", "0", "-1", "nan", "inf", "3601",
+                                   pytest.param("9" * 5000, id="5000-digits"),
+                                   "zwölf\tSekunden"])
 def test_a_bad_scheduler_timeout_is_refused_before_anything_is_written(
         value, oddsbot_cli, monkeypatch, tmp_path):
     monkeypatch.setenv(SCHEDULER_TIMEOUT, value)
     result = oddsbot_cli("report", "camel-up", "--games", "1000", "--out", tmp_path / "new",
                          "--scheduler", UNREACHABLE)
     assert_bad_input(result, SCHEDULER_TIMEOUT, "seconds")
+    assert len(result.err) < 300  # a long value is cut, not echoed whole
     assert not (tmp_path / "new").exists()
