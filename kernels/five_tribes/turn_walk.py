@@ -38,9 +38,9 @@ from numba import types
 
 from ..arrays import copy_into
 from ..jit import njit
-from ..unlinked import unlinked
 
 from ..rng import below
+from ..unlinked import unlinked
 from .board import N_COLOURS, N_TILES
 from .borrow import borrowed
 from .complete_turns import (
@@ -852,7 +852,6 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
             act[A_NUSES] = uses
     counters[C_DEPTH] = d
     _clear_from(act, step if step != S_PRE and step != S_POST else step + 1)
-
 
 
 call_walk = unlinked(walk, "oddsbot.five_tribes.walk")  # (its callers hold a call, not a copy)

@@ -111,3 +111,13 @@ def test_cached_callers_find_the_kernel_in_a_later_process(tmp_path):
 
     assert run() == ["7.0", "0"]  # compiled and cached
     assert run() == ["7.0", "1"]  # the caller loaded from the cache, the kernel found
+
+
+def test_with_the_jit_disabled_the_kernel_itself_is_called(monkeypatch):
+    from numba.core import config
+
+    def plain(k):
+        return k + 1
+
+    monkeypatch.setattr(config, "DISABLE_JIT", True)
+    assert unlinked(plain, "oddsbot.tests.plain") is plain
