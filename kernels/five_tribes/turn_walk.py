@@ -40,7 +40,7 @@ from ..arrays import copy_into
 from ..jit import njit
 
 from ..rng import below
-from ..unlinked import unlinked
+from ..unlinked import ahead, unlinked
 from .board import N_COLOURS, N_TILES
 from .borrow import borrowed
 from .complete_turns import (
@@ -677,8 +677,8 @@ def play_turn_drawing(st, action, rng):
 
 
 def _signature():
-    """``walk``'s type, given explicitly: numba caches a recursive function that other
-    cached functions call only when its signature is not inferred."""
+    """``walk``'s type, given explicitly: it calls itself, and its callers call it,
+    through a cell of this type (``unlinked.ahead``)."""
     i64, f64 = types.int64, types.float64
     a1, a2 = types.Array(i64, 1, "C"), types.Array(i64, 2, "C")
     f1, f2 = types.Array(f64, 1, "C"), types.Array(f64, 2, "C")
@@ -690,19 +690,22 @@ def _signature():
     return types.void(a1, a1, i64, i64, i64, f1, ctx, i64, i64)
 
 
+walk_again = ahead(_signature(), "oddsbot.five_tribes.walk")  # walk's recursion (unlinked.py)
+
+
 @njit(_signature(), cache=True)
 def walk(s, act, step, weight, mode, acc, ctx, op, arg):
     """Every combination from ``step`` on in state ``s`` (read only), ``weight`` sowing
     sequences each (module doc); ``op``/``arg``: a draw to make first (``OP_*`` of
     ``turn_options``), the walk resuming at ``step`` after it; with ``OP_NONE``, ``arg`` 1
     when the best rest before the sowing is not to be sought among those kept
-    (``memo_slot``: it is being found). One function: numba's cache takes self-recursion,
-    not mutual recursion."""
+    (``memo_slot``: it is being found). It calls itself through ``walk_again``, so that
+    numba sees no recursion (``unlinked.ahead``)."""
     if mode == TABLE and ctx[0][10][M_FULL]:
         return  # the store is full: the caller gives up this table (turn_table)
     counters = ctx[5]
     mover = counters[C_MOVER]
-    # every recursive call passes typed (not literal) ints: one compiled signature
+    # the ints every recursive call passes, typed as walk's signature takes them
     none, zero, one, tribe = np.int64(OP_NONE), np.int64(0), np.int64(1), np.int64(S_TRIBE)
     if op != OP_NONE:
         # a draw: certain -> go on; else the combination ends here, valued by expectation
@@ -711,7 +714,7 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
             # in the bag): every outcome has the same best rest, that of any one
             t, several = _one_meeple_draw(s, arg)
             if not several:
-                walk(t, act, step, weight, mode, acc, ctx, none, zero)
+                walk_again(t, act, step, weight, mode, acc, ctx, none, zero)
                 return
             row = _draw_row(s, act, step, weight, mode, ctx[0], counters, ctx[7], op, arg)
             if row == -2:
@@ -719,14 +722,14 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
             d = _take(counters)
             rest, sub = ctx[7][7][d], ctx[7][8][d]
             _fresh(rest, sub, act)
-            walk(t, sub, step, one, np.int64(BEST), rest, ctx, none, zero)
+            walk_again(t, sub, step, one, np.int64(BEST), rest, ctx, none, zero)
             counters[C_DEPTH] = d
             _draw_value(s, act, step, weight, mode, acc, ctx[0], counters, ctx[7], op, arg,
                         row, rest[:N_PARTS])
             return
         states, probs, kept_by, drawn = outcomes(s, mover, op, arg)
         if len(probs) == 1:
-            walk(states[0], act, step, weight, mode, acc, ctx, none, zero)
+            walk_again(states[0], act, step, weight, mode, acc, ctx, none, zero)
             return
         row = _draw_row(s, act, step, weight, mode, ctx[0], counters, ctx[7], op, arg)
         if row == -2:
@@ -740,7 +743,7 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
                 copy_into(rests[i], rests[0])
             else:
                 copy_into(sub, act)
-                walk(states[i], sub, step, one, np.int64(BEST), rests[i], ctx, none, zero)
+                walk_again(states[i], sub, step, one, np.int64(BEST), rests[i], ctx, none, zero)
         counters[C_DEPTH] = d
         _draw_value(s, act, step, weight, mode, acc, ctx[0], counters, ctx[7], op, arg, row,
                     _expectation(best, probs, kept_by, drawn))
@@ -751,7 +754,7 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
             d = _take(counters)
             rest = ctx[7][7][d]
             rest[:] = 0.0
-            walk(s, act, step, weight, mode, rest, ctx, none, one)
+            walk_again(s, act, step, weight, mode, rest, ctx, none, one)
             counters[C_DEPTH] = d
             memo_keep(acc, ctx[7][5], slot, rest)
         return
@@ -766,7 +769,7 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
         if len(first) == 0:  # no legal sowing
             _clear_from(act, S_SOW)
             _sown(counters, mode, -1)
-            walk(s, act, tribe, weight, mode, acc, ctx, none, zero)
+            walk_again(s, act, tribe, weight, mode, acc, ctx, none, zero)
             return
         d = _take(counters)
         s1 = ctx[7][6][d]
@@ -781,7 +784,7 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
             play_sowing_of(s1, act, mover, starts[i], paths[i], colours[i], lengths[i])
             _sown(counters, mode, i)
             top = acc[N_PARTS - 1] if acc[N_PARTS] else -np.inf
-            walk(s1, act, tribe, weight * mult[o], mode, acc, ctx, none, zero)
+            walk_again(s1, act, tribe, weight * mult[o], mode, acc, ctx, none, zero)
             if mode == BEST and acc[N_PARTS] and acc[N_PARTS - 1] > top:
                 counters[C_LEAD] = o
         counters[C_DEPTH] = d
@@ -790,7 +793,7 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
         _sales(s, act, weight, mode, acc, ctx)
         return
     if (step == S_TRIBE or step == S_TILE) and act[A_LEN] == 0:
-        walk(s, act, step + 1, weight, mode, acc, ctx, none, zero)
+        walk_again(s, act, step + 1, weight, mode, acc, ctx, none, zero)
         return
     if step == S_POST and mode == GREEDY and counters[C_FIRST_STAGE] \
             and not window_closed(s, mover):
@@ -798,7 +801,7 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
         d = _take(counters)
         rest, sub = ctx[7][7][d], ctx[7][8][d]
         _fresh(rest, sub, act)
-        walk(s, sub, np.int64(S_SALE), one, np.int64(BEST), rest, ctx, none, zero)
+        walk_again(s, sub, np.int64(S_SALE), one, np.int64(BEST), rest, ctx, none, zero)
         counters[C_DEPTH] = d
         act[A_END] = -1
         _choose(ctx[0], ctx[7], s, act, rest[:N_PARTS], OP_WINDOW, 0, S_POST)
@@ -808,7 +811,7 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
         # the window's one choice: stop (the greedy choice uses no power before the sowing)
         if step == S_PRE:
             _pre_counted(counters, mode)
-            walk(s, act, step + 1, weight, mode, acc, ctx, none, zero)
+            walk_again(s, act, step + 1, weight, mode, acc, ctx, none, zero)
         else:
             _sales(s, act, weight, mode, acc, ctx)
         _clear_from(act, step + 1)
@@ -846,7 +849,7 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
         if nxt == S_POST and op2 == OP_NONE and window_closed(n, mover):
             _post_closed(n, act, weight, mode, acc, ctx)  # (as walk would: no recursion)
         else:
-            walk(n, act, nxt, weight, mode, acc, ctx, op2, arg2)
+            walk_again(n, act, nxt, weight, mode, acc, ctx, op2, arg2)
         if act[A_NUSES] != uses:  # forget the uses this choice recorded
             act[A_USES + uses * U_SIZE:] = -1
             act[A_NUSES] = uses

@@ -1,6 +1,7 @@
-"""``kernels/unlinked.py``: a kernel called through a symbol gives what a direct call
+"""``kernels/unlinked.py``: a kernel called through a cell gives what a direct call
 gives, passes its exceptions up, is not compiled into its callers, and works when the
-callers are loaded from numba's cache in a later process."""
+callers are loaded from numba's cache in a later process; a kernel that calls itself
+through a cell declared ahead recurses as a direct recursion does."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import numpy as np
 import pytest
 from numba import njit, types
 
-from oddsbot.kernels.unlinked import unlinked
+from oddsbot.kernels.unlinked import ahead, unlinked
 
 
 @njit(types.int64(types.int64, types.int64[:]))
@@ -70,13 +71,58 @@ def test_the_callers_hold_a_call_not_a_copy():
                        (_through_symbol, _linked))
     assert "k below 0" in linked  # the kernel's code, its message with it
     assert "k below 0" not in through
-    assert "declare i32 @oddsbot.tests.weighted(" in through
+    assert "@oddsbot.tests.weighted = external" in through  # the cell, declared
+
+
+_fib_again = ahead(types.int64(types.int64), "oddsbot.tests.fib")
+
+
+@njit(types.int64(types.int64))
+def _fib(n):
+    if n < 0:
+        raise ValueError("n below 0")
+    return n if n < 2 else _fib_again(n - 1) + _fib_again(n - 2)
+
+
+_call_fib = unlinked(_fib, "oddsbot.tests.fib")
+
+
+@njit
+def _fib_direct(n):
+    return n if n < 2 else _fib_direct(n - 1) + _fib_direct(n - 2)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 10, 20])
+def test_a_kernel_declared_ahead_recurses_through_its_cell(n):
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    assert _fib(n) == _fib_direct(n) == a
+
+
+def test_the_recursion_is_a_call_through_the_cell_and_its_exception_passes_up():
+    (code,) = _fib.inspect_llvm().values()
+    assert "@oddsbot.tests.fib = external" in code
+    assert _call_fib is _fib_again  # the callers call through the same cell
+
+    @njit
+    def below(n):
+        return _call_fib(n)
+
+    with pytest.raises(ValueError, match="n below 0"):
+        below(-1)
+
+
+def test_a_cell_declared_again_is_the_same_and_another_type_is_refused():
+    assert ahead(types.int64(types.int64), "oddsbot.tests.fib") is _fib_again
+    with pytest.raises(ValueError, match="another signature"):
+        ahead(types.float64(types.int64), "oddsbot.tests.fib")
 
 
 MODULE = """
 import numpy as np
 from numba import njit, types
-from oddsbot.kernels.unlinked import unlinked
+from oddsbot.kernels.unlinked import ahead, unlinked
 
 @njit(types.float64(types.float64[:]), cache=True)
 def norm2(xs):
@@ -84,9 +130,17 @@ def norm2(xs):
 
 call_norm2 = unlinked(norm2, "oddsbot.tests.norm2")
 
+down_again = ahead(types.int64(types.int64), "oddsbot.tests.down")
+
+@njit(types.int64(types.int64), cache=True)
+def down(n):
+    return 0 if n == 0 else 1 + down_again(n - 1)
+
+unlinked(down, "oddsbot.tests.down")
+
 @njit(cache=True)
 def caller(xs):
-    return call_norm2(xs) / 2.0
+    return call_norm2(xs) / 2.0 + down(4)
 """
 
 RUN = """
@@ -109,8 +163,8 @@ def test_cached_callers_find_the_kernel_in_a_later_process(tmp_path):
                               capture_output=True, text=True, env={**os.environ, **env_cache})
         return done.stdout.split()
 
-    assert run() == ["7.0", "0"]  # compiled and cached
-    assert run() == ["7.0", "1"]  # the caller loaded from the cache, the kernel found
+    assert run() == ["11.0", "0"]  # compiled and cached
+    assert run() == ["11.0", "1"]  # the caller loaded from the cache, the kernels found
 
 
 def test_with_the_jit_disabled_the_kernel_itself_is_called(monkeypatch):
@@ -121,3 +175,6 @@ def test_with_the_jit_disabled_the_kernel_itself_is_called(monkeypatch):
 
     monkeypatch.setattr(config, "DISABLE_JIT", True)
     assert unlinked(plain, "oddsbot.tests.plain") is plain
+    again = ahead(types.int64(types.int64), "oddsbot.tests.plain_again")
+    assert unlinked(plain, "oddsbot.tests.plain_again") is plain
+    assert again(4) == 5  # the kernel given to unlinked, called
