@@ -8,7 +8,7 @@ round around the turns (``rounds``), whole games in batches (``batch_games``), t
 ``heuristic`` policy's turn and whole-game rollouts from a position (``rollouts``).
 
 The modules that hold the turn walk (``turn_walk``, which numba compiles as it is
-imported: its signature is explicit, as it is called through a cell, ``unlinked.py``;
+imported: its signature is explicit, as it is called through ``unlinked.py``;
 and those that import it) load on the first use of one of their names (``__getattr__``),
 so that a command that only lists sowings or checks a position (``moves``,
 ``validate``) does not compile the walk. Every name is the object the star imports of

@@ -40,7 +40,7 @@ from ..arrays import copy_into
 from ..jit import njit
 
 from ..rng import below
-from ..unlinked import ahead, unlinked
+from ..unlinked import itself, unlinked
 from .board import N_COLOURS, N_TILES
 from .borrow import borrowed
 from .complete_turns import (
@@ -678,7 +678,7 @@ def play_turn_drawing(st, action, rng):
 
 def _signature():
     """``walk``'s type, given explicitly: it calls itself, and its callers call it,
-    through a cell of this type (``unlinked.ahead``)."""
+    with this type (``unlinked.itself``, ``unlinked.unlinked``)."""
     i64, f64 = types.int64, types.float64
     a1, a2 = types.Array(i64, 1, "C"), types.Array(i64, 2, "C")
     f1, f2 = types.Array(f64, 1, "C"), types.Array(f64, 2, "C")
@@ -690,7 +690,7 @@ def _signature():
     return types.void(a1, a1, i64, i64, i64, f1, ctx, i64, i64)
 
 
-walk_again = ahead(_signature(), "oddsbot.five_tribes.walk")  # walk's recursion (unlinked.py)
+walk_again = itself(_signature(), lambda *args: walk(*args))  # (numba types no recursion)
 
 
 @njit(_signature(), cache=True)
@@ -699,8 +699,8 @@ def walk(s, act, step, weight, mode, acc, ctx, op, arg):
     sequences each (module doc); ``op``/``arg``: a draw to make first (``OP_*`` of
     ``turn_options``), the walk resuming at ``step`` after it; with ``OP_NONE``, ``arg`` 1
     when the best rest before the sowing is not to be sought among those kept
-    (``memo_slot``: it is being found). It calls itself through ``walk_again``, so that
-    numba sees no recursion (``unlinked.ahead``)."""
+    (``memo_slot``: it is being found). It calls itself as ``walk_again``, a call that
+    numba does not type as a recursion (``unlinked.itself``)."""
     if mode == TABLE and ctx[0][10][M_FULL]:
         return  # the store is full: the caller gives up this table (turn_table)
     counters = ctx[5]
