@@ -14,6 +14,7 @@ from ...kernels import camel_up as K
 from ...kernels.camel_up.race_size import race_states
 from ...kernels.threads import call
 from .. import montecarlo
+from . import race_memo
 from .encode import encode, tile_array
 from .position import Position, Tile
 
@@ -150,6 +151,7 @@ def budget_states(exact_budget: str | float) -> int:
 
 
 _TOO_BIG: dict[tuple[int, int, int], np.ndarray] = {}  # see _exact
+_kept_read = False  # race_memo's leg starts added to _TOO_BIG
 EXACT_CACHE = 512  # races _exact keeps: every turn of a long game, so a second pass over a
 # record in one process (its chart after its replay) solves no race again
 _last_fitted = False  # the last race _exact solved fitted its budget
@@ -168,8 +170,13 @@ def _exact(track: bytes, tiles: bytes, mask: int, leg_left: int, full: int,
     edition), and the kernel runs at once. Leg starts found to reach more than
     ``max_states`` states on their own are remembered for the process (``_TOO_BIG``): a
     later position that can reach one is refused at once, so a replay pays for a hopeless
-    search about once a leg, not once a turn."""
-    global _last_fitted
+    search about once a leg, not once a turn; ``race_memo`` keeps them for later
+    processes."""
+    global _last_fitted, _kept_read
+    if not _kept_read:
+        _kept_read = True
+        for kept, keys in race_memo.load().items():
+            _TOO_BIG[kept] = np.union1d(_TOO_BIG.get(kept, np.zeros(0, np.int64)), keys)
     budget = (leg_left, full, max_states)
     known = _TOO_BIG.get(budget, np.zeros(0, dtype=np.int64))
     track_a = np.frombuffer(track, dtype=np.int64).copy()
@@ -191,9 +198,11 @@ def _exact(track: bytes, tiles: bytes, mask: int, leg_left: int, full: int,
 
 
 def _remember(budget: tuple[int, int, int], known: np.ndarray, culprit: int) -> None:
-    """Add leg start ``culprit`` (if >= 0) to the ones known too big for ``budget``."""
+    """Add leg start ``culprit`` (if >= 0) to the ones known too big for ``budget``, in
+    this process and for later ones."""
     if culprit >= 0:
         _TOO_BIG[budget] = np.union1d(known, [culprit])
+        race_memo.save({budget: _TOO_BIG[budget]})
 
 
 def exact_race_odds(pos: Position, exact_budget: str | float = EXACT_BUDGET
