@@ -12,7 +12,6 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ...kernels.camel_up_cards import game as K
 from ...kernels.camel_up_cards import policy as P
 from ...kernels.camel_up_cards import rollouts as R
 from ..equity import RolloutEquity, batches, check_rollouts, columns, equity, separated

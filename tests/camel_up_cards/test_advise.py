@@ -5,7 +5,6 @@ errors of exact ones; hidden cards never change the answer."""
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 from itertools import permutations
 

@@ -21,7 +21,6 @@ import pytest
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgb
 from matplotlib.container import ErrorbarContainer
-from matplotlib.figure import Figure
 
 from oddsbot.analyser.five_tribes import face as ft
 from oddsbot.analyser.five_tribes.encode import encode
@@ -31,7 +30,7 @@ from oddsbot.analyser.five_tribes.setup import new_position
 from oddsbot.analyser.five_tribes.simulate import after_bids
 from oddsbot.errors import OddsbotError
 from oddsbot.kernels import five_tribes as FT
-from oddsbot.reports import figures, palette
+from oddsbot.reports import palette
 from oddsbot.reports.five_tribes import charts
 
 from figure_checks import (

@@ -15,7 +15,6 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import kernel_five_tribes_turns as kernel
-import naive_five_tribes_turns as naive
 from five_tribes_positions import random_midgame, random_opening
 from five_tribes.test_naive_turns import position
 

@@ -143,8 +143,8 @@ def test_per_action_limit():
 
 
 def test_capacity():
-    crowded = (f"kingdom-run p2 K,W to=1 t=0:K1,K2,W1,F1,G1/1:W2,F2,G2/2:K3,W3,F3,G3/"
-               f"3:K4,W4,F4,G4 tok=6,6 roll=- rr=0")
+    crowded = ("kingdom-run p2 K,W to=1 t=0:K1,K2,W1,F1,G1/1:W2,F2,G2/2:K3,W3,F3,G3/"
+               "3:K4,W4,F4,G4 tok=6,6 roll=- rr=0")
     with pytest.raises(OddsbotError, match="5 runners"):
         pos_of(crowded)
     assert pos_of(crowded, capacity="5").to_notation().endswith("rules=capacity:5")
@@ -174,8 +174,8 @@ def test_layout_lakes_zone_values():
 def test_two_player_end():
     """Two players, the podium full of neutral runners: over by default, not with
     own_runners_only."""
-    full = (f"kingdom-run p2 K,W to=1 t=0:K1,W1/1:K2,W2/2:K3,W3/3:K4,W4 "
-            f"pod=F1,F2,F3,F4,G1,G2,G3,G4 tok=6,6 roll=- rr=0")
+    full = ("kingdom-run p2 K,W to=1 t=0:K1,W1/1:K2,W2/2:K3,W3/3:K4,W4 "
+            "pod=F1,F2,F3,F4,G1,G2,G3,G4 tok=6,6 roll=- rr=0")
     assert over(pos_of(full))
     assert not over(pos_of(full, two_player_end="own_runners_only"))
 
