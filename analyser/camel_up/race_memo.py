@@ -14,15 +14,13 @@ count would find too large again).
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 from pathlib import Path
 
 import numpy as np
 
 from ...kernels.cache_guard import marks_folder
+from ...outputs import WriteError, make_folder, write_text
 
 FILE = "camel-up.race-too-big.json"
 MAX_ROWS = 4096  # about 150 kB; past it, further leg starts are counted each time
@@ -56,21 +54,13 @@ def load() -> dict[Budget, np.ndarray]:
 
 def save(table: dict[Budget, np.ndarray]) -> None:
     """Keep ``table``'s leg starts with those already kept (the first ``MAX_ROWS``),
-    replacing the file whole; nothing if it cannot be written."""
+    replacing the file whole (``outputs.write_text``); nothing if it cannot be written."""
     merged = load()
     for budget, keys in table.items():
         merged[budget] = np.union1d(merged.get(budget, np.zeros(0, np.int64)), keys)
     rows = [[*budget, int(k)] for budget, keys in sorted(merged.items()) for k in keys]
-    tmp = None
     try:
-        folder = _path().parent
-        folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", dir=folder, suffix=".tmp",
-                                         delete=False) as out:
-            tmp = out.name
-            json.dump(rows[:MAX_ROWS], out)
-        os.replace(tmp, _path())
-    except OSError:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+        make_folder(_path().parent)
+        write_text(_path(), json.dumps(rows[:MAX_ROWS]))
+    except WriteError:
+        pass
