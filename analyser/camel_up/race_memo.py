@@ -55,12 +55,20 @@ def load() -> dict[Budget, np.ndarray]:
 def save(table: dict[Budget, np.ndarray]) -> None:
     """Keep ``table``'s leg starts with those already kept (the first ``MAX_ROWS``),
     replacing the file whole (``outputs.write_text``); nothing if it cannot be written."""
-    merged = load()
+    kept = load()
+    merged = dict(kept)
     for budget, keys in table.items():
         merged[budget] = np.union1d(merged.get(budget, np.zeros(0, np.int64)), keys)
-    rows = [[*budget, int(k)] for budget, keys in sorted(merged.items()) for k in keys]
+    rows = _rows(merged)[:MAX_ROWS]
+    if rows == _rows(kept):
+        return  # nothing new is kept (a full file): not written again
     try:
         make_folder(_path().parent)
-        write_text(_path(), json.dumps(rows[:MAX_ROWS]))
+        write_text(_path(), json.dumps(rows))
     except WriteError:
         pass
+
+
+def _rows(table: dict[Budget, np.ndarray]) -> list[list[int]]:
+    """``table`` as the file's rows, in order of budget then key."""
+    return [[*budget, int(k)] for budget, keys in sorted(table.items()) for k in keys]

@@ -73,10 +73,15 @@ def test_a_later_process_refuses_the_race_without_counting_it(folder, monkeypatc
     assert len(again) == len(first)  # without the file, it counts again
 
 
-@pytest.mark.parametrize("text", [
-    "not json", "{}", "[[1, 2, 3]]", '[[1, 2, 3, "4"]]', "[[1, 2, 3, true]]",
-    "[[1, 2, 3, -4]]", "[[1, 2, 3, 1e3]]", "[[1, 2, 3, 9223372036854775808]]",
-    "[" + "[0, 0, 0, 0], " * (race_memo.MAX_BYTES // 12) + "[0, 0, 0, 0]]"])
+NOT_OURS = {
+    "not json": "not json", "an object": "{}", "3 columns": "[[1, 2, 3]]",
+    "a string": '[[1, 2, 3, "4"]]', "a bool": "[[1, 2, 3, true]]",
+    "negative": "[[1, 2, 3, -4]]", "a float": "[[1, 2, 3, 1e3]]",
+    "2**63": "[[1, 2, 3, 9223372036854775808]]",
+    "over 1 MB": "[" + "[0, 0, 0, 0], " * (race_memo.MAX_BYTES // 12) + "[0, 0, 0, 0]]"}
+
+
+@pytest.mark.parametrize("text", NOT_OURS.values(), ids=NOT_OURS.keys())
 def test_a_file_that_is_not_ours_is_ignored(folder, text):
     folder.mkdir(parents=True)
     (folder / race_memo.FILE).write_text(text)
@@ -104,3 +109,14 @@ def test_the_file_keeps_what_each_process_found_up_to_its_bound(folder, monkeypa
     rows = json.loads((folder / race_memo.FILE).read_text())
     assert len(rows) == 10 and [0, 31, 400, 7] in rows and [1, 31, 400, 3] in rows
     assert [p.name for p in folder.iterdir()] == [race_memo.FILE]  # no temporary left
+
+
+def test_a_full_file_is_not_written_again(folder, monkeypatch):
+    monkeypatch.setattr(race_memo, "MAX_ROWS", 3)
+    race_memo.save({(0, 31, 400): np.arange(3, dtype=np.int64)})
+    before = (folder / race_memo.FILE).stat()
+    race_memo.save({(1, 31, 400): np.arange(5, dtype=np.int64)})  # past the bound
+    race_memo.save({(0, 31, 400): np.array([10])})  # its row would be the 4th
+    after = (folder / race_memo.FILE).stat()
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+    assert {b: k.tolist() for b, k in race_memo.load().items()} == {(0, 31, 400): [0, 1, 2]}
